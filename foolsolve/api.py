@@ -6,7 +6,7 @@ command line's defaults; :func:`load`, a position or view file as a :class:`fool
 
 The parameters are the command's options under Python names (``--as`` is ``as_player``, ``--time``
 ``time``, ``-o KEY=VALUE`` ``options={KEY: VALUE}``), checked as the command line checks them; an
-error that names an option names the parameter (:func:`python_names`).
+error that names an option names the parameter (:data:`PYTHON_NAMES`).
 """
 
 from __future__ import annotations
@@ -14,12 +14,11 @@ from __future__ import annotations
 import math
 import numbers
 import os
-import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, cast
 
-from foolsolve.errors import InputError, quoted
+from foolsolve.errors import InputError, option_name, option_names, quoted, solver_options_named
 from foolsolve.solver.base import DEFAULT_SECONDS, MAX_MEMORY, MAX_NODES, MAX_SAMPLES, MAX_SECONDS, SolveResult
 
 if TYPE_CHECKING:
@@ -34,60 +33,10 @@ METHODS = ("auto", "exact", "pimc", "ismcts")
 PYTHON_NAMES: dict[str, str] = {
     "--as": "as_player", "--time": "time", "--method": "method", "--samples": "samples", "--seed": "seed",
     "--workers": "workers", "--scheduler": "scheduler", "--max-nodes": "max_nodes", "--max-memory": "max_memory",
-    "--open-hand": "open_hand", "--option": "options", "--store": "store", "--no-store": "store=False",
+    "--open-hand": "open_hand", "--store": "store", "--no-store": "store=False", **solver_options_named("options"),
 }
-"""The solve command's options and the parameters of :func:`answer` that stand for them."""
-
-
-def python_names(exc: InputError, names: Mapping[str, str] | None = None, keep: Iterable[Any] = ()) -> InputError:
-    """``exc`` with the command-line options its message names (``--as: player 7 does not exist``)
-    named as the Python parameters that stand for them (``names``: option -> parameter, by default
-    :data:`PYTHON_NAMES`; ``-o KEY=VALUE`` reads ``options KEY=VALUE``); the user's own text in it
-    (``keep``: file names, option keys, bot labels, and whatever it quotes) kept as it is
-    (:func:`named_options`). The same exception, its class and traceback kept: raise it again."""
-    exc.args = (named_options(str(exc), PYTHON_NAMES if names is None else names, keep), *exc.args[1:])
-    return exc
-
-
-_QUOTED = re.compile(r"""(?<!\w)(['"])(?:\\.|(?!\1).)*\1(?!\w)""")
-"""A text a message quotes (``'8♣'``, ``"x"``): the user's, never renamed."""
-_BEFORE = r"(?:^|(?<=[\s(\[`,;]))"
-_AFTER = r"(?=$|[\s:,;)\]`=]|\.(?:\s|$))"
-
-
-def named_options(text: str, names: Mapping[str, str], keep: Iterable[Any] = ()) -> str:
-    """``text`` with the command-line options it names (``names``: option -> what stands for it;
-    ``-o KEY=VALUE`` reads as ``names["--option"]`` ``KEY=VALUE``), as :func:`python_names` names them.
-    An option is renamed only as a whole word of the message's own (at its start, after a blank or a
-    bracket; ``rules.--seed`` and ``/tmp/--time.json`` are no option), never inside a text it quotes
-    nor inside one of ``keep`` (the user's texts it may name unquoted: a file name, an option's key,
-    a bot label)."""
-    if not names:
-        return text
-    kept: list[str] = []
-
-    def hide(m: re.Match[str]) -> str:
-        kept.append(m.group())
-        return f"\x00{len(kept) - 1}\x00"
-
-    # only a text that holds an option's name needs keeping (hiding a key "time" would break "--time")
-    own = [k for k in keep if isinstance(k, str) and (any(n in k for n in names) or "-o " in k)]
-    if own:
-        text = re.sub("|".join(re.escape(k) for k in sorted(set(own), key=len, reverse=True)), hide, text)
-    text = _QUOTED.sub(hide, text)
-    pattern = re.compile(_BEFORE + "(" + "|".join(re.escape(k) for k in sorted(names, key=len, reverse=True))
-                         + ")" + _AFTER)
-    text = pattern.sub(lambda m: names[m.group(1)], text)
-    if "--option" in names:
-        option = names["--option"]
-        text = re.sub(_BEFORE + r"-o options" + _AFTER, lambda _: option, text)
-        text = re.sub(r"^option (?=\S)", lambda _: option + " ", text)  # an -o option's own error (OptionError)
-        text = re.sub(_BEFORE + r"-o (?=\S)", lambda _: option + " ", text)
-    for _ in kept:  # a kept text may hold another (a quoted text, an option's key in it)
-        if "\x00" not in text:
-            break
-        text = re.sub("\x00([0-9]+)\x00", lambda m: kept[int(m.group(1))], text)
-    return text
+"""The solve command's options and the parameters of :func:`answer` that stand for them, as its
+errors name them (:func:`foolsolve.errors.option_names`; ``-o KEY=VALUE`` reads ``options KEY=VALUE``)."""
 
 
 # --- reading a position -------------------------------------------------------------------
@@ -144,35 +93,37 @@ def load(position: Any) -> Position:
 # --- the parameters, checked as the command line checks its options ------------------------
 
 
-def check_whole(name: str, value: Any, low: int, high: int | None = None, *, cap: bool = False) -> int | None:
+def check_whole(option: str, value: Any, low: int, high: int | None = None, *, cap: bool = False) -> int | None:
     """A whole number of at least ``low`` and at most ``high`` (``cap``: one above ``high`` read as
-    ``high``, as ``--max-nodes``) or ``None``; else an :class:`InputError` naming ``name``."""
-    value = whole_number(name, value)
+    ``high``, as ``--max-nodes``) or ``None``; else an :class:`InputError` naming ``option`` as the
+    caller calls it (:func:`~foolsolve.errors.option_name`)."""
+    value = whole_number(option, value)
     if value is None:
         return None
     if value < low:
-        raise InputError(f"{name}: expected at least {low}, got {quoted(value)}")
+        raise InputError(f"{option_name(option)}: expected at least {low}, got {quoted(value)}")
     if high is not None and value > high:
         if cap:
             return high
-        raise InputError(f"{name}: at most {high}, got {quoted(value)}")
+        raise InputError(f"{option_name(option)}: at most {high}, got {quoted(value)}")
     return value
 
 
-def whole_number(name: str, value: Any) -> int | None:
+def whole_number(option: str, value: Any) -> int | None:
     """``value`` as an ``int`` (any whole number type, a NumPy integer too; never a ``bool``) or
-    ``None``; else an :class:`InputError` naming ``name``."""
+    ``None``; else an :class:`InputError` naming ``option`` as the caller calls it."""
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise InputError(f"{name}: expected a whole number, got {quoted(value)}")
+        raise InputError(f"{option_name(option)}: expected a whole number, got {quoted(value)}")
     return int(value)
 
 
-def check_seconds(value: Any, name: str = "time") -> float | None:
-    """``time``: seconds, 0 or ``None`` no limit (``--time``); ``name`` the parameter an error names."""
+def check_seconds(value: Any, option: str = "--time") -> float | None:
+    """``time``: seconds, 0 or ``None`` no limit (``--time``, named as the caller calls it)."""
     if value is None:
         return None
+    name = option_name(option)
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise InputError(f"{name}: expected a number of seconds, got {quoted(value)}")
     try:
@@ -190,25 +141,26 @@ def check_seconds(value: Any, name: str = "time") -> float | None:
     return x or None
 
 
-def check_method(value: Any, name: str = "method") -> str | None:
+def check_method(value: Any) -> str | None:
     """``method``: one of :data:`METHODS` or ``None`` (auto; ``--method``)."""
     if value is not None and value not in METHODS:
-        raise InputError(f"{name}: expected one of {', '.join(METHODS)} (or None: auto), got {quoted(value)}")
+        raise InputError(f"{option_name('--method')}: expected one of {', '.join(METHODS)} (or None: auto), "
+                         f"got {quoted(value)}")
     return value
 
 
-def check_seed(value: Any, name: str = "seed") -> int | None:
+def check_seed(value: Any, option: str = "--seed") -> int | None:
     """``seed``: a whole number or ``None`` (``--seed``)."""
-    return whole_number(name, value)
+    return whole_number(option, value)
 
 
-def check_options(options: Any, name: str = "options") -> tuple[str, ...]:
-    """``options={KEY: VALUE}`` as the ``-o KEY=VALUE`` texts the command reads (each value as JSON);
-    ``name`` the parameter an error names."""
+def check_options(options: Any) -> tuple[str, ...]:
+    """``options={KEY: VALUE}`` as the ``-o KEY=VALUE`` texts the command reads (each value as JSON)."""
     import json
 
     if options is None:
         return ()
+    name = option_name("--option")
     if not isinstance(options, Mapping):
         raise InputError(f"{name}: expected a dict of solver options, got {type(options).__name__}")
     out = []
@@ -244,24 +196,22 @@ def request_of(*, as_player: Any = None, method: Any = None, samples: Any = None
                time: Any = DEFAULT_SECONDS, max_nodes: Any = None, max_memory: Any = None, workers: Any = None,
                scheduler: Any = None, open_hand: Any = False, options: Any = None) -> SolveRequest:
     """The :class:`foolsolve.cli.SolveRequest` of :func:`answer`'s parameters, each checked as the
-    command line checks its option (the same bounds; errors name the parameter)."""
+    command line checks its option (the same bounds; errors name the option as the caller calls it:
+    the parameter within :func:`answer`)."""
     from foolsolve.cli import SolveRequest
     from foolsolve.executor import check_workers
 
     check_method(method)
     if scheduler is not None and not isinstance(scheduler, str):
-        raise InputError(f"scheduler: expected an address tcp://HOST:PORT, got {quoted(scheduler)}")
+        raise InputError(f"{option_name('--scheduler')}: expected an address tcp://HOST:PORT, got {quoted(scheduler)}")
     if not isinstance(open_hand, bool):
-        raise InputError(f"open_hand: expected True or False, got {quoted(open_hand)}")
-    count = check_whole("workers", workers, 1)
-    try:
-        count = None if count is None else check_workers(count)
-    except InputError as exc:
-        raise python_names(exc) from None
-    return SolveRequest(seconds=check_seconds(time), viewer=check_whole("as_player", as_player, 0), method=method,
-                        samples=check_whole("samples", samples, 1, MAX_SAMPLES), seed=check_seed(seed), workers=count,
-                        scheduler=scheduler, max_nodes=check_whole("max_nodes", max_nodes, 1, MAX_NODES, cap=True),
-                        max_memory=check_whole("max_memory", max_memory, 1, MAX_MEMORY), extra=check_options(options),
+        raise InputError(f"{option_name('--open-hand')}: expected True or False, got {quoted(open_hand)}")
+    count = check_whole("--workers", workers, 1)
+    return SolveRequest(seconds=check_seconds(time), viewer=check_whole("--as", as_player, 0), method=method,
+                        samples=check_whole("--samples", samples, 1, MAX_SAMPLES), seed=check_seed(seed),
+                        workers=None if count is None else check_workers(count), scheduler=scheduler,
+                        max_nodes=check_whole("--max-nodes", max_nodes, 1, MAX_NODES, cap=True),
+                        max_memory=check_whole("--max-memory", max_memory, 1, MAX_MEMORY), extra=check_options(options),
                         open_hand=open_hand)
 
 
@@ -276,10 +226,7 @@ def _open_store(store: Any) -> Any:
     if store is True:
         return open_store(None, enabled=True)
     if isinstance(store, (str, os.PathLike)):
-        try:
-            return open_store(os.fspath(store), enabled=True)
-        except InputError as exc:
-            raise python_names(exc, keep=_user_texts(None, store, None)) from None
+        return open_store(os.fspath(store), enabled=True)
     raise InputError(f"store: expected False, True or a file name, got {store!r}")
 
 
@@ -323,32 +270,20 @@ def answer(position: Any, *, as_player: int | None = None, method: str | None = 
     from foolsolve.progress import checked_shown, plain_lines
 
     checked_shown(progress)
-    request = request_of(as_player=as_player, method=method, samples=samples, seed=seed, time=time,
-                         max_nodes=max_nodes, max_memory=max_memory, workers=workers, scheduler=scheduler,
-                         open_hand=open_hand, options=options)
-    info, state = read_position(position)
-    db = _open_store(store)
-    try:
-        with plain_lines(progress, "time"):  # the status line names the parameter (the answer's notes: --time)
+    with option_names(PYTHON_NAMES), plain_lines(progress):  # errors and the status line name the parameters
+        request = request_of(as_player=as_player, method=method, samples=samples, seed=seed, time=time,
+                             max_nodes=max_nodes, max_memory=max_memory, workers=workers, scheduler=scheduler,
+                             open_hand=open_hand, options=options)
+        info, state = read_position(position)
+        db = _open_store(store)
+        try:
             done = answer_position(info, state, request, db)
-    except InputError as exc:
-        python_names(exc, keep=_user_texts(position, store, options))
-        raise
-    finally:
-        if db is not None:
-            db.close()
+        finally:
+            if db is not None:
+                db.close()
     if isinstance(done.answer, SolveResult):
         return Solved.of(done.answer, done.state, interrupted=done.stop is not None)
     return done.answer
-
-
-def _user_texts(position: Any, store: Any, options: Any) -> list[str]:
-    """The user's texts an error of :func:`answer` may name unquoted (a file's name, a solver
-    option's key), which :func:`python_names` keeps as they are."""
-    texts = [os.fspath(p) for p in (position, store) if isinstance(p, (str, os.PathLike))]
-    if isinstance(options, Mapping):
-        texts += [k for k in options if isinstance(k, str)]
-    return [t for t in texts if isinstance(t, str)]
 
 
 def answer_text(position: Any, **options: Any) -> str:

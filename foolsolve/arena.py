@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from foolsolve import jsonout
-from foolsolve.errors import InputError, cut, quoted
+from foolsolve.errors import InputError, cut, option_name, option_names, quoted
 from foolsolve.positions import check_move_text, input_lines, open_for_writing, parse_json
 from foolsolve.present import plural
 from foolsolve.store import canonical_position
@@ -69,22 +69,17 @@ class Match:
         """The match checked as ``foolsolve arena`` checks its options, each error naming the field
         (``Match.deals: expected at least 1, got -1``; :data:`MATCH_NAMES`): a known game, its rule
         options, its number of players, distinct bots each made once (an unknown bot or
-        parameter), whole numbers of deals and a seed, and no more than :data:`MAX_GAMES` games."""
-        from foolsolve.api import python_names
-
+        parameter), whole numbers of deals and a seed, and no more than :data:`MAX_GAMES` games; within
+        ``foolsolve arena`` the errors name its options."""
         if isinstance(self.bots, (list, tuple)) and all(isinstance(b, str) for b in self.bots):
             # each label as the command reads it ('greedy ' is greedy)
             object.__setattr__(self, "bots", tuple(b.strip() for b in self.bots))
-        try:
-            for name in ("players", "deals", "seed"):  # a NumPy integer as an int
-                value = getattr(self, name)
-                if isinstance(value, numbers.Integral) and not isinstance(value, bool):
-                    object.__setattr__(self, name, int(value))
+        for name in ("players", "deals", "seed"):  # a NumPy integer as an int
+            value = getattr(self, name)
+            if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+                object.__setattr__(self, name, int(value))
+        with option_names(MATCH_NAMES):
             _check_match(self)
-        except InputError as exc:
-            keep = [self.game, *(self.bots if isinstance(self.bots, tuple) else ()),
-                    *(self.rules if isinstance(self.rules, dict) else ())]
-            raise python_names(exc, MATCH_NAMES, keep) from None
 
     def header(self) -> dict[str, Any]:
         return {"format": FORMAT, "game": self.game, "rules": self.rules, "players": self.players,
@@ -95,15 +90,15 @@ MATCH_NAMES: dict[str, str] = {"--bot": "Match.bots", "--players": "Match.player
                                "--seed": "Match.seed", "--rules": "Match.rules", "--out": "out"}
 """The arena command's options and the :class:`Match` fields (and the parameter of :func:`run`,
 ``out``) that stand for them, as the errors of a match's checks and of :func:`run` name them
-(:func:`foolsolve.api.python_names`)."""
+(:func:`foolsolve.errors.option_names`)."""
 RUN_NAMES: dict[str, str] = {**MATCH_NAMES, "--workers": "workers", "--scheduler": "scheduler"}
 """What the errors of :func:`run` called from Python name for the command's options."""
 
 
 def _check_match(match: Match) -> None:
-    """The checks of :meth:`Match.__post_init__`, their errors naming the command's options (the
-    command's own messages: ``--bot: each bot once ...``); an unknown game (which the command
-    reads first) names ``Match.game``. The numbers first, then the bots (each made once: a ``cmd:``
+    """The checks of :meth:`Match.__post_init__`, their errors naming the command's options as the
+    caller calls them (``--bot: each bot once ...``, ``Match.bots: ...``); an unknown game (which the
+    command reads first) names ``Match.game``. The numbers first, then the bots (each made once: a ``cmd:``
     bot starts its program); the rules kept as the command keeps them, every option written
     (a record file's header is then the same from Python and from the command)."""
     from foolsolve import bots, games
@@ -116,34 +111,37 @@ def _check_match(match: Match) -> None:
         raise InputError(f"Match.{exc}") from None
     object.__setattr__(match, "game", info.name)  # the registry's name ('Durak', an alias: durak) in the header
     spec = info.spec
-    object.__setattr__(match, "rules", rules_to_json(rules_from_json(spec.rules_cls, match.rules, where="Match.rules")))
+    rules: Any = rules_from_json(spec.rules_cls, match.rules, where=option_name("--rules"))
+    object.__setattr__(match, "rules", rules_to_json(rules))
     for option, value in (("--players", match.players), ("--games", match.deals), ("--seed", match.seed)):
         if value is None:
-            raise InputError(f"{option}: expected a whole number, got None")
+            raise InputError(f"{option_name(option)}: expected a whole number, got None")
     n = check_whole("--players", match.players, 1)
     if not spec.min_players <= match.players <= spec.max_players:
-        raise InputError(f"--players: {info.title} takes {spec.min_players}-{spec.max_players} players, not {_whole_text(n)}"
+        raise InputError(f"{option_name('--players')}: {info.title} takes {spec.min_players}-{spec.max_players} players, not "
+                         f"{_whole_text(n)}"
                          if n is not None else
-                         f"--players: {info.title} takes {spec.min_players}-{spec.max_players} players")
+                         f"{option_name('--players')}: {info.title} takes {spec.min_players}-{spec.max_players} players")
     check_whole("--games", match.deals, 1)
     check_seed(match.seed, "--seed")
     names = match.bots
     if not isinstance(names, tuple) or not all(isinstance(b, str) for b in names):
-        raise InputError(f"--bot: expected a tuple of bot names (str), got {quoted(names)}")
+        raise InputError(f"{option_name('--bot')}: expected a tuple of bot names (str), got {quoted(names)}")
     if not names:
-        raise InputError("--bot: name a bot (one bot plays itself in every seat)")
+        raise InputError(f"{option_name('--bot')}: name a bot (one bot plays itself in every seat)")
     if len(set(b.strip() for b in names)) != len(names):
-        raise InputError("--bot: each bot once (the same bot twice is one player)")
+        raise InputError(f"{option_name('--bot')}: each bot once (the same bot twice is one player)")
     control = next((b for b in names if _CONTROL.search(b)), None)
     if control is not None:
-        raise InputError(f"--bot: a bot's label holds a control character: {cut(repr(control))}")
+        raise InputError(f"{option_name('--bot')}: a bot's label holds a control character: {cut(repr(control))}")
     check_size(match)
     same: dict[Any, str] = {}
     for name in names:
         bot, params, raw = bots.parse(name)
         key = (bot.name, raw.strip() if bot.raw_argument else tuple(sorted(params.items())))
         if key in same:
-            raise InputError(f"--bot: {same[key]!r} and {name!r} are the same bot with the same parameters: each bot "
+            raise InputError(f"{option_name('--bot')}: {same[key]!r} and {name!r} are the same bot with the same parameters: "
+                             "each bot "
                              "once (the same bot twice is one player)")
         same[key] = name
     for name in names:
@@ -216,10 +214,11 @@ def check_size(match: Match) -> int:
     total = per_deal * match.deals
     if total > MAX_GAMES:
         most = MAX_GAMES // per_deal  # the most --games this table allows (the one limit: --games has no other)
-        shrink = f"use --games {most:,} or fewer (or fewer players or bots)" if most else "use fewer players or bots"
+        games = option_name("--games")
+        shrink = f"use {games} {most:,} or fewer (or fewer players or bots)" if most else "use fewer players or bots"
         raise InputError(
             f"arena: {match.players} seats and {plural(len(match.bots), 'bot')} make {_count_text(per_deal)} seatings "
-            f"of each deal, so --games {_whole_text(match.deals)} would be {_count_text(total)} games, more than the limit of "
+            f"of each deal, so {games} {_whole_text(match.deals)} would be {_count_text(total)} games, more than the limit of "
             f"{MAX_GAMES:,} games; {shrink}")
     return total
 
@@ -374,7 +373,7 @@ def read_records(path: Path, match: Match) -> list[dict[str, Any]]:
     try:
         data = path.read_bytes()
     except OSError as exc:
-        raise InputError(f"--out: cannot read {path}: {exc.strerror or exc}") from None
+        raise InputError(f"{option_name('--out')}: cannot read {path}: {exc.strerror or exc}") from None
     if not data.strip():
         if data:
             _cut(path, 0)  # blank lines only: nothing recorded, the header goes first
@@ -398,9 +397,10 @@ def read_records(path: Path, match: Match) -> list[dict[str, Any]]:
     except InputError:
         header = None
     if not isinstance(header, dict) or header.get("format") != FORMAT:
-        raise InputError(f"--out: {path} is not an arena record file (its first line is not a {FORMAT} header)")
+        raise InputError(f"{option_name('--out')}: {path} is not an arena record file (its first line is not a {FORMAT} "
+                         "header)")
     if header != match.header():
-        raise InputError(f"--out: {path} holds another match (game, rules, players, bots or seed differ); "
+        raise InputError(f"{option_name('--out')}: {path} holds another match (game, rules, players, bots or seed differ); "
                          "use another file")
     records = []
     seen: dict[tuple[int, tuple[str, ...]], str] = {}
@@ -408,11 +408,11 @@ def read_records(path: Path, match: Match) -> list[dict[str, Any]]:
         try:
             rec = parse_json(line, f"line {n}")
         except InputError as exc:
-            raise InputError(f"--out: {path} line {n} is not JSON ({exc})") from None
+            raise InputError(f"{option_name('--out')}: {path} line {n} is not JSON ({exc})") from None
         problem = _record_check(rec, match, header, seen, f"line {n}")
         if problem:
-            raise InputError(f"--out: {path} line {n} {problem}: each game is recorded once"
-                             if problem.startswith("repeats") else f"--out: {path} line {n} {problem}")
+            raise InputError(f"{option_name('--out')}: {path} line {n} {problem}: each game is recorded once"
+                             if problem.startswith("repeats") else f"{option_name('--out')}: {path} line {n} {problem}")
         records.append(rec)
     if keep != len(data):
         _cut(path, keep)  # only now, the file known to be this match's: a refused file is left as it was
@@ -425,7 +425,8 @@ def _cut(path: Path, size: int) -> None:
         with open(path, "r+b") as f:
             f.truncate(size)
     except OSError as exc:
-        raise InputError(f"--out: cannot repair {path} (its last line is torn): {exc.strerror or exc}") from None
+        raise InputError(f"{option_name('--out')}: cannot repair {path} (its last line is torn): "
+                         f"{exc.strerror or exc}") from None
 
 
 def deal_of(match: Match, deal: int) -> Any:
@@ -860,20 +861,16 @@ def run(match: Match, out: str | None, workers: int = 1, scheduler: str | None =
     as :func:`foolsolve.answer`'s (:func:`foolsolve.progress.plain_lines`): ``None`` on a terminal
     only; ``True`` also where stderr is no terminal (a notebook), a plain line every few seconds as
     games finish; ``False`` nowhere."""
-    from foolsolve.api import python_names
     from foolsolve.progress import checked_shown
 
     checked_shown(progress)
-    try:
+    with option_names(RUN_NAMES if names is None else names):
         return _run(match, out, workers, scheduler, tick, progress)
-    except InputError as exc:
-        keep = [out, match.game, *match.bots] if isinstance(match, Match) else [out]
-        raise python_names(exc, RUN_NAMES if names is None else names, keep) from None
 
 
 def _run(match: Match, out: str | None, workers: int, scheduler: str | None,
          tick: Any, shown: bool | None) -> tuple[list[dict[str, Any]], bool]:
-    """:func:`run`, its errors naming the command's options."""
+    """:func:`run`, its errors naming the options as the caller calls them."""
     from foolsolve import games
     from foolsolve.executor import WorkerLost, make_executor, worker_failure
     from foolsolve.progress import plain_lines, progress
@@ -914,7 +911,7 @@ def _run(match: Match, out: str | None, workers: int, scheduler: str | None,
                 os.fsync(handle.fileno())  # a device or a pipe (/dev/null) takes no fsync
         except OSError as exc:
             failed.append(exc)
-            raise InputError(f"--out {path}: cannot write ({exc.strerror or exc})") from None
+            raise InputError(f"{option_name('--out')} {path}: cannot write ({exc.strerror or exc})") from None
 
     if handle is not None and fresh:
         try:
@@ -955,7 +952,7 @@ def _run(match: Match, out: str | None, workers: int, scheduler: str | None,
 def _open_append(path: Path) -> Any:
     """The record file opened to append to, without waiting for a FIFO's reader
     (:func:`foolsolve.positions.open_for_writing`)."""
-    return io.TextIOWrapper(open_for_writing(path, f"--out {path}", append=True, lock=True), encoding="utf-8")
+    return io.TextIOWrapper(open_for_writing(path, f"{option_name('--out')} {path}", append=True, lock=True), encoding="utf-8")
 
 
 def _close_quietly(handle: Any) -> None:

@@ -57,7 +57,6 @@ def arena_command(game: str, bot_names: Sequence[str], deals: int, seed: int, pl
     seat. Each game is a JSON Lines record in --out (replay one with 'foolsolve play FILE --record
     K'); Ctrl-C keeps the finished games and a rerun with the same --out plays only the rest."""
     from foolsolve import arena, games
-    from foolsolve.api import python_names
     from foolsolve.cli import one_stdout
     from foolsolve.positions import write_text_atomic
     from foolsolve.rules import rules_from_json, rules_option, rules_to_json
@@ -69,14 +68,10 @@ def arena_command(game: str, bot_names: Sequence[str], deals: int, seed: int, pl
         raise InputError("--bot: name at least two bots")
     n = spec.min_players if players is None else players
     rules: Any = rules_from_json(spec.rules_cls, rules_option(rules_json))
-    try:
-        # the match's checks (its bots each made once, its players, its size: a match of too many games is
-        # refused before --out is touched), their errors naming the options
-        match = arena.Match(game=info.name, rules=rules_to_json(rules), players=n,
-                            bots=tuple(b.strip() for b in bot_names), deals=deals, seed=seed)
-    except InputError as exc:
-        raise python_names(exc, {field: option for option, field in arena.MATCH_NAMES.items()
-                                 if field.startswith("Match.")}) from None
+    # the match's checks (its bots each made once, its players, its size: a match of too many games is
+    # refused before --out is touched), their errors naming the options (foolsolve.cli.main sets the names)
+    match = arena.Match(game=info.name, rules=rules_to_json(rules), players=n, bots=tuple(b.strip() for b in bot_names),
+                        deals=deals, seed=seed)
     if plot:
         _check_plot(plot, out)
     total = arena.check_size(match)

@@ -40,7 +40,7 @@ import click
 
 from foolsolve import jsonout
 from foolsolve.cli import NODES, SAMPLES, WORKERS, OutputFile, limit_options, one_line, open_store, store_options, workers_help
-from foolsolve.errors import InputError, Stopped, quoted
+from foolsolve.errors import InputError, Stopped, option_name, option_names, quoted, solver_options_named
 from foolsolve.executor import SigintHeld
 from foolsolve.positions import (
     MAX_PATH_CHARS,
@@ -100,10 +100,10 @@ class Job:
 SETTINGS_NAMES: dict[str, str] = {
     "--max-nodes": "Settings.max_nodes", "--time": "Settings.time_limit", "--max-memory": "Settings.max_memory",
     "--method": "Settings.method", "--samples": "Settings.samples", "--seed": "Settings.seed",
-    "--option": "Settings.extra", "--out": "Settings.out",
+    "--out": "Settings.out", **solver_options_named("Settings.extra"),
 }
-"""The batch command's options and the :class:`Settings` fields that stand for them, as an error
-of :func:`run` names them (:func:`foolsolve.api.python_names`)."""
+"""The batch command's options and the :class:`Settings` fields that stand for them, as the errors
+of :class:`Settings` and :func:`run` name them (:func:`foolsolve.errors.option_names`)."""
 
 
 @dataclass(frozen=True)
@@ -129,25 +129,25 @@ class Settings:
     def __post_init__(self) -> None:
         """Each field checked as :func:`foolsolve.answer` checks the parameter that stands for the same
         option (the same bounds), and the seat options together as the command checks them: a one-line
-        :class:`InputError` naming the field (``Settings.max_nodes: ...``), before any line is read."""
+        :class:`InputError` naming the field (``Settings.max_nodes: ...``; within the batch command,
+        the option: :data:`SETTINGS_NAMES`), before any line is read."""
         from foolsolve import api
         from foolsolve.solver.base import MAX_MEMORY, MAX_NODES, MAX_SAMPLES
 
         put = object.__setattr__  # frozen: the checked values set once, here
-        api.check_options(self.extra, "Settings.extra")
-        put(self, "extra", {key: api.plain_json(value) for key, value in (self.extra or {}).items()})
-        put(self, "max_nodes", api.check_whole("Settings.max_nodes", self.max_nodes, 1, MAX_NODES, cap=True))
-        if self.out is not None and not isinstance(self.out, str):
-            raise InputError(f"Settings.out: expected the output file's name (a str) or None, got {quoted(self.out)}")
-        put(self, "time_limit", api.check_seconds(self.time_limit, "Settings.time_limit"))
-        put(self, "max_memory", api.check_whole("Settings.max_memory", self.max_memory, 1, MAX_MEMORY))
-        api.check_method(self.method, "Settings.method")
-        put(self, "samples", api.check_whole("Settings.samples", self.samples, 1, MAX_SAMPLES))
-        put(self, "seed", api.check_seed(self.seed, "Settings.seed"))
-        try:
+        with option_names(SETTINGS_NAMES):
+            api.check_options(self.extra)
+            put(self, "extra", {key: api.plain_json(value) for key, value in (self.extra or {}).items()})
+            put(self, "max_nodes", api.check_whole("--max-nodes", self.max_nodes, 1, MAX_NODES, cap=True))
+            if self.out is not None and not isinstance(self.out, str):
+                raise InputError(f"{option_name('--out')}: expected the output file's name (a str) or None, "
+                                 f"got {quoted(self.out)}")
+            put(self, "time_limit", api.check_seconds(self.time_limit))
+            put(self, "max_memory", api.check_whole("--max-memory", self.max_memory, 1, MAX_MEMORY))
+            api.check_method(self.method)
+            put(self, "samples", api.check_whole("--samples", self.samples, 1, MAX_SAMPLES))
+            put(self, "seed", api.check_seed(self.seed))
             self.seat_settings()  # the seat options that contradict each other (method exact with samples)
-        except InputError as exc:
-            raise api.python_names(exc, SETTINGS_NAMES, [self.out, *self.extra]) from None
 
     def seat_given(self) -> list[str]:
         """The seat's options given (``--method``, ``--samples``, ``--seed``), for a line's note where
@@ -190,7 +190,7 @@ def solve_task(task: tuple[Any, ...]) -> dict[str, Any]:
         if exc.partial is None or not exc.partial.answers():
             return {"error": limit_text(exc, opts)}
         # the value and a best move proved before the limit: that result, not an error (never stored)
-        return {"result": stopped_answer(exc.partial, limit_text(exc, opts)).to_json()}
+        return {"result": stopped_answer(exc.partial, limit_text(exc, opts, note=True)).to_json()}
     except InputError as exc:
         if isinstance(exc, NotCovered) and info.spec.is_terminal(state):  # a finished game: its result, as solve's
             from foolsolve.solver.open_hand import game_over_result
@@ -308,7 +308,7 @@ def parse_job(line: int, text: str | InputError | None, path: str | None, settin
                     raise InputError(f"line {line}: no file name ({len(value):,} characters; a file name has at most "
                                      f"{MAX_PATH_CHARS:,})")
                 if settings.out is not None and same_file(value, settings.out):
-                    raise InputError(f"line {line}: {value} is the --out file of this batch")
+                    raise InputError(f"line {line}: {value} is the {option_name('--out')} file of this batch")
                 obj = read_json(value)
             elif isinstance(value, dict):
                 obj = value
@@ -481,19 +481,20 @@ def run(jobs: Iterable[tuple[int, str | InputError | None, str | None]], emit: C
     ``total``) shows, as :func:`foolsolve.answer`'s (:func:`foolsolve.progress.plain_lines`):
     ``None`` on a terminal only; ``True`` also where stderr is no terminal (a notebook), a plain
     line every few seconds as positions finish; ``False`` nowhere."""
-    from foolsolve.api import named_options
-    from foolsolve.executor import WorkerLost, make_executor, worker_failure
-    from foolsolve.progress import checked_shown, plain_lines
-    from foolsolve.progress import progress as status_line
+    from foolsolve.progress import checked_shown
 
     checked_shown(progress)
-    names = SETTINGS_NAMES if names is None else names
+    with option_names(SETTINGS_NAMES if names is None else names):
+        return _run(jobs, emit, settings, store, workers, scheduler, total, label, executor, progress)
 
-    def emit_named(rec: dict[str, Any], job: Job) -> None:
-        if names and "error" in rec:
-            keep = [job.path, rec.get("path"), settings.out, *settings.extra]
-            rec = {**rec, "error": named_options(rec["error"], names, keep)}
-        emit(rec, job)
+
+def _run(jobs: Iterable[tuple[int, str | InputError | None, str | None]], emit: Callable[[dict[str, Any], Job], None],
+         settings: Settings, store: Any, workers: int, scheduler: str | None, total: int | None, label: str,
+         executor: Any, shown: bool | None) -> Summary:
+    """:func:`run`, its errors naming the options as the caller set them."""
+    from foolsolve.executor import WorkerLost, make_executor, worker_failure
+    from foolsolve.progress import plain_lines
+    from foolsolve.progress import progress as status_line
 
     summary = Summary()
     started = time.monotonic()
@@ -529,7 +530,7 @@ def run(jobs: Iterable[tuple[int, str | InputError | None, str | None]], emit: C
         return _record(job, outcome)
 
     try:
-        with plain_lines(progress), status_line(label, unit="positions", total=total) as tick:
+        with plain_lines(shown), status_line(label, unit="positions", total=total) as tick:
             for done, (index, outcome) in enumerate(executor.map(_solve_job, tasks(), on_done=on_done,
                                                                  here=_known), 1):
                 with SigintHeld():  # a record is written and forgotten at once: Ctrl-C neither loses nor repeats it
@@ -545,7 +546,7 @@ def run(jobs: Iterable[tuple[int, str | InputError | None, str | None]], emit: C
                         summary.stored += 1
                     else:
                         summary.solved += 1
-                    emit_named(rec, job)
+                    emit(rec, job)
                 tick(done)
     except KeyboardInterrupt:
         # nothing finished is lost: the records of the lines after the first unfinished one that are
@@ -555,7 +556,7 @@ def run(jobs: Iterable[tuple[int, str | InputError | None, str | None]], emit: C
             for index in sorted(waiting):
                 job = waiting[index]
                 if job.record is not None or index in finished:
-                    emit_named(record_of(job, finished.get(index)), job)
+                    emit(record_of(job, finished.get(index)), job)
         raise
     finally:
         summary.seconds = time.monotonic() - started
@@ -630,12 +631,11 @@ def batch_command(infile: str, out: str, workers: int, scheduler: str | None, ma
     position the exact solver refuses whose player to move cannot see every card that matters
     (three Durak players) is answered from her seat too, as solve answers it (not with -o or
     --max-nodes)."""
-    from foolsolve.cli import _parse_extra, seat_settings
+    from foolsolve.cli import _parse_extra
     from foolsolve.executor import make_executor
     from foolsolve.store import refuse_output_over
 
-    # seat options that contradict each other (--method exact --samples N): before any line, named as options
-    seat_settings(method, samples, time_limit, seed, max_nodes, max_memory)
+    # checked before any line, the seat options that contradict each other (--method exact --samples N) too
     settings = Settings(extra=_parse_extra(extra), max_nodes=max_nodes, out=None if out == STDIO else out,
                         time_limit=time_limit, max_memory=max_memory, method=method, samples=samples, seed=seed)
     # IN.jsonl opened once, first (a FIFO that nothing writes to is an error, not a wait): a bad

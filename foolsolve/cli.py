@@ -21,7 +21,7 @@ from typing import Any, NoReturn
 import click
 
 from foolsolve import __version__, games, jsonout
-from foolsolve.errors import InputError, OptionError, Stopped, printable_line, stop_text
+from foolsolve.errors import InputError, OptionError, Stopped, command_line_names, option_name, printable_line, stop_text
 from foolsolve.games.base import GameInfo
 from foolsolve.lazy import CommandRef, LazyGroup
 from foolsolve.positions import STDIO, game_of, parse_json, read_json, write_json_atomic
@@ -521,12 +521,14 @@ def answer_position(info: GameInfo, state: Any, request: SolveRequest, store: An
     seat_asked = any(v is not None for v in seat_args.values())
     if isinstance(state, View):
         if viewer is not None and viewer != state.player:
-            raise InputError(f"--as: this is player {state.player}'s view; it cannot answer for player {viewer}")
+            raise InputError(f"{option_name('--as')}: this is player {state.player}'s view; it cannot answer for player "
+                             f"{viewer}")
         if request.open_hand:
-            raise InputError("--open-hand: a view hides cards; the open-hand search needs a full position")
+            raise InputError(f"{option_name('--open-hand')}: a view hides cards; the open-hand search needs a full position")
     if request.open_hand and seat_asked:  # whether or not a seat's answer would apply here
         given = next(k for k, v in seat_args.items() if v is not None)
-        raise InputError(f"--open-hand: answers with every card known; it takes none of the seat's options ({given})")
+        raise InputError(f"{option_name('--open-hand')}: answers with every card known; it takes none of the seat's "
+                         f"options ({option_name(given)})")
     finished = finished_world(info, state, viewer)
     if finished is not None and (isinstance(state, View) or seat_asked):
         # the game is over: from any seat, and from a view, the answer is the full position's (its result),
@@ -744,15 +746,17 @@ def _parse_extra(items: Sequence[str]) -> dict[str, Any]:
     for item in items:
         key, sep, value = item.partition("=")
         if not sep or not key:
-            raise InputError(f"--option: expected KEY=VALUE, got {item!r}")
+            raise InputError(f"{option_name('--option')}: expected KEY=VALUE, got {item!r}")
         if key in ALIASES:
             click.echo(f"foolsolve: warning: option {key} is deprecated; use {ALIASES[key]}", err=True)
             if ALIASES[key] in out:
-                raise OptionError(f"option {key}: the deprecated name of {ALIASES[key]}; give only {ALIASES[key]}")
+                raise OptionError(f"{option_name('option')} {key}: the deprecated name of {ALIASES[key]}; give only "
+                                  f"{ALIASES[key]}")
             key = ALIASES[key]
         if key in out:  # was: the last one counted, silently
-            raise OptionError(f"option {key}: given more than once (-o {key}=...); give it once")
-        out[key] = parse_json(value, f"--option {key}", malformed_as_text=True)
+            raise OptionError(f"{option_name('option')} {key}: given more than once ({option_name('-o')} {key}=...); give "
+                              "it once")
+        out[key] = parse_json(value, f"{option_name('--option')} {key}", malformed_as_text=True)
     return out
 
 
@@ -775,8 +779,9 @@ def seat_settings(method: str | None, samples: int | None, seconds: float | None
 
     sampling = [name for name, v in (("--samples", samples), ("--seed", seed)) if v is not None]
     if method == "exact" and samples is not None:
-        raise InputError("--samples: --method exact values every consistent world once and samples none; "
-                         "--samples is PIMC's worlds and IS-MCTS's iterations (docs/seat.md)")
+        raise InputError(f"{option_name('--samples')}: {option_name('--method')} exact values every consistent world once "
+                         f"and samples none; {option_name('--samples')} is PIMC's worlds and IS-MCTS's iterations "
+                         "(docs/seat.md)")
     budget = Budget(max_memory=max_memory) if max_nodes is None else \
         Budget(nodes=max_nodes, search_nodes=max_nodes, max_memory=max_memory)
     # IS-MCTS searches no world, so a world's budget is not applied (solve refuses the pair; a batch,
@@ -791,11 +796,11 @@ def seat_takes_no_option(option: str, open_hand: bool = False) -> InputError:
     """The error of an exact solver's option (``-o``) given to an answer from one seat (solve, and
     a batch's view line); ``open_hand``: the seat answers a full position because the exact solver
     does not cover it, where --open-hand asks for the answer that takes them."""
-    instead = ("; add --open-hand for the open-hand answer with every card known, which takes them"
+    instead = (f"; add {option_name('--open-hand')} for the open-hand answer with every card known, which takes them"
                if open_hand else "")
-    return InputError(f"--option {option!r}: an answer from one seat (the seat analysis, docs/seat.md) takes no -o "
-                      "options, which are those of a full position's solvers (its budget: --max-nodes a world, "
-                      f"--samples, --time){instead}")
+    return InputError(f"{option_name('--option')} {option!r}: an answer from one seat (the seat analysis, docs/seat.md) "
+                      f"takes no {option_name('-o options')}, which are those of a full position's solvers (its budget: "
+                      f"{option_name('--max-nodes')} a world, {option_name('--samples')}, {option_name('--time')}){instead}")
 
 
 def refused_note(refused: str, player: int) -> str:
@@ -827,14 +832,15 @@ class _SeatRequest:
         if self.extra:
             raise seat_takes_no_option(self.extra[0])
         if method == "ismcts" and (self.workers > 1 or self.scheduler):
-            raise InputError(f"{'--scheduler' if self.scheduler else '--workers'}: IS-MCTS grows one tree in "
-                             "this process; --workers and --scheduler spread the worlds of PIMC and the exact "
+            raise InputError(f"{option_name('--scheduler' if self.scheduler else '--workers')}: IS-MCTS grows one tree in "
+                             f"this process; {option_name('--workers')} and {option_name('--scheduler')} spread the "
+                             "worlds of PIMC and the exact "
                              "expectation")
         if method == "ismcts" and (self.max_nodes is not None or self.max_memory is not None):
-            raise InputError(f"{'--max-nodes' if self.max_nodes is not None else '--max-memory'}: IS-MCTS plays "
-                             "each iteration out to the end and searches no world; --max-nodes and --max-memory "
-                             "bound each world's search of PIMC and the exact expectation (--samples: its "
-                             "iterations)")
+            raise InputError(f"{option_name('--max-nodes' if self.max_nodes is not None else '--max-memory')}: IS-MCTS plays "
+                             f"each iteration out to the end and searches no world; {option_name('--max-nodes')} and "
+                             f"{option_name('--max-memory')} bound each world's search of PIMC and the exact expectation "
+                             f"({option_name('--samples')}: its iterations)")
 
     def exact(self, info: GameInfo, worlds: Any, world: Any = None) -> tuple[Any, SolveResult] | None:
         """Where the game's exact solver answers from the seat of ``worlds.player`` and no seat method
@@ -2163,7 +2169,8 @@ def _run(argv: Sequence[str] | None, as_json: bool) -> None:
     try:
         _register_game_commands()
         args = _old_spellings(list(argv) if argv is not None else sys.argv[1:])
-        code = cli.main(args=args, prog_name="foolsolve", standalone_mode=False)
+        with command_line_names():  # every error names the command's options, a Python entry point's it calls too
+            code = cli.main(args=args, prog_name="foolsolve", standalone_mode=False)
         if isinstance(code, int) and code:
             # without standalone mode click returns a command's ctx.exit(code) instead of raising it
             sys.exit(code)

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import numbers
 import re
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from types import MappingProxyType
+from typing import Any
 
 
 class InputError(ValueError):
@@ -67,14 +73,82 @@ def got(value: object) -> str:
     return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
 
 
-def check_arg(name: str, value: object, kinds: type | tuple[type, ...], what: str) -> None:
+def check_arg(name: str, value: Any, kinds: type | tuple[type, ...], what: str) -> Any:
     """The Python API's one type check of an argument: an :class:`InputError` ``NAME: expected
     WHAT, got VALUE`` unless ``value`` is one of ``kinds`` (a ``bool`` is no ``int`` here unless
     ``bool`` is named), so that a wrongly typed argument is bad input named as such, never a
-    ``TypeError`` or ``AttributeError`` from deep inside."""
+    ``TypeError`` or ``AttributeError`` from deep inside. Returns the value, where ``int`` is one
+    of ``kinds`` any whole number type's (a NumPy integer) as a plain ``int``."""
     kinds = kinds if isinstance(kinds, tuple) else (kinds,)
-    if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
+    if isinstance(value, bool) and bool not in kinds:
         raise InputError(f"{name}: expected {what}, got {got(value)}")
+    if int in kinds and isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        return int(value)
+    if not isinstance(value, kinds):
+        raise InputError(f"{name}: expected {what}, got {got(value)}")
+    return value
+
+
+_OPTION_NAMES: ContextVar[Mapping[str, str] | None] = ContextVar("foolsolve_option_names", default=None)
+"""What the caller of the work in this context calls the command line's options (:func:`option_names`):
+``None`` where no one has said (the command line's own names)."""
+
+
+def option_name(option: str) -> str:
+    """What the caller calls the command-line option ``option`` (``--time``), as an error names it:
+    the option itself on the command line, the Python name that stands for it where a Python entry
+    point set its names (:func:`option_names`: ``time`` in :func:`foolsolve.answer`,
+    ``Settings.time_limit`` in a batch). ``option`` is one of the command's options, or ``-o`` (a
+    solver option given as ``-o KEY=VALUE``) or ``option`` (a solver option's own error,
+    ``option KEY: ...``), which the Python names read as the parameter that holds the solver's
+    options (``options KEY=VALUE``, ``options KEY: ...``)."""
+    names = _OPTION_NAMES.get()
+    return option if names is None else names.get(option, option)
+
+
+def option_names_set() -> Mapping[str, str] | None:
+    """The names :func:`option_name` reads in this context (``None``: none set), to be set again by
+    :func:`option_names` where the work goes on in another process (a worker)."""
+    return _OPTION_NAMES.get()
+
+
+@contextmanager
+def option_names(names: Mapping[str, str]) -> Iterator[None]:
+    """Within the block, :func:`option_name` names each option as ``names`` says (option -> name; an
+    option it lacks keeps the command line's name): what a Python entry point's caller calls them.
+    ``{}`` keeps the names already set (the caller's: the seat analysis that :func:`foolsolve.answer`
+    runs names its parameters), and so does every ``names`` within :func:`command_line_names` (the
+    command's own options, whatever Python entry point it calls)."""
+    if not names or _OPTION_NAMES.get() is _COMMAND_LINE:
+        yield
+        return
+    token = _OPTION_NAMES.set(dict(names))
+    try:
+        yield
+    finally:
+        _OPTION_NAMES.reset(token)
+
+
+_COMMAND_LINE: Mapping[str, str] = MappingProxyType({})
+"""The names within :func:`command_line_names`: the command line's own, which no entry point changes."""
+
+
+@contextmanager
+def command_line_names() -> Iterator[None]:
+    """Within the block (a ``foolsolve`` command), every error names the command's own options, also
+    where the command calls a Python entry point that would name its parameters (:func:`option_names`)."""
+    token = _OPTION_NAMES.set(_COMMAND_LINE)
+    try:
+        yield
+    finally:
+        _OPTION_NAMES.reset(token)
+
+
+def solver_options_named(name: str) -> dict[str, str]:
+    """The names of :func:`option_names` for the forms of a solver option (``--option``, ``-o
+    KEY=VALUE``, ``option KEY``, and ``-o options``, the solver options together) where one
+    parameter, ``name``, holds them all."""
+    return {"--option": name, "-o": name, "option": name, "-o options": name}
 
 
 class Stopped(KeyboardInterrupt):

@@ -38,10 +38,10 @@ from __future__ import annotations
 import os
 import signal
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
-from foolsolve.errors import InputError, on_sigterm
+from foolsolve.errors import InputError, on_sigterm, option_name, option_names, option_names_set
 
 
 def _cores() -> int:
@@ -72,9 +72,10 @@ def check_workers(workers: int) -> int:
     """``workers`` when it is a count of local worker processes this machine takes (1 to
     :data:`MAX_WORKERS`), else the :class:`InputError` that names the bound."""
     if workers < 1:
-        raise InputError(f"--workers: expected at least 1, got {workers}")
+        raise InputError(f"{option_name('--workers')}: expected at least 1, got {workers}")
     if workers > MAX_WORKERS:
-        raise InputError(f"--workers: at most {MAX_WORKERS} local processes on this machine ({WORKERS_PER_CORE} "
+        raise InputError(f"{option_name('--workers')}: at most {MAX_WORKERS} local processes on this machine "
+                         f"({WORKERS_PER_CORE} "
                          f"per CPU core, {MIN_MAX_WORKERS} at least), got {workers}")
     return workers
 
@@ -381,14 +382,14 @@ class _Dask(_Backend):
         try:
             from distributed import Client
         except ImportError:
-            raise InputError("--scheduler: Dask is not installed (pip install 'foolsolve[dask]')") from None
+            raise InputError(f"{option_name('--scheduler')}: Dask is not installed (pip install 'foolsolve[dask]')") from None
         _probe(scheduler)
         try:
             self.client = _new_client(Client, scheduler)
         except (OSError, TimeoutError, ValueError, TypeError) as exc:
             # TypeError: a transport Dask cannot set up here (tls:// without its TLS settings in the
             # Dask configuration, ucx:// without UCX)
-            raise InputError(f"--scheduler: cannot connect to {scheduler} ({exc})") from None
+            raise InputError(f"{option_name('--scheduler')}: cannot connect to {scheduler} ({exc})") from None
         self.workers = max(1, len(self.client.scheduler_info().get("workers", {})))
         self.description = f"on the Dask cluster at {scheduler} ({self.workers} workers)"
 
@@ -439,7 +440,7 @@ def check_scheduler(scheduler: str, workers: int | None = None) -> tuple[str, in
     if workers is not None:
         _no_workers_beside(workers)
     if "://" not in scheduler:
-        raise InputError(f"--scheduler: expected tcp://HOST:PORT, got {scheduler!r}")
+        raise InputError(f"{option_name('--scheduler')}: expected tcp://HOST:PORT, got {scheduler!r}")
     if not scheduler.startswith("tcp://"):
         return None
     try:
@@ -448,7 +449,7 @@ def check_scheduler(scheduler: str, workers: int | None = None) -> tuple[str, in
     except ValueError:
         host, port = None, None
     if not host or not port:
-        raise InputError(f"--scheduler: expected tcp://HOST:PORT, got {scheduler!r}")
+        raise InputError(f"{option_name('--scheduler')}: expected tcp://HOST:PORT, got {scheduler!r}")
     return host, port
 
 
@@ -456,8 +457,9 @@ def _no_workers_beside(workers: int) -> None:
     """A ``--workers`` count above 1 beside ``--scheduler`` is an error: the cluster has its own
     workers."""
     if workers > 1:
-        raise InputError(f"--workers: the Dask cluster at --scheduler runs the items on its own workers; "
-                         f"give --workers {workers} or --scheduler, not both")
+        raise InputError(f"{option_name('--workers')}: the Dask cluster at {option_name('--scheduler')} runs the items on its "
+                         "own workers; "
+                         f"give {option_name('--workers')} {workers} or {option_name('--scheduler')}, not both")
 
 
 def _probe(scheduler: str) -> None:
@@ -480,8 +482,8 @@ def _probe(scheduler: str) -> None:
     try:
         conn = socket.create_connection((host, port), timeout=PROBE_SECONDS)
     except OSError as exc:
-        raise InputError(f"--scheduler: cannot connect to {scheduler} ({exc.strerror or exc})") from None
-    not_dask = f"--scheduler: {scheduler} is not a Dask scheduler"
+        raise InputError(f"{option_name('--scheduler')}: cannot connect to {scheduler} ({exc.strerror or exc})") from None
+    not_dask = f"{option_name('--scheduler')}: {scheduler} is not a Dask scheduler"
     with conn:
         try:
             head = _recv_exactly(conn, 8)
@@ -527,6 +529,27 @@ def _shown(data: bytes) -> str:
     return repr(text.strip() + ("..." if len(data) > 24 else ""))
 
 
+class _Named:
+    """``fn`` run with the option names its caller set (:func:`foolsolve.errors.option_names`), as a
+    worker process (a local pool's, a Dask cluster's) runs it: its errors name the options as they
+    would in the caller's process."""
+
+    def __init__(self, fn: Callable[[Any], Any], names: Mapping[str, str]) -> None:
+        self.fn = fn
+        self.names = dict(names)
+
+    @classmethod
+    def of(cls, fn: Callable[[Any], Any]) -> Callable[[Any], Any]:
+        """``fn`` with the names set in this context, or ``fn`` itself where none are set (the
+        command line's own)."""
+        names = option_names_set()
+        return cls(fn, names) if names else fn
+
+    def __call__(self, item: Any) -> Any:
+        with option_names(self.names):
+            return self.fn(item)
+
+
 class Executor:
     """Maps a function over items on one backend (see :func:`make_executor`)."""
 
@@ -566,6 +589,8 @@ class Executor:
         (the caller ends with :meth:`close`), and closing the iterator early only cancels the
         items not yet started (those running finish, their values unused); Ctrl-C still stops
         the workers."""
+        if not isinstance(self._backend, _Inline):
+            fn = _Named.of(fn)  # its errors name the options as the caller calls them there too
         it = iter(enumerate(items))
         pending: dict[Any, tuple[int, Any, int, int]] = {}  # handle -> (index, item, times lost, free resubmissions)
         ready: dict[int, Any] = {}

@@ -47,7 +47,7 @@ from enum import Enum
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from foolsolve.errors import InputError
+from foolsolve.errors import InputError, option_name
 
 if TYPE_CHECKING:
     from foolsolve.cards import Deck
@@ -64,11 +64,12 @@ def seat_of_mover(to_move: int) -> int:
 
 
 def check_player(spec: Any, state: Any, player: int, option: str = "--as") -> None:
-    """A one-line :class:`InputError` naming ``option`` unless ``player`` is a player of ``state``
-    (a seat named by ``--as``, ``--seat``, a viewer)."""
+    """A one-line :class:`InputError` naming ``option`` as the caller calls it
+    (:func:`~foolsolve.errors.option_name`) unless ``player`` is a player of ``state`` (a seat named
+    by ``--as``, ``--seat``, a viewer)."""
     n = spec.num_players(state)
     if not 0 <= player < n:
-        raise InputError(f"{option}: player {player} does not exist ({n} players)")
+        raise InputError(f"{option_name(option)}: player {player} does not exist ({n} players)")
 
 S = TypeVar("S")  # spec state
 M = TypeVar("M")  # spec move

@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any
 
-from foolsolve.errors import InputError, Stopped, quoted, stop_text
+from foolsolve.errors import InputError, Stopped, option_name, quoted, stop_text
 
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderResult
@@ -75,8 +75,9 @@ class StatusLine:
         self.count = 0
         self.start = _now()
         self._spinner: Any = None
-        self.time_name = _TIME_NAME.get()
-        """What the line calls the time bound (:func:`plain_lines`: ``--time``, from Python ``time``)."""
+        self.time_name = option_name("--time")
+        """What the line calls the time bound: ``--time``, as the caller calls it
+        (:func:`foolsolve.errors.option_name`: ``time`` from :func:`foolsolve.answer`)."""
         self.aside: Callable[[], str] | None = None
         """A line drawn in this one's place meanwhile: a compile's (:class:`CompileLine`), which the
         work waits for."""
@@ -156,9 +157,6 @@ only; ``True`` on a terminal, and elsewhere as plain lines; ``False`` nowhere.""
 _DRAWN: ContextVar[tuple[StatusLine, Console] | None] = ContextVar("foolsolve_progress_drawn", default=None)
 """The status line drawn on the terminal in this context (:func:`progress`), and its console: a
 compile's line is drawn in its place (:class:`CompileLine`)."""
-_TIME_NAME: ContextVar[str] = ContextVar("foolsolve_progress_time_name", default="--time")
-"""What a status line in this context calls the time limit (:func:`plain_lines`): ``--time``, or
-``time`` for :func:`foolsolve.answer`."""
 
 
 def checked_shown(value: object) -> bool | None:
@@ -171,18 +169,15 @@ def checked_shown(value: object) -> bool | None:
 
 
 @contextmanager
-def plain_lines(shown: bool | None, time_name: str = "--time") -> Iterator[None]:
+def plain_lines(shown: bool | None) -> Iterator[None]:
     """Within the block, the status lines of :func:`progress` (left to their default) show as
     ``shown`` says: ``None`` on a terminal only; ``True`` on a terminal as there, and where stderr
     is no terminal (a notebook, a pipe) as plain lines, one every :data:`PLAIN_EVERY` seconds as
-    counts come; ``False`` nowhere. ``time_name``: what they call the time bound (``time``, the
-    parameter of :func:`foolsolve.answer`, from Python)."""
+    counts come; ``False`` nowhere."""
     token = _SHOWN.set(shown)
-    named = _TIME_NAME.set(time_name)
     try:
         yield
     finally:
-        _TIME_NAME.reset(named)
         _SHOWN.reset(token)
 
 

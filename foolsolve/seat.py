@@ -42,7 +42,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Protocol
 
-from foolsolve.errors import InputError
+from foolsolve.errors import InputError, option_name, option_names
 from foolsolve.game import CHANCE, draw_chance
 from foolsolve.games.base import GameInfo, SeatSearch
 from foolsolve.numbers import is_whole
@@ -753,11 +753,12 @@ def _no_world_text(seconds: float | None, nodes: int) -> str:
     (saying so when it is ``--time``'s default, which the user may not know they had) and the
     likely cause, a world's node budget (``--max-nodes``) larger than that time holds."""
     if seconds is None:
-        return "--time: no world was valued in the time given"
-    when = f"{seconds:g} s" + (" (the default --time)" if seconds == DEFAULT_SECONDS else "")
-    why = (f": each world's node budget, --max-nodes {nodes:,}, did not fit in it; give a smaller --max-nodes or a "
-           "longer --time") if nodes > WORLD_NODES else ": give a longer --time"
-    return f"--time: no world was valued in {when}{why}"
+        return f"{option_name('--time')}: no world was valued in the time given"
+    when = f"{seconds:g} s" + (f" (the default {option_name('--time')})" if seconds == DEFAULT_SECONDS else "")
+    why = (f": each world's node budget, {option_name('--max-nodes')} {nodes:,}, did not fit in it; give a smaller "
+           f"{option_name('--max-nodes')} or a "
+           f"longer {option_name('--time')}") if nodes > WORLD_NODES else f": give a longer {option_name('--time')}"
+    return f"{option_name('--time')}: no world was valued in {when}{why}"
 
 
 def _order(stats: list[MoveStat], move_order: list[str]) -> list[MoveStat]:
@@ -823,19 +824,15 @@ def analyse(info: GameInfo, worlds: Worlds, settings: Settings, executor: Any = 
     ``settings.seconds`` running out) ends early with the answer so far (``interrupted`` on
     Ctrl-C). A one-line error names the fields of ``settings`` the caller gave
     (:data:`SETTINGS_NAMES`); ``names``: other names for the options it names
-    (:func:`foolsolve.api.python_names`), ``{}`` for the command line's own (``--time``)."""
-    from foolsolve.api import python_names
-
-    try:
+    (:func:`foolsolve.errors.option_names`; ``{}``: the names its caller set, the command line's own
+    where none is set)."""
+    with option_names(SETTINGS_NAMES if names is None else names):
         method = choose_method(worlds, settings)
         if method not in METHODS:
-            raise InputError(f"--method: expected one of {', '.join(METHODS)}, got {method!r}")
+            raise InputError(f"{option_name('--method')}: expected one of {', '.join(METHODS)}, got {method!r}")
         if method == "ismcts":
             return ismcts(info, worlds, settings, tick)
         return _pimc(info, worlds, settings, method, executor, tick)
-    except InputError as exc:
-        python_names(exc, SETTINGS_NAMES if names is None else names)
-        raise
 
 
 def _world_rng(seed: int, index: int) -> random.Random:
@@ -940,8 +937,9 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
     if method == "exact":
         if count is None or count > EXACT_WORLDS_MAX:
             many = "an uncounted number of" if count is None else f"{count:,}"
-            raise InputError(f"--method exact: {many} worlds are consistent with the view (the exact expectation "
-                             f"takes at most {EXACT_WORLDS_MAX:,}; use --method pimc)")
+            raise InputError(f"{option_name('--method')} exact: {many} worlds are consistent with the view (the exact "
+                             "expectation "
+                             f"takes at most {EXACT_WORLDS_MAX:,}; use {option_name('--method')} pimc)")
         budget = settings.budget if settings.budget_given else exact_budget(settings.budget, count)
         total = count
     else:
@@ -1044,7 +1042,7 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
         if interrupted:
             raise rnd.stop or KeyboardInterrupt()
         if rnd.lost is not None:
-            raise InputError(f"--workers: {rnd.lost}")
+            raise InputError(f"{option_name('--workers')}: {rnd.lost}")
         raise InputError(_no_world_text(settings.seconds, settings.budget.nodes))
     order = [str(m) for m in spec.legal_moves(first_world[0])]
     complete = method == "exact" and not rnd.interrupted and done == count

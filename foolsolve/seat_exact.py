@@ -26,7 +26,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from foolsolve.errors import InputError, OptionError
+from foolsolve.errors import InputError, OptionError, option_name
 
 
 @dataclass(frozen=True)
@@ -62,7 +62,8 @@ def seat_exact(info: Any, worlds: Any, extra: dict[str, Any], seed: int | None =
     names = exact_option_names(info)
     for key in sorted(options):
         if key not in names:
-            raise OptionError(f"option {key}: not an option of the exact solver of {info.title}, which answers from "
+            raise OptionError(f"{option_name('option')} {key}: not an option of the exact solver of {info.title}, which "
+                              "answers from "
                               f"player {worlds.player}'s view here ('foolsolve rules {info.name} --solver' lists "
                               "its options)")
     if info.solver_check is not None:
@@ -107,6 +108,6 @@ def solve_seat_exact(info: Any, exact: SeatExact, max_nodes: int | None = None, 
     except SearchLimit as exc:
         if exc.partial is None or not exc.partial.answers():
             raise InputError(limit_text(exc, opts)) from None
-        result = stopped_answer(exc.partial, limit_text(exc, opts))
+        result = stopped_answer(exc.partial, limit_text(exc, opts, note=True))
     result.notes.append(seat_exact_note(exact.player))
     return result

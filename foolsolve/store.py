@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import Any
 
 from foolsolve import jsonout
-from foolsolve.errors import InputError
+from foolsolve.errors import InputError, option_name
 from foolsolve.numbers import is_whole
 from foolsolve.solver.base import DRAW, LOSS, VALUE_KINDS, WIN, MoveBound, MoveValue, SolveOptions, SolveResult
 
@@ -326,9 +326,10 @@ class Store:
         ``locked_ok``: a store another process holds locked past :data:`OPEN_TIMEOUT` is opened
         :attr:`locked` (a solve goes on without it) instead of refused (the store commands)."""
         if not str(path):  # Path("") is the current folder
-            raise InputError("--store: an empty file name (give a file name, or --no-store for none)")
+            raise InputError(f"{option_name('--store')}: an empty file name (give a file name, or {option_name('--no-store')} "
+                             "for none)")
         self.path = Path(path)
-        self.label = f"--store {self.path}" if label is None else label
+        self.label = f"{option_name('--store')} {self.path}" if label is None else label
         _check_regular(self.path, label)
         self.locked = False
         """Another process held the store locked past the busy timeout: nothing is read or written
@@ -354,7 +355,7 @@ class Store:
                 raise InputError(f"{self.label}: cannot open the result store ({_reason(exc)})") from None
             # a file that is no SQLite database at all, or whose first pages are damaged (the docs' wording)
             raise InputError(f"{self.label}: the result store is damaged ({_reason(exc)}); move the file away (a "
-                             "new store starts empty) or name another with --store") from None
+                             f"new store starts empty) or name another with {option_name('--store')}") from None
         except (OSError, sqlite3.Error) as exc:
             raise InputError(f"{self.label}: cannot open the result store ({_reason(exc)})") from None
         self._unreadable: set[str] = set()
@@ -405,7 +406,7 @@ class Store:
             raise InputError(f"{self.label}: cannot use the result store ({exc})") from None
         except sqlite3.DatabaseError as exc:
             raise InputError(f"{self.label}: the result store is damaged ({exc}); move the file away (a new "
-                             "store starts empty) or name another with --store") from None
+                             f"store starts empty) or name another with {option_name('--store')}") from None
 
     def get(self, key: str, fits: Fits | None = None) -> dict[str, Any] | None:
         """The stored result JSON under ``key``; ``None`` when there is none, or when the row does
@@ -565,7 +566,7 @@ def _check_regular(path: Path, label: str | None) -> None:
         return  # missing (a new store), or a name SQLite's own error will name
     if stat.S_ISREG(mode):
         return
-    option = "--store" if label is None else ENV if label.startswith(f"{ENV}=") else "the result store"
+    option = option_name("--store") if label is None else ENV if label.startswith(f"{ENV}=") else "the result store"
     kind = ("a folder" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode) else
             "a socket" if stat.S_ISSOCK(mode) else "a device")
     raise InputError(f"{option}: {path} is {kind}, not a regular file: give a store file")

@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from foolsolve.cards import FRENCH54, GLYPHS, PILATCH45, SUIT_NAMES, TAROT78, Card, Deck
-from foolsolve.errors import InputError, check_arg
+from foolsolve.errors import InputError, check_arg, option_names
 from foolsolve.present import plural
 
 if TYPE_CHECKING:
@@ -833,17 +833,13 @@ class Position:
 
     def svg(self, viewer: int | None = None) -> str:
         """The picture (see :func:`position_svg`); a view's from its player's seat (:func:`view_svg`)."""
-        check_arg("viewer", viewer, (int, type(None)), "a player's number (an int) or None (all cards open)")
+        viewer = check_arg("viewer", viewer, (int, type(None)), "a player's number (an int) or None (all cards open)")
         if self.view is not None:
             if viewer is not None and viewer != self.view.player:
                 raise InputError(f"viewer: this is player {self.view.player}'s view; it cannot show player {viewer}'s")
             return view_svg(self.view)
-        try:
+        with option_names({"--as": "viewer"}):
             return position_svg(self.spec, self.state, viewer)
-        except InputError as exc:
-            from foolsolve.api import python_names
-
-            raise python_names(exc, {"--as": "viewer"}) from None
 
     def worlds(self, player: int | None = None) -> Any:
         """The full positions consistent with what ``player`` sees (:class:`foolsolve.worlds.Worlds`):
@@ -858,7 +854,7 @@ class Position:
         from foolsolve.game import seat_of_mover
 
         n = self.spec.num_players(self.state)
-        check_arg("player", player, (int, type(None)), f"a player from 0 to {n - 1} (an int) or None")
+        player = check_arg("player", player, (int, type(None)), f"a player from 0 to {n - 1} (an int) or None")
         if player is None:
             player = seat_of_mover(self.spec.to_move(self.state))
         elif not 0 <= player < n:

@@ -10,7 +10,7 @@ from fractions import Fraction
 from itertools import islice
 from typing import Any
 
-from foolsolve.errors import InputError, OptionError
+from foolsolve.errors import InputError, OptionError, option_name
 from foolsolve.jsonout import plain
 from foolsolve.rules import json_text
 
@@ -161,13 +161,13 @@ class SolveOptions:
         for old, new in ALIASES.items():
             if old in extra:
                 if new in extra:
-                    raise OptionError(f"option {old}: the deprecated name of {new}; give only {new}")
+                    raise OptionError(f"{option_name('option')} {old}: the deprecated name of {new}; give only {new}")
                 extra[new] = extra.pop(old)
                 self.deprecated.append(f"option {old} is deprecated; use {new}")
         if "max_nodes" in extra:
             value = extra.pop("max_nodes")
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise OptionError(f"option max_nodes: expected a whole number >= 1, got {json_text(value)}")
+                raise OptionError(f"{option_name('option')} max_nodes: expected a whole number >= 1, got {json_text(value)}")
             if self.max_nodes is None or value < self.max_nodes:
                 self.max_nodes, self.nodes_option = value, f"-o max_nodes={value}"
         if self.max_nodes is not None:
@@ -176,7 +176,7 @@ class SolveOptions:
             value = extra.pop("time")
             if (isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= MAX_SECONDS
                     or not math.isfinite(value)):  # (nan, inf and 1e400 too)
-                raise OptionError(f"option time: expected a number of seconds > 0 and at most {MAX_SECONDS:,} "
+                raise OptionError(f"{option_name('option')} time: expected a number of seconds > 0 and at most {MAX_SECONDS:,} "
                                   f"(a year), got {json_text(value)}")
             if self.time_limit is None or value < self.time_limit:  # both bounds hold (was: -o time won)
                 self.time_limit, self.time_option = float(value), f"-o time={value:g}"
@@ -203,7 +203,7 @@ class _TimeLimit:
 
     def __call__(self, nodes: int) -> None:
         if time.monotonic() > self.deadline:
-            raise SearchLimit(f"{self.name}: no exact answer within {self.limit:g} s", option="time")
+            raise SearchLimit(f"{named_option(self.name)}: no exact answer within {self.limit:g} s", option="time")
         if self.shown is not None:
             self.shown(nodes)
 
@@ -224,11 +224,22 @@ def with_limits(options: SolveOptions) -> SolveOptions:
     return replace(options, progress=tick, deadline=deadline if options.deadline is None else min(deadline, options.deadline))
 
 
-def limit_text(exc: SearchLimit, options: SolveOptions) -> str:
-    """The one-line error of a search stopped by a limit, naming the command-line option."""
+def limit_text(exc: SearchLimit, options: SolveOptions, *, note: bool = False) -> str:
+    """The one-line error of a search stopped by a limit, naming the option as the caller calls it
+    (``note``: as an answer's note says it, the command's option)."""
+    name = (lambda option: option) if note else named_option
     if exc.option == "time":
-        return str(exc)
-    return f"{options.nodes_option}: no exact answer within {options.max_nodes:,} nodes"
+        if options.time_limit is None:
+            return str(exc)
+        return f"{name(options.time_option)}: no exact answer within {options.time_limit:g} s"
+    return f"{name(options.nodes_option)}: no exact answer within {options.max_nodes:,} nodes"
+
+
+def named_option(option: str) -> str:
+    """:attr:`SolveOptions.nodes_option` or :attr:`~SolveOptions.time_option` (``--time``, ``-o time=5``) as
+    the caller calls it (:func:`~foolsolve.errors.option_name`: ``time``, ``options time=5`` from Python)."""
+    key = option.removeprefix("-o ")
+    return option_name(option) if key == option else f"{option_name('-o')} {key}"
 
 
 class TableBudget:
@@ -262,7 +273,8 @@ def check_extra(options: SolveOptions, known: tuple[str, ...], game: str) -> Non
     the game's solver does not read (a misspelt option must not be silently ignored)."""
     for key in sorted(options.extra):
         if key not in known:
-            raise OptionError(f"option {key}: unknown {game} solver option (known: {', '.join(sorted(known))})")
+            raise OptionError(f"{option_name('option')} {key}: unknown {game} solver option (known: "
+                              f"{', '.join(sorted(known))})")
 
 
 def bool_option(options: SolveOptions, key: str, default: bool) -> bool:
@@ -271,7 +283,7 @@ def bool_option(options: SolveOptions, key: str, default: bool) -> bool:
     silently mean yes)."""
     value = options.extra.get(key, default)
     if not isinstance(value, bool):
-        raise OptionError(f"option {key}: expected true or false, got {json_text(value)}")
+        raise OptionError(f"{option_name('option')} {key}: expected true or false, got {json_text(value)}")
     return value
 
 
@@ -280,7 +292,7 @@ def int_option(options: SolveOptions, key: str, default: int, minimum: int = 0) 
     anything else is an :class:`~foolsolve.errors.InputError`."""
     value = options.extra.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise OptionError(f"option {key}: expected a whole number >= {minimum}, got {json_text(value)}")
+        raise OptionError(f"{option_name('option')} {key}: expected a whole number >= {minimum}, got {json_text(value)}")
     return value
 
 

@@ -66,7 +66,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from foolsolve.errors import InputError, OptionError
+from foolsolve.errors import InputError, OptionError, option_name
 from foolsolve.game import CHANCE, Utility, seat_of_mover
 from foolsolve.playouts import PLAYOUT_MOVES, playout_of, repeats
 from foolsolve.present import plural
@@ -737,7 +737,7 @@ def check_options(info: GameInfo, extra: dict[str, Any], state: Any = None) -> N
     exact = exact_option_names(info) - set(COMMON_OPTIONS)
     for key in sorted(extra):
         if key not in exact and key not in WORLD_OPTIONS and key not in COMMON_OPTIONS:
-            raise OptionError(f"option {key}: unknown {info.title} option (the exact solver's: "
+            raise OptionError(f"{option_name('option')} {key}: unknown {info.title} option (the exact solver's: "
                               f"{', '.join(sorted(exact)) or 'none'}; the open-hand search's: {', '.join(WORLD_OPTIONS)}; "
                               f"both: {', '.join(COMMON_OPTIONS)})")
     exact_opts = SolveOptions(extra=exact_extra(info, extra))  # max_nodes and time are checked here
@@ -748,7 +748,7 @@ def check_options(info: GameInfo, extra: dict[str, Any], state: Any = None) -> N
     if state is not None and player is not None:  # a player the position has, whichever search answers
         n = info.spec.num_players(state)
         if player >= n:
-            raise OptionError(f"option player: {player} is not a player of this position ({n} players)")
+            raise OptionError(f"{option_name('option')} player: {player} is not a player of this position ({n} players)")
 
 
 def exact_extra(info: GameInfo, extra: dict[str, Any]) -> dict[str, Any]:
@@ -774,7 +774,7 @@ def world_settings(extra: dict[str, Any]) -> tuple[str, int | None, int | None, 
     opts = SolveOptions(extra=world_extra(extra))
     concept = extra.get("concept", "paranoid")
     if concept not in CONCEPTS:
-        raise OptionError(f"option concept: {json_text(concept)} is not one of {', '.join(CONCEPTS)}")
+        raise OptionError(f"{option_name('option')} concept: {json_text(concept)} is not one of {', '.join(CONCEPTS)}")
     player = int_option(opts, "player", 0) if "player" in extra else None
     depth = int_option(opts, "depth", 1, minimum=1) if "depth" in extra else None
     return concept, player, depth, int_option(opts, "playouts", 8, minimum=1), int_option(opts, "seed", 0)
@@ -837,8 +837,11 @@ def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: An
         asked, seconds = seconds, ONE_MOVE_SECONDS
         one_note = (f"{forced} is the only legal move: its value was given {ONE_MOVE_SECONDS:g} s of --time "
                     f"{asked:g}")
-        # the time that runs out, in the words of a stop's note and of the error
-        forced_time = f"the {seconds:g} s the only legal move's value gets of --time {asked:g}"
+
+    def forced_time(name: Callable[[str], str]) -> str:
+        """The time that runs out where the only legal move's value has its few seconds, in the words of
+        a stop's note (``name``: the command's options' names) and of an error (the caller's)."""
+        return f"the {seconds:g} s the only legal move's value gets of {name('--time')} {asked:g}"
     share = DEFAULT_BUDGET.exact_share
     started = time.perf_counter()
     deadline = None if seconds is None else started + seconds * share
@@ -862,6 +865,7 @@ def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: An
                         max_memory=max_memory, proved=got.append,
                         deadline=None if seconds is None else time.monotonic() + seconds)
     partial: SolveResult | None = None
+    why_named: str | None = None  # why, as an error says it (the options named as the caller calls them)
     try:
         if info.solve is None:
             raise NotCovered(f"game: {info.name} has no exact solver")
@@ -879,18 +883,24 @@ def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: An
         why = f"the exact solver does not cover this position ({exc})"
         exact_nodes = 0  # refused before searching: the open-hand search gets the whole node budget
     except SearchLimit as exc:
-        if isinstance(exc, OutOfBudget):
-            spent = seconds if answers() else (seconds or 0) * share
-            # (the only legal move: its value's few seconds, not --time, are the budget the solver had its share of)
-            limit = f"{spent or 0:g} s (--time {seconds or 0:g})" if forced is None else \
-                f"{spent or 0:g} s (of {forced_time})"
-        elif exc.option == "time":  # the solver option -o time (--time is the OutOfBudget above)
-            limit = f"{opts.time_limit or 0:g} s (-o time={extra.get('time')})"
-        elif "max_nodes" in extra and (exact_nodes is None or extra["max_nodes"] < exact_nodes):
-            limit = f"{plural(opts.max_nodes or 0, 'node')} (-o max_nodes={extra['max_nodes']})"
-        else:
-            limit = f"{plural(exact_nodes or 0, 'node')} (--max-nodes {max_nodes or 0:,})"
-        why = f"the exact solver did not finish within {limit}"
+        stop = exc
+
+        def limit_of(name: Callable[[str], str]) -> str:
+            """The bound the exact solver stopped at, its option named by ``name``."""
+            if isinstance(stop, OutOfBudget):
+                spent = seconds if answers() else (seconds or 0) * share
+                # (the only legal move: its value's few seconds, not --time, are the budget the solver had its share of)
+                return f"{spent or 0:g} s ({name('--time')} {seconds or 0:g})" if forced is None else \
+                    f"{spent or 0:g} s (of {forced_time(name)})"
+            if stop.option == "time":  # the solver option -o time (--time is the OutOfBudget above)
+                return f"{opts.time_limit or 0:g} s ({name('-o')} time={extra.get('time')})"
+            if "max_nodes" in extra and (exact_nodes is None or extra["max_nodes"] < exact_nodes):
+                return f"{plural(opts.max_nodes or 0, 'node')} ({name('-o')} max_nodes={extra['max_nodes']})"
+            return f"{plural(exact_nodes or 0, 'node')} ({name('--max-nodes')} {max_nodes or 0:,})"
+
+        limit = limit_of(str)
+        why = f"the exact solver did not finish within {limit}"  # (a note: the command's names)
+        why_named = f"the exact solver did not finish within {limit_of(option_name)}"
         partial = exc.partial
         if partial is not None and partial.answers():
             result = stopped_answer(partial, f"stopped at {limit}")
@@ -907,12 +917,14 @@ def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: An
     own = _own_limits(extra)
     given = ""
     # the user's --time, or where the only legal move's value had a share of it, that share of her --time
-    time_given = None if seconds is None else ("--time", f"{seconds:g} s" if forced is None else forced_time)
+    time_given = None if seconds is None else \
+        (option_name("--time"), f"{seconds:g} s" if forced is None else forced_time(option_name))
     if own.max_nodes is not None and (left_nodes is None or own.max_nodes < left_nodes):
-        left_nodes, given = own.max_nodes, f"-o max_nodes={extra['max_nodes']}"
+        left_nodes, given = own.max_nodes, f"{option_name('-o')} max_nodes={extra['max_nodes']}"
     if own.time_limit is not None and (left is None or own.time_limit < left):
-        left, time_given = own.time_limit, ("-o time", f"{own.time_limit:g} s")
-    answer = answer_for_cli(info, state, extra, left_nodes, left, tick, why, max_memory, partial, given, time_given)
+        left, time_given = own.time_limit, (f"{option_name('-o')} time", f"{own.time_limit:g} s")
+    answer = answer_for_cli(info, state, extra, left_nodes, left, tick, why, max_memory, partial, given, time_given,
+                            why_named)
     # what the answer cost is the whole of it: the exact solver's attempt too (its time was half of --time)
     answer.nodes += max(searched[0], partial.nodes if partial is not None else 0)
     answer.seconds = time.perf_counter() - started
@@ -1001,7 +1013,8 @@ def with_proofs(info: GameInfo, state: Any, answer: WorldAnswer, partial: SolveR
 def answer_for_cli(info: GameInfo, state: Any, extra: dict[str, Any], max_nodes: int | None,
                    seconds: float | None, progress: Callable[[int], None] | None, why: str,
                    max_memory: int | None = None, partial: SolveResult | None = None,
-                   nodes_given: str = "", time_given: tuple[str, str] | None = None) -> SolveResult:
+                   nodes_given: str = "", time_given: tuple[str, str] | None = None,
+                   why_named: str | None = None) -> SolveResult:
     """The open-hand answer ``foolsolve POSITION.json`` prints where the game's exact solver
     refused the position or ran out of time (``why`` says which, in the notes), with what the
     stopped solver proved (``partial``) put in (:func:`with_proofs`) and noted; ``extra``: the ``-o``
@@ -1012,14 +1025,16 @@ def answer_for_cli(info: GameInfo, state: Any, extra: dict[str, Any], max_nodes:
     where the time runs out in the first iteration, that is the answer (a note says so); where it
     runs out before every move has its playout, an :class:`InputError` names the user's bound
     (``time_given``: the option, ``--time`` or ``-o time``, and the time that ran out in words,
-    ``"30 s"``, or the share of ``--time`` it was). Ctrl-C after an
+    ``"30 s"``, or the share of ``--time`` it was; each named as the caller calls it,
+    :func:`~foolsolve.errors.option_name`, as ``nodes_given``), ``why_named`` the words of ``why`` it
+    says (``why`` where not given). Ctrl-C after an
     iteration finished raises :class:`Interrupted` with that
     iteration's answer (:attr:`Interrupted.answer`: printed, then exit 130); before one, the plain
     ``KeyboardInterrupt``."""
     concept, player, depth, playouts, seed = world_settings(extra)
     n = info.spec.num_players(state)
     if player is not None and player >= n:
-        raise OptionError(f"option player: {player} is not a player of this position ({n} players)")
+        raise OptionError(f"{option_name('option')} player: {player} is not a player of this position ({n} players)")
     budget = Budget(max_nodes=max_nodes, seconds=seconds, playouts=playouts, seed=seed, max_depth=depth,
                     max_memory=max_memory)
     short = ""
@@ -1033,10 +1048,11 @@ def answer_for_cli(info: GameInfo, state: Any, extra: dict[str, Any], max_nodes:
     except SearchLimit:
         if budget.max_nodes is not None:  # the caller's own bound on the work: kept
             by = f" ({nodes_given})" if nodes_given else ""
-            bound = "-o max_nodes" if nodes_given else "--max-nodes"  # the node bound that refused it
-            raise InputError(f"{bound}: no open-hand answer within {budget_text(budget)}{by} ({why})") from None
-        option, within = time_given or ("--time", f"{budget.seconds or 0.0:g} s")
-        raise NoAnswerInTime(f"{option}: no answer within {within} ({why}; the open-hand search did not value "
+            # the node bound that refused it
+            bound = f"{option_name('-o')} max_nodes" if nodes_given else option_name("--max-nodes")
+            raise InputError(f"{bound}: no open-hand answer within {budget_text(budget)}{by} ({why_named or why})") from None
+        option, within = time_given or (option_name("--time"), f"{budget.seconds or 0.0:g} s")
+        raise NoAnswerInTime(f"{option}: no answer within {within} ({why_named or why}; the open-hand search did not value "
                              f"every move by one playout in the {budget_text(budget)} left)") from None
     if answer.one_playout:
         short = (f"the search's first iteration ({budget.playouts} playouts a move) did not finish within "

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from foolsolve.errors import InputError
+from foolsolve.errors import InputError, option_name
 
 BOT_MODULES: tuple[str, ...] = (
     # one line per bot: its module
@@ -143,24 +143,24 @@ def parse(text: str) -> tuple[BotInfo, dict[str, str], str]:
     table = _load()
     info = table.get(name.strip().lower())
     if info is None:
-        raise InputError(f"--bot: unknown bot {name!r} (known: {', '.join(sorted(table))})")
+        raise InputError(f"{option_name('--bot')}: unknown bot {name!r} (known: {', '.join(sorted(table))})")
     if info.raw_argument:
         if not rest.strip():
-            raise InputError(f"--bot: {info.name} needs a program: {info.name}:'PROGRAM ARGS'")
+            raise InputError(f"{option_name('--bot')}: {info.name} needs a program: {info.name}:'PROGRAM ARGS'")
         return info, {}, rest.strip()
     params: dict[str, str] = {}
     for part in filter(None, (p.strip() for p in rest.split(","))):
         key, eq, value = part.partition("=")
         key = key.strip()
         if not eq or not key:
-            raise InputError(f"--bot {text!r}: parameters are key=value, not {part!r}")
+            raise InputError(f"{option_name('--bot')} {text!r}: parameters are key=value, not {part!r}")
         if key in info.refused:
-            raise InputError(f"--bot {text!r}: {info.name} takes no {key}= ({info.refused[key]})")
+            raise InputError(f"{option_name('--bot')} {text!r}: {info.name} takes no {key}= ({info.refused[key]})")
         if key not in info.params:
             known = ", ".join(sorted(info.params)) or "none"
-            raise InputError(f"--bot {text!r}: unknown parameter {key!r} of {info.name} (known: {known})")
+            raise InputError(f"{option_name('--bot')} {text!r}: unknown parameter {key!r} of {info.name} (known: {known})")
         if key in params:
-            raise InputError(f"--bot {text!r}: parameter {key!r} given twice")
+            raise InputError(f"{option_name('--bot')} {text!r}: parameter {key!r} given twice")
         params[key] = value.strip()
     return info, params, rest
 
@@ -180,10 +180,11 @@ def number(params: dict[str, str], key: str, default: float, low: float, high: f
     try:
         value = float(params[key])
     except ValueError:
-        raise InputError(f"--bot {label}: {key} must be a number, not {params[key]!r}") from None
+        raise InputError(f"{option_name('--bot')} {label}: {key} must be a number, not {params[key]!r}") from None
     if not low <= value <= high:
         def shown(x: float) -> str:
             return f"{int(x):,}" if x == int(x) else f"{x:g}"
 
-        raise InputError(f"--bot {label}: {key} must be between {shown(low)} and {shown(high)}, not {params[key]}")
+        raise InputError(f"{option_name('--bot')} {label}: {key} must be between {shown(low)} and {shown(high)}, not "
+                         f"{params[key]}")
     return value

@@ -26,7 +26,7 @@ from typing import Any
 
 from foolsolve import jsonout
 from foolsolve.bots import Bot, BotInfo, Forfeit, Seat, number
-from foolsolve.errors import InputError
+from foolsolve.errors import InputError, option_name
 from foolsolve.numbers import ascii_whole
 
 PROTOCOL = "foolsolve-bot/1"
@@ -42,12 +42,13 @@ class ExternalBot(Bot):
         try:
             self.argv = shlex.split(command)
         except ValueError as exc:
-            raise InputError(f"--bot cmd:{command}: {exc}") from None
+            raise InputError(f"{option_name('--bot')} cmd:{command}: {exc}") from None
         if not self.argv:
-            raise InputError("--bot cmd: needs a program")
+            raise InputError(f"{option_name('--bot')} cmd: needs a program")
         if shutil.which(self.argv[0]) is None:
             # checked when the bot is made (before an arena writes its record file), not at its first move
-            raise InputError(f"--bot cmd:{shlex.join(self.argv)}: cannot start it: {self.argv[0]} is not a program "
+            raise InputError(f"{option_name('--bot')} cmd:{shlex.join(self.argv)}: cannot start it: {self.argv[0]} is not a "
+                             "program "
                              "found on PATH or an executable file")
         self.timeout = timeout
         self.proc: subprocess.Popen[bytes] | None = None
@@ -62,7 +63,8 @@ class ExternalBot(Bot):
                 self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                              stderr=subprocess.DEVNULL, start_new_session=True)
             except OSError as exc:
-                raise InputError(f"--bot cmd:{shlex.join(self.argv)}: cannot start it: {exc.strerror or exc}") from None
+                raise InputError(f"{option_name('--bot')} cmd:{shlex.join(self.argv)}: cannot start it: "
+                                 f"{exc.strerror or exc}") from None
             self.buffer = b""
         return self.proc
 

@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from foolsolve.bots import Bot, BotInfo, Forfeit, Seat
-from foolsolve.errors import InputError
+from foolsolve.errors import InputError, option_name
 
 
 class HumanBot(Bot):
@@ -19,7 +19,7 @@ class HumanBot(Bot):
         from foolsolve.bots.external import pick
 
         if not sys.stdin.isatty():
-            raise InputError("--bot human: needs a terminal on standard input")
+            raise InputError(f"{option_name('--bot')} human: needs a terminal on standard input")
         view = {k: v for k, v in seat.view.items() if k not in ("rules", "game")}
         click.echo(f"\nplayer {seat.player} to move; your view: {json.dumps(view, ensure_ascii=False)}")
         for i, text in enumerate(seat.texts()):

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from foolsolve.bots import Bot, BotInfo, Seat, number
-from foolsolve.errors import InputError
+from foolsolve.errors import InputError, option_name
 from foolsolve.solver.base import MAX_NODES, MAX_SAMPLES, MAX_SECONDS
 
 SEED_MASK = (1 << 31) - 1
@@ -125,7 +125,7 @@ def choice(params: dict[str, str], key: str, default: str, allowed: tuple[str, .
     """A bot parameter that is one of ``allowed``, or a one-line error."""
     value = params.get(key, default)
     if value not in allowed:
-        raise InputError(f"--bot {label}: {key} must be one of {', '.join(allowed)}, not {value!r}")
+        raise InputError(f"{option_name('--bot')} {label}: {key} must be one of {', '.join(allowed)}, not {value!r}")
     return value
 
 
@@ -141,7 +141,8 @@ def _openspiel(params: dict[str, str], raw: str) -> Bot:
     try:
         import pyspiel  # noqa: F401
     except ImportError:
-        raise InputError("--bot openspiel-ismcts: needs OpenSpiel (pip install 'foolsolve[openspiel]')") from None
+        raise InputError(f"{option_name('--bot')} openspiel-ismcts: needs OpenSpiel (pip install "
+                         "'foolsolve[openspiel]')") from None
     label = f"openspiel-ismcts:{raw}" if raw else "openspiel-ismcts"
     return OpenSpielBot(int(number(params, "simulations", OPENSPIEL_SIMULATIONS, 1, MAX_SAMPLES, label)))
 

@@ -50,7 +50,7 @@ from foolsolve.engines.durak_kernel import (
     transfer_set,
     two_player_end,
 )
-from foolsolve.errors import InputError, OptionError
+from foolsolve.errors import InputError, OptionError, option_name
 from foolsolve.game import Result
 from foolsolve.rules import json_text
 from foolsolve.solver.base import (
@@ -1736,7 +1736,8 @@ def not_compiled_in_time() -> OptionError:
     (:func:`cold_in_a_hurry`): its compile would not fit in the caller's time, and no limit can stop
     it (an error as ``jit=true`` where the search does not apply: what is insisted on cannot be had)."""
     started = " (a background process compiles it now)" if _compiling is not None else ""
-    return OptionError("option jit: true asks for the compiled search, which is not compiled on this machine yet"
+    return OptionError(f"{option_name('option')} jit: true asks for the compiled search, which is not compiled on this machine "
+                       "yet"
                        f"{started}, and a time limit leaves no room for its compile (about a minute, which no limit "
                        "can stop): run python -m foolsolve.solver.durak.compiled once, give no time limit, or use "
                        "jit=auto (the Python search answers meanwhile)")
@@ -1781,7 +1782,7 @@ def jit_choice(options: SolveOptions) -> bool | str:
     value = options.extra.get("jit", "auto")
     if value is True or value is False or value == "auto":  # not ``in``: 1 == True, 0 == False
         return value
-    raise OptionError(f"option jit: expected true, false or auto, got {json_text(value)}")
+    raise OptionError(f"{option_name('option')} jit: expected true, false or auto, got {json_text(value)}")
 
 
 def search_for(state: EngineState, reductions: Reductions | None = None, options: SolveOptions | None = None,
@@ -1800,7 +1801,7 @@ def search_for(state: EngineState, reductions: Reductions | None = None, options
                                        max_nodes=options.max_nodes if options else None, cards=size,
                                        max_memory=options.max_memory if options else None)
         if jit is True:
-            raise OptionError("option jit: the compiled search does not apply here (it covers two players, "
+            raise OptionError(f"{option_name('option')} jit: the compiled search does not apply here (it covers two players, "
                               "the stock empty, not the first bout, simple or podkidnoy)")
     return endgame_for(state, reductions, options)
 
@@ -1885,7 +1886,8 @@ def check_options(options: SolveOptions) -> None:
     jit_choice(options)
     want_moves = bool_option(options, "moves", True)
     if bool_option(options, "pv", want_moves) and not want_moves:
-        raise OptionError("option pv: a principal variation values every move along it, so it needs moves=true")
+        raise OptionError(f"{option_name('option')} pv: a principal variation values every move along it, so it needs "
+                          "moves=true")
     Reductions.from_json(options.extra.get("reductions"))
 
 

@@ -61,7 +61,7 @@ from fractions import Fraction
 from typing import Any
 
 from foolsolve.engines import foolery as E
-from foolsolve.errors import OptionError
+from foolsolve.errors import OptionError, option_name
 from foolsolve.rules import json_text
 from foolsolve.solver.base import (
     LOSS,
@@ -507,14 +507,15 @@ def check_options(options: SolveOptions) -> None:
     check_extra(options, tuple(OPTIONS), "Foolery")
     with_moves = bool_option(options, "moves", True)
     if bool_option(options, "pv", with_moves) and not with_moves:
-        raise OptionError("option pv: a principal variation values every move along it, so it needs moves=true")
+        raise OptionError(f"{option_name('option')} pv: a principal variation values every move along it, so it needs "
+                          "moves=true")
     bool_option(options, "reduced", True)
     goal = options.extra.get("goal", "first")
     if goal not in GOALS:
-        raise OptionError(f"option goal: {json_text(goal)} is not one of {', '.join(GOALS)}")
+        raise OptionError(f"{option_name('option')} goal: {json_text(goal)} is not one of {', '.join(GOALS)}")
     concept = options.extra.get("concept")
     if concept is not None and concept not in CONCEPTS:
-        raise OptionError(f"option concept: {json_text(concept)} is not one of {', '.join(CONCEPTS)}")
+        raise OptionError(f"{option_name('option')} concept: {json_text(concept)} is not one of {', '.join(CONCEPTS)}")
     if "player" in options.extra:
         int_option(options, "player", 0)
 
@@ -565,24 +566,27 @@ def solve(state: S.State, options: SolveOptions | None = None) -> SolveResult:
     in_play = [p for p in range(state.players) if state.active(p)]
     goal = options.extra.get("goal", "first")
     if goal not in GOALS:
-        raise OptionError(f"option goal: {json_text(goal)} is not one of {', '.join(GOALS)}")
+        raise OptionError(f"{option_name('option')} goal: {json_text(goal)} is not one of {', '.join(GOALS)}")
     place = goal == "place"
     concept = options.extra.get("concept", "paranoid" if len(in_play) > 2 or place else None)
     if concept is not None and concept not in CONCEPTS:
-        raise OptionError(f"option concept: {json_text(concept)} is not one of {', '.join(CONCEPTS)}")
+        raise OptionError(f"{option_name('option')} concept: {json_text(concept)} is not one of {', '.join(CONCEPTS)}")
     if place and concept != "paranoid":
-        raise OptionError("option goal: only the paranoid concept asks for a place (max-n values each player's own "
+        raise OptionError(f"{option_name('option')} goal: only the paranoid concept asks for a place (max-n values each "
+                          "player's own "
                           "payoff)")
     if len(in_play) == 2 and concept == "paranoid" and not place:
         concept = None  # with two players paranoid is plain minimax
     player = int_option(options, "player", state.to_move)
     if player >= state.players:
-        raise OptionError(f"option player: player {player} is not a player of this position ({state.players} players)")
+        raise OptionError(f"{option_name('option')} player: player {player} is not a player of this position ({state.players} "
+                          "players)")
     if not (state.active(player) or place):
-        raise OptionError(f"option player: player {player} is not in play (out of cards; -o goal=place gives her "
+        raise OptionError(f"{option_name('option')} player: player {player} is not in play (out of cards; {option_name('-o')} "
+                          "goal=place gives her "
                           "place's payoff)")
     if concept is None and "player" in options.extra:
-        raise OptionError("option player: only the paranoid concept asks about a chosen player")
+        raise OptionError(f"{option_name('option')} player: only the paranoid concept asks about a chosen player")
     root = E.ENGINE.from_spec(state)
     solver = Solver(options, reduced=reduced)
     solver.suit_free = reduced and all(flushless(h) for h in root.hands)

@@ -28,6 +28,7 @@ import time
 from typing import Any
 
 from foolsolve.engines import fools_and_angels as E
+from foolsolve.errors import option_name
 from foolsolve.solver.base import (
     LOSS,
     SHARED_OPTIONS,
@@ -272,7 +273,8 @@ def solve(state: S.State, options: SolveOptions | None = None) -> SolveResult:
     # a finished game is answered with its result (below) whatever its stocks still hold
     if not is_endgame(state) and not known_stocks and S.SPEC.result(state) is None:
         raise NotCovered("stocks: the endgame solver needs both private stocks and the pool empty "
-                          "(perfect information); set the solver option stock_order_known (-o stock_order_known=true) "
+                          f"(perfect information); set the solver option stock_order_known ({option_name('-o')} "
+                          "stock_order_known=true) "
                           "to solve with the stock order known")
     start = time.perf_counter()
     st = E.ENGINE.from_spec(state)

@@ -26,7 +26,7 @@ from itertools import product
 from typing import TYPE_CHECKING, Any
 
 from foolsolve.cards import Card
-from foolsolve.errors import InputError, OptionError
+from foolsolve.errors import InputError, OptionError, option_name
 from foolsolve.solver.base import MoveValue, SolveResult
 from foolsolve.spec.three_fools import (
     DOWN,
@@ -221,7 +221,7 @@ def _gambit() -> Any:
     try:
         import pygambit
     except ImportError:
-        raise OptionError("option equilibrium: needs pygambit (pip install 'foolsolve[gambit]')") from None
+        raise OptionError(f"{option_name('option')} equilibrium: needs pygambit (pip install 'foolsolve[gambit]')") from None
     return pygambit
 
 
@@ -309,7 +309,7 @@ def solve_apart(efg: str, players: list[str], nodes: Nodes | None = None) -> Pro
             status, payload = reader.recv()
         except EOFError:
             proc.join()
-            raise OptionError(f"option equilibrium: pygambit's solve ended without an answer (exit code "
+            raise OptionError(f"{option_name('option')} equilibrium: pygambit's solve ended without an answer (exit code "
                               f"{proc.exitcode})") from None
     finally:
         reader.close()
@@ -317,7 +317,7 @@ def solve_apart(efg: str, players: list[str], nodes: Nodes | None = None) -> Pro
             proc.kill()
         proc.join()
     if status != "ok":
-        raise OptionError(f"option equilibrium: pygambit's solve failed: {payload}")
+        raise OptionError(f"{option_name('option')} equilibrium: pygambit's solve failed: {payload}")
     found: Profile | None = payload
     return found
 
@@ -333,7 +333,7 @@ def equilibrium(state: State, lying_cost: Fraction = Fraction(1, 4), nodes: Node
         nodes.report()
     found = solve_apart(efg_text(bl), [f"P{seat}" for seat in (bl.leader, *bl.followers)], nodes)
     if found is None:
-        raise OptionError("option equilibrium: pygambit's logit solver found no equilibrium of this round")
+        raise OptionError(f"{option_name('option')} equilibrium: pygambit's logit solver found no equilibrium of this round")
     profile, regret = found
     f1, f2 = bl.followers
     leader: dict[Action, float] = {}
@@ -413,14 +413,15 @@ def equilibrium_result(state: State, lying_cost: Fraction, epsilon: Fraction, st
     from foolsolve.solver.three_fools.odds import Nodes
 
     if lying_cost < 0:
-        raise OptionError("option lying_cost: at least 0")
+        raise OptionError(f"{option_name('option')} lying_cost: at least 0")
     nodes = nodes or Nodes()
     eq = equilibrium(state, lying_cost, nodes)
     bl = eq.bluff
     worst = max(eq.gains.values())
     if worst > float(epsilon):
-        raise OptionError(f"option epsilon: the best profile pygambit found lets a pure deviation gain {worst:.3g} "
-                          f"> epsilon {epsilon} (checked over the spec); allow more with -o epsilon=...")
+        raise OptionError(f"{option_name('option')} epsilon: the best profile pygambit found lets a pure deviation gain "
+                          f"{worst:.3g} "
+                          f"> epsilon {epsilon} (checked over the spec); allow more with {option_name('-o')} epsilon=...")
     # every choice of the leader's (the flips too): its value against the followers' strategies and
     # the probability she plays it; the support first, most played first
     order = sorted(bl.actions, key=lambda a: (-eq.leader.get(a, 0.0), -eq.action_values[a]))

@@ -47,7 +47,7 @@ from math import comb
 from typing import Any
 
 from foolsolve.cards import PILATCH45, Card
-from foolsolve.errors import InputError, OptionError
+from foolsolve.errors import InputError, OptionError, option_name
 from foolsolve.numbers import exact_number
 from foolsolve.rules import json_text
 from foolsolve.solver.base import (
@@ -170,7 +170,7 @@ def view_of(state: State, viewer: int | None = None) -> View:
         raise NotCovered(f"phase: round odds need a round about to be led (phase flip or lead), not {state.phase}")
     v = state.leader if viewer is None else viewer
     if v not in (0, 1, 2):
-        raise OptionError(f"option viewer: {json_text(v)} is not a seat (0, 1 or 2)")
+        raise OptionError(f"{option_name('option')} viewer: {json_text(v)} is not a seat (0, 1 or 2)")
     shown = shown_cards(state)
     known = tuple(state.hands[p] if p == v else frozenset(state.hands[p] & shown) for p in range(3))
     unseen = tuple(len(state.hands[p]) - len(known[p]) for p in range(3))
@@ -212,10 +212,11 @@ def parse_strategies(obj: Any) -> dict[int, Strategy]:
     if obj is None or obj == "uniform":
         return {}
     if not isinstance(obj, dict):
-        raise OptionError('option strategies: expected "uniform" or {"SEAT": {"up P": {"CARD": WEIGHT}}}')
+        raise OptionError(f'{option_name("option")} strategies: expected "uniform" or {{"SEAT": {{"up P": {{"CARD": '
+                          'WEIGHT}}}')
     out: dict[int, Strategy] = {}
     for seat_text, rows in obj.items():
-        where = f"option strategies.{seat_text}"
+        where = f"{option_name('option')} strategies.{seat_text}"
         if seat_text not in ("0", "1", "2"):
             raise OptionError(f"{where}: not a seat (0, 1 or 2)")
         if rows == "uniform":
@@ -317,8 +318,8 @@ def follower_plays(view: View, lead: Card, binary: str, declared: str, strategie
         return _closed_pair(k1, u1, s1, k2, u2, s2, pool, binary, declared)
     deals = comb(len(pool), u1) * comb(len(pool) - u1, u2)
     if deals > limit:
-        raise OptionError(f"option limit: strategy tables need {deals:,} deals of the unseen cards enumerated "
-                          f"(limit {limit:,}); raise -o limit=N or use a position with fewer unseen cards")
+        raise OptionError(f"{option_name('option')} limit: strategy tables need {deals:,} deals of the unseen cards enumerated "
+                          f"(limit {limit:,}); raise {option_name('-o')} limit=N or use a position with fewer unseen cards")
     nodes = nodes or Nodes()
     out: dict[tuple[Card, Card], Fraction] = {}
     weight = Fraction(1, deals)
@@ -424,7 +425,8 @@ def round_odds(state: State, viewer: int | None = None, strategies: dict[int, St
     strategies = strategies or {}
     for seat in strategies:
         if seat == view.leader:
-            raise OptionError(f"option strategies.{seat}: the leader's choices are what the odds are computed for")
+            raise OptionError(f"{option_name('option')} strategies.{seat}: the leader's choices are what the odds are computed "
+                              "for")
     out = [] if into is None else into
     f1, f2 = view.followers
     for card, held, flip, binary, declared in choices(view):
@@ -457,16 +459,17 @@ def parse_leader_table(obj: Any) -> dict[str, Fraction]:
     """A leader's strategy table: weights of choices written as the solver prints them
     (``"keep; lead 3R as P"``); choices not listed weigh 0."""
     if not isinstance(obj, dict):
-        raise OptionError('option leader_strategy: expected uniform, truthful or {"keep; lead 3R as P": WEIGHT}')
+        raise OptionError(f'{option_name("option")} leader_strategy: expected uniform, truthful or {{"keep; lead 3R as P": '
+                          'WEIGHT}')
     out: dict[str, Fraction] = {}
     for text, w in obj.items():
         words = str(text).replace(";", " ").split()
         if len(words) != 5 or words[0] not in ("keep", "flip") or words[1] != "lead" or words[3] != "as" \
                 or words[4].upper() not in SUIT_OF_TEXT:
-            raise OptionError(f"option leader_strategy.{text}: a choice is written \"keep; lead 3R as P\"")
-        card = _option_card(words[2], f"option leader_strategy.{text}")
+            raise OptionError(f"{option_name('option')} leader_strategy.{text}: a choice is written \"keep; lead 3R as P\"")
+        card = _option_card(words[2], f"{option_name('option')} leader_strategy.{text}")
         out[f"{words[0]}; lead {card.ascii} as {SUIT_TEXT[SUIT_OF_TEXT[words[4].upper()]]}"] = \
-            _weight(w, f"option leader_strategy.{text}")
+            _weight(w, f"{option_name('option')} leader_strategy.{text}")
     return out
 
 
@@ -480,7 +483,7 @@ def best_response(state: State, seat: int, leader_strategy: str | dict[str, Any]
     view = view_of(state, seat)
     nodes = nodes or Nodes()
     if seat == view.leader:
-        raise OptionError(f"option best_response: seat {seat} leads this round; name a follower")
+        raise OptionError(f"{option_name('option')} best_response: seat {seat} leads this round; name a follower")
     strategies = strategies or {}
     other = next(q for q in view.followers if q != seat)
     s_other = strategies.get(other, Strategy())
@@ -488,7 +491,8 @@ def best_response(state: State, seat: int, leader_strategy: str | dict[str, Any]
         return _best_response_table(state, view, seat, other, parse_leader_table(leader_strategy), s_other, limit,
                                     nodes)
     if leader_strategy not in ("uniform", "truthful"):
-        raise OptionError(f"option leader_strategy: {json_text(leader_strategy)} is not uniform, truthful or a table")
+        raise OptionError(f"{option_name('option')} leader_strategy: {json_text(leader_strategy)} is not uniform, truthful or "
+                          "a table")
     hand = state.hands[seat]
     card_odds = leader_cards(view)
     hl = len(view.known[view.leader]) + view.unseen[view.leader]
@@ -536,7 +540,7 @@ def _best_response_table(state: State, view: View, seat: int, other: int, table:
     kq, uq = view.known[other], view.unseen[other]
     deals = comb(len(pool), ul) * (1 if s_other.uniform else comb(len(pool) - ul, uq))
     if deals > limit:
-        raise OptionError(f"option limit: a leader's table needs {deals:,} deals enumerated (limit {limit:,})")
+        raise OptionError(f"{option_name('option')} limit: a leader's table needs {deals:,} deals enumerated (limit {limit:,})")
     hand = state.hands[seat]
     wins: dict[tuple[str, str], dict[Card, Fraction]] = {}
     reach: dict[tuple[str, str], Fraction] = {}
@@ -596,7 +600,7 @@ def _other_plays(view: View, q: int, lead: Card, binary: str, declared: str, str
         return out
     deals = comb(len(pool), u)
     if deals > limit:
-        raise OptionError(f"option limit: {deals:,} deals of player {q}'s unseen cards (limit {limit:,})")
+        raise OptionError(f"{option_name('option')} limit: {deals:,} deals of player {q}'s unseen cards (limit {limit:,})")
     out2: dict[Card, Fraction] = {}
     for a in combinations(sorted(pool), u):
         nodes.deal()
@@ -612,8 +616,8 @@ def _fraction_option(options: SolveOptions, key: str, default: Fraction) -> Frac
     if isinstance(value, Fraction):
         return value
     if isinstance(value, bool) or not isinstance(value, (int, str, float)):
-        raise OptionError(f"option {key}: expected a number or a fraction such as 1/2, got {json_text(value)}")
-    return _option_number(value, f"option {key}")
+        raise OptionError(f"{option_name('option')} {key}: expected a number or a fraction such as 1/2, got {json_text(value)}")
+    return _option_number(value, f"{option_name('option')} {key}")
 
 
 def _pct(x: Fraction) -> str:
@@ -623,7 +627,7 @@ def _pct(x: Fraction) -> str:
 def _seat_option(options: SolveOptions, key: str) -> None:
     value = options.extra.get(key)
     if value is not None and (isinstance(value, bool) or value not in (0, 1, 2)):
-        raise OptionError(f"option {key}: {json_text(value)} is not a seat (0, 1 or 2)")
+        raise OptionError(f"{option_name('option')} {key}: {json_text(value)} is not a seat (0, 1 or 2)")
 
 
 def check_options(options: SolveOptions) -> None:
@@ -633,19 +637,22 @@ def check_options(options: SolveOptions) -> None:
     (``lying_cost`` without ``equilibrium``) is still checked."""
     check_extra(options, KNOWN_OPTIONS, META.name)
     if bool_option(options, "pv", False):
-        raise OptionError("option pv: Three Fools' round odds and equilibrium have no principal variation")
+        raise OptionError(f"{option_name('option')} pv: Three Fools' round odds and equilibrium have no principal variation")
     bool_option(options, "equilibrium", False)
     if _fraction_option(options, "lying_cost", Fraction(1, 4)) < 0:
-        raise OptionError(f"option lying_cost: expected a number at least 0, got {json_text(options.extra['lying_cost'])}")
+        raise OptionError(f"{option_name('option')} lying_cost: expected a number at least 0, got "
+                          f"{json_text(options.extra['lying_cost'])}")
     if _fraction_option(options, "epsilon", Fraction(0)) < 0:
-        raise OptionError(f"option epsilon: expected a number at least 0, got {json_text(options.extra['epsilon'])}")
+        raise OptionError(f"{option_name('option')} epsilon: expected a number at least 0, got "
+                          f"{json_text(options.extra['epsilon'])}")
     _seat_option(options, "viewer")
     _seat_option(options, "best_response")
     leader_strategy = options.extra.get("leader_strategy", "uniform")
     if isinstance(leader_strategy, dict):
         parse_leader_table(leader_strategy)
     elif leader_strategy not in ("uniform", "truthful"):
-        raise OptionError(f"option leader_strategy: {json_text(leader_strategy)} is not uniform, truthful or a table")
+        raise OptionError(f"{option_name('option')} leader_strategy: {json_text(leader_strategy)} is not uniform, truthful or "
+                          "a table")
     parse_strategies(options.extra.get("strategies"))
     int_option(options, "limit", DEFAULT_LIMIT, minimum=1)
 
@@ -666,16 +673,19 @@ def check_together(options: SolveOptions) -> None:
     if bool_option(options, "equilibrium", False):
         for key in ROUND_ODDS_OPTIONS:
             if key in extra:
-                raise OptionError(f"option {key} ({ROUND_ODDS_OPTIONS[key]}): read by the round odds only; the "
+                raise OptionError(f"{option_name('option')} {key} ({ROUND_ODDS_OPTIONS[key]}): read by the round odds only; "
+                                  "the "
                                   "equilibrium of the bluff (equilibrium=true) solves every player's play itself, "
                                   "every hand open")
         return
     for key, what in EQUILIBRIUM_OPTIONS.items():
         if key in extra:
-            raise OptionError(f"option {key}: {what}, read only with equilibrium=true; the round odds have no use "
-                              "for it (give -o equilibrium=true, or leave it out)")
+            raise OptionError(f"{option_name('option')} {key}: {what}, read only with equilibrium=true; the round odds have no "
+                              "use "
+                              f"for it (give {option_name('-o')} equilibrium=true, or leave it out)")
     if "leader_strategy" in extra and extra.get("best_response") is None:
-        raise OptionError("option leader_strategy: the leader's play that a follower's best response answers, read "
+        raise OptionError(f"{option_name('option')} leader_strategy: the leader's play that a follower's best response "
+                          "answers, read "
                           "only with best_response=SEAT; the round odds value every choice of the leader's (give "
                           "-o best_response=SEAT, or leave it out)")
 
@@ -693,13 +703,15 @@ def seat_solver(state: State, player: int, extra: dict[str, Any]) -> dict[str, A
     if state.phase not in (FLIP, LEAD):
         for key in ROUND_ODDS_OPTIONS:  # as the full position says it (not the seat analysis' "takes no -o")
             if key in extra and state.phase != OVER:
-                raise OptionError(f"option {key}: {ROUND_ODDS_OPTIONS[key]} needs a round about to be led (phase "
+                raise OptionError(f"{option_name('option')} {key}: {ROUND_ODDS_OPTIONS[key]} needs a round about to be led "
+                                  "(phase "
                                   f"flip or lead), not {state.phase}")
         return None
     seat = extra.get("best_response")
     if player != state.leader and seat is not None and seat != player:
         # not "takes no -o options" (the seat analysis' answer): her own best response she may ask
-        raise OptionError(f"option best_response: player {json_text(seat)}'s best response is computed from her "
+        raise OptionError(f"{option_name('option')} best_response: player {json_text(seat)}'s best response is computed from "
+                          "her "
                           f"hand, hidden from player {player}; from player {player}'s view only best_response="
                           f"{player} (her own, as a follower)")
     if player != state.leader and seat != player:
@@ -709,14 +721,17 @@ def seat_solver(state: State, player: int, extra: dict[str, Any]) -> dict[str, A
         return None
     viewer = extra.get("viewer", player)
     if viewer != player:
-        raise OptionError(f"option viewer: {json_text(viewer)} is not player {player}, whose view this is; the "
+        raise OptionError(f"{option_name('option')} viewer: {json_text(viewer)} is not player {player}, whose view this is; "
+                          "the "
                           f"round odds from player {player}'s view take viewer={player} or none")
     if bool_option(SolveOptions(extra=dict(extra)), "equilibrium", False):
-        raise OptionError(f"option equilibrium: the equilibrium of the bluff is solved with every hand open, so it "
+        raise OptionError(f"{option_name('option')} equilibrium: the equilibrium of the bluff is solved with every hand open, "
+                          "so it "
                           f"reads the cards hidden from player {player}; ask it of a full position")
     seat = extra.get("best_response")
     if seat is not None and seat != player:
-        raise OptionError(f"option best_response: player {json_text(seat)}'s best response is computed from her "
+        raise OptionError(f"{option_name('option')} best_response: player {json_text(seat)}'s best response is computed from "
+                          "her "
                           f"hand, hidden from player {player}; from player {player}'s view only best_response="
                           f"{player} (her own, as a follower)")
     return {**extra, "viewer": player}
@@ -762,7 +777,8 @@ def solve(state: State, options: SolveOptions) -> SolveResult:
         from foolsolve.solver.three_fools.equilibrium import DEFAULT_EPSILON, equilibrium_result
 
         if state.phase not in (FLIP, LEAD):  # asked for by its option: an error, as the round odds' options
-            raise OptionError(f"option equilibrium: the equilibrium of the round's bluff needs a round about to be led "
+            raise OptionError(f"{option_name('option')} equilibrium: the equilibrium of the round's bluff needs a round about "
+                              "to be led "
                               f"(phase flip or lead), not {state.phase}")
         check_together(options)
         return equilibrium_result(state, _fraction_option(options, "lying_cost", Fraction(1, 4)),
@@ -772,7 +788,8 @@ def solve(state: State, options: SolveOptions) -> SolveResult:
         # search's answer (which cannot apply them) with a note that they were not applied
         for key in ROUND_ODDS_OPTIONS:
             if key in options.extra:
-                raise OptionError(f"option {key}: {ROUND_ODDS_OPTIONS[key]} needs a round about to be led (phase "
+                raise OptionError(f"{option_name('option')} {key}: {ROUND_ODDS_OPTIONS[key]} needs a round about to be led "
+                                  "(phase "
                                   f"flip or lead), not {state.phase}")
     check_together(options)
     viewer = options.extra.get("viewer")

@@ -734,6 +734,10 @@ def test_a_batch_from_python_names_the_settings_fields_in_its_errors(tmp_path):
     infile = write_jsonl(tmp_path / "in.jsonl", [str(EXAMPLES / "durak-endgame.json")])
     code, text, err = call_main(["batch", str(infile), "--no-store", "--max-nodes", "2"])
     assert code == 2 and json.loads(text)["error"] == "--max-nodes: no exact answer within 2 nodes", err
+    # solved in worker processes: their errors name the fields too
+    records.clear()
+    batch.run(jobs[:1] * 2, lambda rec, job: records.append(rec), batch.Settings(max_nodes=2), workers=2)
+    assert [rec["error"] for rec in records] == ["Settings.max_nodes: no exact answer within 2 nodes"] * 2
 
 
 def test_a_batch_from_python_keeps_the_users_own_text_in_its_errors(tmp_path):

@@ -489,24 +489,28 @@ def test_the_status_line_of_an_answer_from_python_names_the_time_parameter(monke
     import contextlib
 
     import foolsolve
+    import foolsolve.cli as cli_mod
+    from foolsolve.api import PYTHON_NAMES
+    from foolsolve.errors import option_names
 
     clock = FakeClock()
     monkeypatch.setattr(progress_mod, "_now", clock)
-    with progress_mod.plain_lines(True, "time"):
+    with option_names(PYTHON_NAMES):
         line = progress_mod.StatusLine("pimc", "worlds", 5000, seconds=2.0)
     clock.now = 1.06
     line.tick(71)
     assert line.text() == "pimc: 71/5,000 worlds, 67/s, stops in 1s (time), 1.1s (Ctrl-C stops)"
+    assert progress_mod.StatusLine("pimc", "worlds", 5000, seconds=2.0).time_name == "--time"
     names = []
-    real = progress_mod.plain_lines
+    real = progress_mod.progress
 
     @contextlib.contextmanager
-    def spy(shown, time_name="--time"):
-        names.append(time_name)
-        with real(shown, time_name):
-            yield
+    def spy(*args, **kwargs):
+        names.append(progress_mod.StatusLine("x", "nodes", None).time_name)
+        with real(*args, **kwargs) as tick:
+            yield tick
 
-    monkeypatch.setattr(progress_mod, "plain_lines", spy)
+    monkeypatch.setattr(cli_mod, "progress", spy)
     foolsolve.answer(Path(__file__).resolve().parents[2] / "foolsolve" / "examples" / "durak-endgame.json",
                      progress=False)
     assert names == ["time"]

@@ -261,6 +261,50 @@ def test_a_full_positions_errors_name_the_python_parameter():
     assert pos.worlds(1).player == 1 and pos.worlds().player == 0
 
 
+def test_the_names_of_the_options_hold_for_the_work_an_entry_point_runs():
+    """An entry point's names hold within it and for what it calls (``{}`` keeps them), an inner
+    entry point's own names within that (``foolsolve.answer`` called from a batch's callback names
+    its own parameters), and within the command line every entry point keeps the command's."""
+    from foolsolve.errors import command_line_names, option_name, option_names
+
+    assert option_name("--time") == "--time"
+    with option_names({"--time": "time"}):
+        assert option_name("--time") == "time" and option_name("--seed") == "--seed"
+        with option_names({}):
+            assert option_name("--time") == "time"
+        with option_names({"--time": "Settings.time_limit"}):
+            assert option_name("--time") == "Settings.time_limit"
+        assert option_name("--time") == "time"
+    with command_line_names(), option_names({"--time": "time"}):
+        assert option_name("--time") == "--time"
+    from foolsolve import batch
+
+    with pytest.raises(InputError, match=r"^--max-nodes: expected at least 1, got 0$"), command_line_names():
+        batch.Settings(max_nodes=0)
+    with pytest.raises(InputError, match=r"^as_player: player 7 does not exist"), \
+            option_names(batch.SETTINGS_NAMES):
+        foolsolve.answer(EXAMPLES / "durak-endgame.json", as_player=7)
+
+
+def test_a_numpy_integer_stands_for_a_players_number():
+    """``check_arg`` reads any whole number type where an ``int`` is asked for, as the number it
+    holds (never a ``bool``): a NumPy integer for a viewer or a player was refused."""
+    from foolsolve.errors import check_arg
+
+    np = pytest.importorskip("numpy")
+    pos = foolsolve.load(EXAMPLES / "durak-endgame.json")
+    assert pos.svg(viewer=np.int64(1)) == pos.svg(viewer=1)
+    worlds = pos.worlds(np.int32(1))
+    assert worlds.player == 1 and type(worlds.player) is int
+    got = check_arg("n", np.int64(3), (int, type(None)), "a number")
+    assert got == 3 and type(got) is int
+    with pytest.raises(InputError, match=r"^viewer: expected a player's number \(an int\) or None \(all cards open\), "
+                                         r"got True$"):
+        pos.svg(viewer=True)
+    with pytest.raises(InputError, match=r"^viewer: player 7 does not exist"):
+        pos.svg(viewer=np.int8(7))
+
+
 def test_wrongly_typed_arguments_are_input_errors_naming_the_argument():
     import random
 
@@ -573,8 +617,6 @@ def test_round_odds_from_one_players_view_do_not_read_back_with_anothers(tmp_pat
 def test_the_parameters_names_never_rewrite_the_users_own_text(tmp_path):
     """Only an option the message names itself becomes the parameter's name: a file name, a solver
     option's key or a quoted text that reads like an option stays as the user wrote it."""
-    from foolsolve.api import PYTHON_NAMES, named_options
-
     with pytest.raises(InputError, match=r"^options --seed: unknown Durak option"):
         foolsolve.answer(EXAMPLES / "durak-endgame.json", options={"--seed": 1})
     with pytest.raises(InputError, match=r"^options '--as=1': an answer from one seat"):
@@ -584,13 +626,28 @@ def test_the_parameters_names_never_rewrite_the_users_own_text(tmp_path):
     with pytest.raises(InputError) as caught:
         foolsolve.answer(EXAMPLES / "durak-endgame.json", store=store)
     assert "--time" in str(caught.value) and "time_limit" not in str(caught.value) and " time" not in str(caught.value)
-    assert named_options("x -o y.json: cannot read", PYTHON_NAMES, ["x -o y.json"]) == "x -o y.json: cannot read"
-    assert named_options("time: bad (--time)", PYTHON_NAMES, ["time", "-"]) == "time: bad (time)"
-    assert named_options("hands[0][1]: '--seed' is too long", PYTHON_NAMES) == "hands[0][1]: '--seed' is too long"
-    assert named_options("rules.--seed: unknown rule option", PYTHON_NAMES) == "rules.--seed: unknown rule option"
-    assert named_options("/tmp/--time.json: cannot read", PYTHON_NAMES) == "/tmp/--time.json: cannot read"
-    assert (named_options("--as: player 7 (--time, -o pv=1); raise --time.", PYTHON_NAMES)
-            == "as_player: player 7 (time, options pv=1); raise time.")
+
+
+def test_a_users_text_that_reads_like_an_option_is_never_renamed(tmp_path, monkeypatch):
+    """Each message names an option as the caller calls it where it is written, so the user's own
+    text in it, unquoted and nested anywhere (a seat's key inside a solver option's value, a file
+    that is also the one an option names), is never taken for an option and renamed; and the
+    message's own option is renamed even where the user's text is the option's name."""
+    odds = EXAMPLES / "three-fools-first-round.json"
+    with pytest.raises(InputError, match=r"^options strategies\. --time: not a seat \(0, 1 or 2\)$"):
+        foolsolve.answer(odds, options={"strategies": {" --time": "uniform"}})
+    with pytest.raises(InputError, match=r"^options leader_strategy\.keep; lead --time: a choice is written "):
+        foolsolve.answer(odds, options={"leader_strategy": {"keep; lead --time": 1}})
+    from foolsolve import arena, batch
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "--out").write_text("{}\n")
+    records = []
+    batch.run([(1, "--out", None)], lambda rec, _: records.append(rec), batch.Settings(out="--out"))
+    assert records[0]["error"] == "line 1: --out is the Settings.out file of this batch"
+    match = arena.Match(game="durak", rules={}, players=2, bots=("random", "greedy"), deals=1, seed=0)
+    with pytest.raises(InputError, match=r"^out: --out is not an arena record file"):
+        arena.run(match, "--out")
 
 
 def test_huge_and_numpy_numbers_as_parameters():

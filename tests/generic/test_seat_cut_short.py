@@ -53,10 +53,10 @@ def test_a_lost_worker_before_any_world_is_a_one_line_error_naming_it() -> None:
 
 
 def test_every_option_an_analysis_may_name_has_a_python_name() -> None:
-    from foolsolve.api import python_names
+    from foolsolve.errors import option_name, option_names
 
-    named = python_names(InputError("--max-memory: x; --workers: y"), seat.SETTINGS_NAMES)
-    assert str(named) == "Budget.max_memory: x; executor: y"
+    with option_names(seat.SETTINGS_NAMES):
+        assert [option_name(o) for o in ("--max-memory", "--workers")] == ["Budget.max_memory", "executor"]
 
 
 def test_a_lost_worker_after_some_worlds_keeps_them_and_says_so() -> None:
