@@ -17,7 +17,7 @@ BENCH = Path(__file__).resolve().parents[2] / "bench"
 SCRIPTS = ["bench_durak.py", "bench_fools_paradise.py", "bench_fools_and_angels.py", "bench_cli_startup.py",
            "bench_openspiel.py", "bench_durak_startup.py", "bench_foolery.py", "bench_batch.py",
            "bench_three_fools.py", "bench_seat.py", "mutation.py", "bench_open_hand.py", "bench_arena.py",
-           "bench_durak_kernel.py", "bench_table_memory.py"]
+           "bench_durak_kernel.py", "bench_table_memory.py", "bench_oracle.py"]
 
 
 def _load(name: str) -> ModuleType:
@@ -64,6 +64,9 @@ def test_help(script: str) -> None:
     ("bench_seat.py", ["--games", "chess"]),
     ("bench_seat.py", ["--reach", "-1"]),
     ("bench_open_hand.py", ["--only", "chess"]),
+    ("bench_oracle.py", ["--requests", "0"]),
+    ("bench_oracle.py", ["--games", "chess"]),
+    ("bench_oracle.py", ["--op", "solve"]),
     ("bench_open_hand.py", ["--timeout", "0"]),
     ("bench_arena.py", ["--game", "chess"]),
     ("bench_arena.py", ["--games", "0"]),
@@ -154,6 +157,27 @@ def test_open_hand_answers_the_views_too_named_under_views() -> None:
     assert (row["name"], row["code"], row["exact"]) == ("views/three-fools", 0, True)
     run = _run("bench_open_hand.py", "--only", "views/three-fools", "--time", "5")
     assert run.returncode == 0 and "| views/three-fools |" in run.stdout and "1 of 1 answered" in run.stdout, run.stderr
+
+
+@pytest.mark.parametrize("op", ["moves", "play"])
+def test_oracle_rows_ask_the_same_questions_three_ways(op: str) -> None:
+    """One row: the same positions' questions by whole processes, one oracle process (which fails the
+    run on any error record) and the Python API, each a positive time a question."""
+    run = _run("bench_oracle.py", "--requests", "4", "--processes", "1", "--games", "fools-and-angels", "--op", op)
+    assert run.returncode == 0, run.stderr
+    row = [line for line in run.stdout.splitlines() if line.startswith("| fools-and-angels |")]
+    assert len(row) == 1
+    cells = [c.strip() for c in row[0].strip("|").split("|")]
+    assert all(float(c.rstrip("x").replace(",", "")) > 0 for c in cells[1:])
+
+
+def test_oracle_positions_are_seeded_and_not_over() -> None:
+    import foolsolve
+
+    bench = _load("bench_oracle")
+    found = bench.positions("durak", 6, 3)
+    assert found == bench.positions("durak", 6, 3) and len(found) == 6
+    assert all(foolsolve.load(p).result() is None and foolsolve.load(p).moves() for p in found)
 
 
 def test_three_fools_playouts_compare_the_same_games() -> None:
