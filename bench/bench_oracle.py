@@ -32,7 +32,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from benchkit import Parser, header, positive_int, run
 
 PROG = "bench_oracle.py"
-GAMES = ("durak", "fools-paradise", "fools-and-angels", "foolery", "three-fools")
 
 
 def positions(game: str, count: int, seed: int) -> list[dict[str, Any]]:
@@ -109,9 +108,12 @@ def main() -> None:
     ap.add_argument("--processes", type=positive_int, default=10, help="whole processes per game (about 0.5 s each)")
     ap.add_argument("--op", choices=("moves", "play"), default="moves")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--games", nargs="+", choices=GAMES, default=list(GAMES))
-    args = ap.parse_args()
     import foolsolve
+    from foolsolve import games
+
+    names = [info.name for info in games.all_games()]
+    ap.add_argument("--games", nargs="+", choices=names, default=names, help="the registry's games (default: all)")
+    args = ap.parse_args()
 
     print(header(PROG))
     print("\n| game | a process a question (ms) | oracle (ms) | Python API (ms) | oracle vs processes | "
