@@ -91,9 +91,10 @@ class StatusLine:
         the count alone, cut at the width. ``hint``: the line ends with :data:`HINT` where it
         fits; ``False``: never (the plain lines of :func:`plain_lines`, written where no terminal
         takes a Ctrl-C). While :attr:`aside` is set, that line in its place, cut at the width."""
-        if self.aside is not None:
-            aside = self.aside()
-            return aside if width is None else _cut(aside, width)
+        aside = self.aside  # read once: a compile's end sets it to None from another thread
+        if aside is not None:
+            text = aside()
+            return text if width is None else _cut(text, width)
         elapsed = _now() - self.start
         if elapsed < 1.0:
             return None
@@ -211,13 +212,15 @@ def progress(label: str, *, unit: str = "nodes", total: int | None = None, enabl
     line = StatusLine(label, unit, total, seconds)
     console = _console()
     live = _live(line, console)
-    drawn = _DRAWN.set((line, console))
-    live.start()
     try:
-        yield line.tick
+        drawn = _DRAWN.set((line, console))
+        try:
+            live.start()
+            yield line.tick
+        finally:
+            _DRAWN.reset(drawn)
     finally:
         live.stop()
-        _DRAWN.reset(drawn)
 
 
 def _plain(line: StatusLine) -> Callable[[int], None]:

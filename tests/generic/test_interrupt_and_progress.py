@@ -659,3 +659,58 @@ def test_a_compile_under_a_status_line_is_drawn_in_its_place(shown, monkeypatch,
         with pytest.raises(Stopped, match=r"^stopped$"), progress_mod.CompileLine.timed("compiling", "stopped"):
             raise KeyboardInterrupt
         assert "solving Durak" in shown()
+
+
+def test_a_compile_ending_while_the_status_line_is_drawn_leaves_it_whole(monkeypatch):
+    """rich redraws the status line from its own thread while a compile's end (on the main thread)
+    sets :attr:`StatusLine.aside` back to ``None``: the line reads it once, so an end between two
+    reads never has it call ``None``."""
+    monkeypatch.setattr(progress_mod, "_now", FakeClock())
+
+    class EndingLine(progress_mod.StatusLine):
+        """The compile ends right after the first read of ``aside``."""
+
+        reads: tuple = ()
+
+        @property
+        def aside(self):
+            first, *self.reads = self.reads or (None,)
+            return first
+
+        @aside.setter
+        def aside(self, value):
+            pass
+
+    line = EndingLine("solving Durak", "nodes", None)
+    line.reads = (lambda: "compiling the Durak playout once: 3 s", None)
+    assert line.text() == "compiling the Durak playout once: 3 s"
+    line.reads = (lambda: "compiling the Durak playout once: 3 s", None)
+    assert line.text(12) == "compiling th"
+
+
+@pytest.mark.parametrize("failing", ["start", "stop"])
+def test_the_drawn_status_line_is_forgotten_when_the_display_fails(monkeypatch, failing):
+    """A live display that fails to start or to stop leaves no status line recorded as drawn
+    (a later compile's line would be drawn in the place of one no longer shown); one that fails
+    to start is stopped all the same (rich undoes what it started)."""
+    calls = []
+
+    class FailingLive:
+        def __init__(self, renderable, console):
+            pass
+
+        def start(self):
+            calls.append("start")
+            if failing == "start":
+                raise RuntimeError(failing)
+
+        def stop(self):
+            calls.append("stop")
+            if failing == "stop":
+                raise RuntimeError(failing)
+
+    monkeypatch.setattr(progress_mod, "_live", FailingLive)
+    with pytest.raises(RuntimeError, match=f"^{failing}$"), progress_mod.progress("solving", enabled=True):
+        assert progress_mod._DRAWN.get() is not None
+    assert progress_mod._DRAWN.get() is None
+    assert calls == ["start", "stop"]
