@@ -609,19 +609,9 @@ def test_the_arena_command_draws_its_status_line_on_a_terminal(shown, monkeypatc
 def foolery_compile_stopped(monkeypatch):
     """Foolery's compiled playout not in numba's cache, no background compile: the first playout
     compiles it here, and a Ctrl-C arrives in numba's compile (the compiled loop's first call)."""
-    from foolsolve import background
-    from foolsolve.engines import foolery, foolery_native
+    from tests.generic.playout_helpers import foolery_compile_stopped
 
-    def ctrl_c(*args):
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr(background, "allowed", lambda: False)
-    monkeypatch.setattr(background, "in_numba_cache", lambda source, function, keyed_by=(): False)
-    monkeypatch.setattr(foolery, "_native", None)
-    monkeypatch.setattr(foolery, "_child", None)
-    monkeypatch.setattr(foolery, "_python_only", False)
-    monkeypatch.setattr(foolery_native, "_run", ctrl_c)
-    return foolery_native.COMPILE_STOPPED
+    return foolery_compile_stopped(monkeypatch)
 
 
 @pytest.mark.parametrize("method", ["pimc", "ismcts"])
