@@ -704,3 +704,38 @@ def test_the_drawn_status_line_is_forgotten_when_the_display_fails(monkeypatch, 
         assert progress_mod._DRAWN.get() is not None
     assert progress_mod._DRAWN.get() is None
     assert calls == ["start", "stop"]
+
+
+def test_a_pool_workers_compile_line_is_written_once_above_the_parents_status_line(monkeypatch):
+    """A local pool's worker writes to its parent's terminal, where the parent draws the status
+    line a user watches: a compile in the worker (a first Foolery playout with
+    FOOLSOLVE_BACKGROUND_COMPILE=0) writes its line once, the parent's row erased first (the parent
+    redraws its line below it), and is never rewritten in place by a ticker; the worker draws no
+    status line of its own."""
+    import io
+
+    from foolsolve import executor
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    monkeypatch.setattr(progress_mod, "_WORKER", False)
+    monkeypatch.setattr(executor, "_STARTED", None)
+    monkeypatch.setattr(signal, "signal", lambda *args: None)  # (the worker's Ctrl-C ignored: not here)
+    monkeypatch.setattr(executor, "_exit_with_parent", lambda: None)
+    monkeypatch.setattr(progress_mod, "_now", FakeClock())
+    monkeypatch.setattr(sys, "stderr", Terminal())
+    assert progress_mod.on_a_terminal()
+    executor._worker_start(None)  # the worker's set-up
+    assert not progress_mod.on_a_terminal()
+    with progress_mod.CompileLine.timed("compiling the Foolery playout once", "stopped") as line:
+        assert line._ticker is None
+    assert sys.stderr.getvalue() == "\r\x1b[Kfoolsolve: compiling the Foolery playout once: 0 s\n"
+
+    def no_display(*args):
+        raise AssertionError("a status line drawn in a worker")
+
+    monkeypatch.setattr(progress_mod, "_live", no_display)
+    with progress_mod.progress("solving") as tick:
+        tick(10)
