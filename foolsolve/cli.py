@@ -1283,7 +1283,8 @@ def moves(position: str, as_json: bool) -> None:
     viewer's moves when she is to move, else what the view tells of the moves of the player to move.
 
     A finished game has none: nothing is printed (--json: []), and standard error says the game is
-    over and its result (show --json gives it as JSON)."""
+    over and its result (show --json gives it as JSON); for a view file, the result where every world
+    looked at has the same one, else that it depends on cards the viewer does not see."""
     from foolsolve.present import move_texts
     from foolsolve.worlds import View, Worlds, view_moves
 
@@ -1291,7 +1292,9 @@ def moves(position: str, as_json: bool) -> None:
     if isinstance(state, View):
         vm = view_moves(Worlds(state))
         if vm.over:
-            click.echo("foolsolve: the game is over: no legal moves", err=True)
+            said = (vm.result.label if vm.result is not None
+                    else f"its result depends on cards player {vm.viewer} does not see")
+            click.echo(f"foolsolve: the game is over ({said}): no legal moves", err=True)
         text = view_moves_text(state, as_json, vm)
         if text:  # (a finished game's text: nothing)
             click.echo(text)

@@ -178,10 +178,15 @@ _STARTED: Any = None
 def _worker_start(started: Any = None) -> None:
     """A local worker's set-up: Ctrl-C ignored (it goes to the whole process group: the parent
     stops the pool, the workers do not die half-way through a result on their own), the worker
-    ended once its parent has gone (:func:`_exit_with_parent`), and ``started`` kept, the queue
-    on which it says which item it runs (:func:`_tracked`)."""
+    ended once its parent has gone (:func:`_exit_with_parent`), nothing drawn in place on the
+    parent's terminal (:func:`foolsolve.progress.in_a_worker`: a compile's line written once, the
+    parent's status line left to the parent), and ``started`` kept, the queue on which it says
+    which item it runs (:func:`_tracked`)."""
+    from foolsolve.progress import in_a_worker
+
     global _STARTED
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    in_a_worker()
     _STARTED = started
     _exit_with_parent()
 

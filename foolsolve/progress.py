@@ -91,9 +91,10 @@ class StatusLine:
         the count alone, cut at the width. ``hint``: the line ends with :data:`HINT` where it
         fits; ``False``: never (the plain lines of :func:`plain_lines`, written where no terminal
         takes a Ctrl-C). While :attr:`aside` is set, that line in its place, cut at the width."""
-        if self.aside is not None:
-            aside = self.aside()
-            return aside if width is None else _cut(aside, width)
+        aside = self.aside  # read once: a compile's end sets it to None from another thread
+        if aside is not None:
+            text = aside()
+            return text if width is None else _cut(text, width)
         elapsed = _now() - self.start
         if elapsed < 1.0:
             return None
@@ -181,13 +182,31 @@ def plain_lines(shown: bool | None) -> Iterator[None]:
         _SHOWN.reset(token)
 
 
-def on_a_terminal() -> bool:
-    """Whether standard error is a terminal (not a notebook, a pipe, a file; a stderr replaced by an
-    object without ``isatty``, or closed, is none)."""
+_WORKER = False
+"""Whether this process is a worker of a local pool (:func:`foolsolve.executor._worker_start`): its
+standard error is its parent's, where the parent draws the status line a user watches."""
+
+
+def in_a_worker() -> None:
+    """Mark this process as a local pool's worker (:data:`_WORKER`): from now on it draws nothing in
+    place on standard error (:func:`on_a_terminal` is false), and a compile's line is written once
+    (:class:`CompileLine`), above the parent's status line where standard error is a terminal."""
+    global _WORKER
+    _WORKER = True
+
+
+def _stderr_is_a_terminal() -> bool:
     try:
         return sys.stderr.isatty()
     except (AttributeError, ValueError):
         return False
+
+
+def on_a_terminal() -> bool:
+    """Whether standard error is a terminal this process draws on (not a notebook, a pipe, a file; a
+    stderr replaced by an object without ``isatty``, or closed, is none; nor is a local pool's
+    worker's, the parent's terminal: :func:`in_a_worker`)."""
+    return not _WORKER and _stderr_is_a_terminal()
 
 
 @contextmanager
@@ -211,13 +230,15 @@ def progress(label: str, *, unit: str = "nodes", total: int | None = None, enabl
     line = StatusLine(label, unit, total, seconds)
     console = _console()
     live = _live(line, console)
-    drawn = _DRAWN.set((line, console))
-    live.start()
     try:
-        yield line.tick
+        drawn = _DRAWN.set((line, console))
+        try:
+            live.start()
+            yield line.tick
+        finally:
+            _DRAWN.reset(drawn)
     finally:
         live.stop()
-        _DRAWN.reset(drawn)
 
 
 def _plain(line: StatusLine) -> Callable[[int], None]:
@@ -245,7 +266,8 @@ class CompileLine:
     stopped) as line: ...``. ``text()``: the line now. ``live`` (default: stderr is a terminal):
     the line as the compile starts, rewritten in place about once a second and, at the end, once
     more with :attr:`end` after it; else, with ``once``, ``foolsolve: LINE`` once as the compile
-    starts (a notebook, a pipe: a compile that would otherwise be silent), nothing after it. A live
+    starts (a notebook, a pipe, a local pool's worker: a compile that would otherwise be silent, or
+    drawn across the parent's status line), nothing after it. A live
     line inside the block of a status line drawn on the terminal (:func:`progress`: the solve that
     waits for the compile) is drawn in that line's place (:attr:`StatusLine.aside`), and kept above
     it at the end: two lines rewritten in turn on one row would each show a fraction of the time.
@@ -312,7 +334,10 @@ class CompileLine:
             self._ticker = threading.Thread(target=self._tick, name="foolsolve-compile-line", daemon=True)
             self._ticker.start()
         elif self.once:
-            sys.stderr.write(f"foolsolve: {self.text()}\n")
+            # a worker's line on its parent's terminal: the parent's status line (the cursor's row)
+            # erased first; the parent redraws it on the next row, this line kept above it
+            erase = "\r\x1b[K" if _WORKER and _stderr_is_a_terminal() else ""
+            sys.stderr.write(f"{erase}foolsolve: {self.text()}\n")
             sys.stderr.flush()
         return self
 

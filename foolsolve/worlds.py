@@ -54,6 +54,7 @@ from foolsolve.cards import Card, Deck
 from foolsolve.errors import InputError, check_arg
 
 if TYPE_CHECKING:
+    from foolsolve.game import Result
     from foolsolve.games.base import GameInfo
 
 T = TypeVar("T")
@@ -876,7 +877,9 @@ def worlds_from_state(info: GameInfo, state: Any, player: int) -> Worlds:
 @dataclass(frozen=True)
 class ViewMoves:
     """The moves of a view's position: the viewer's own when she is to move (the same in every
-    world), else the moves legal in every world and in some world looked at."""
+    world), else the moves legal in every world and in some world looked at. ``over``: the game is
+    over (in the first world looked at); ``result``: its result where every world looked at is over
+    with that one result, else ``None``."""
 
     to_move: int
     viewer: int
@@ -885,6 +888,7 @@ class ViewMoves:
     worlds: int
     exhaustive: bool
     over: bool = False
+    result: Result | None = None
 
 
 def view_moves(worlds: Worlds, rng: random.Random | None = None, samples: int = 64) -> ViewMoves:
@@ -902,8 +906,12 @@ def view_moves(worlds: Worlds, rng: random.Random | None = None, samples: int = 
         every.update((text, m) for text, m in moves.items() if text not in every)
     ordered = sorted(every, key=lambda text: spec.move_sort_key(every[text]))
     certain = [m for m in ordered if all(m in moves for moves in lists)]
+    over = spec.is_terminal(first)
+    result = spec.result(first) if over else None
+    if result is not None and any(spec.result(s) != result for s in states[1:]):
+        result = None
     return ViewMoves(to_move, worlds.player, tuple(certain), tuple(ordered), len(states), exhaustive,
-                     over=spec.is_terminal(first))
+                     over=over, result=result)
 
 
 # --- a view in words (``foolsolve show``) -----------------------------------------------------------

@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 
 from foolsolve.engines import durak as edurak
-from tests.durak.helpers import finished_file
 from tests.generic.test_cli import assert_one_line_error, run
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
@@ -191,20 +190,6 @@ def test_play_json_trace_gives_each_move_as_the_text_transcript_does(capsys):
 def test_play_trace_needs_json(capsys):
     code, _, err = run(["play", str(EXAMPLES / "durak-endgame.json"), "take", "--trace"], capsys)
     assert_one_line_error(code, err, "--trace", "--json")
-
-
-def test_moves_of_a_finished_game_prints_none_and_says_so_on_stderr(tmp_path, capsys):
-    over = finished_file(tmp_path)
-    for args, printed in ((["--json"], "[]\n"), ([], "")):
-        code, out, err = run(["moves", str(over), *args], capsys)
-        assert code == 0 and out == printed
-        assert err == "foolsolve: the game is over (fool: player 0): no legal moves\n"
-    code, _, _ = run(["view", str(over), "--as", "1", "--out", str(tmp_path / "v.json")], capsys)
-    for args, printed in ((["--json"], "[]\n"), ([], "")):
-        code, out, err = run(["moves", str(tmp_path / "v.json"), *args], capsys)
-        assert code == 0 and out == printed and err == "foolsolve: the game is over: no legal moves\n"
-    code, out, err = run(["moves", str(EXAMPLES / "durak-endgame.json")], capsys)
-    assert code == 0 and out and err == ""
 
 
 def test_moves_json_help_says_what_it_prints_for_a_position_and_for_a_view(tmp_path, capsys):

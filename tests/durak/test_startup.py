@@ -638,14 +638,25 @@ def test_the_durak_playouts_compile_is_announced_off_a_terminal_and_ctrl_c_says_
 
 
 def test_the_durak_playouts_compile_is_rewritten_in_place_on_a_terminal(monkeypatch, capsys) -> None:
+    """The line as the compile starts, rewritten in place by each tick of its ticker (one here, 12 s
+    on a fake clock), and once more at the end, where it is kept."""
+    from foolsolve import progress
     from foolsolve.engines import durak_playout_compiled as dpc
 
+    clock = [0.0]
+
+    def one_tick(self: progress.CompileLine) -> None:  # the ticker's thread: one rewrite, 12 s in
+        clock[0] = 12.0
+        self.show()
+
+    monkeypatch.setattr(progress, "_now", lambda: clock[0])
+    monkeypatch.setattr(progress.CompileLine, "_tick", one_tick)
     monkeypatch.setattr(_FakePlayDispatcher, "made", [])
     monkeypatch.setattr(dpc, "_compiled", None)
     monkeypatch.setattr(dpc, "_dispatcher", lambda: _FakePlayDispatcher(None))
     assert dpc.load(compile=True, announce=True)
-    line = "compiling the Durak playout once (up to about half a minute; Ctrl-C stops it): 0 s"
-    assert capsys.readouterr().err == f"\r{line}\x1b[K\r{line}\x1b[K\n"
+    line = "compiling the Durak playout once (up to about half a minute; Ctrl-C stops it): "
+    assert capsys.readouterr().err == f"\r{line}0 s\x1b[K\r{line}12 s\x1b[K\r{line}12 s\x1b[K\n"
     monkeypatch.setattr(dpc, "_compiled", None)
     monkeypatch.setattr(_FakePlayDispatcher, "made", [])
     assert dpc.load(compile=True, announce=False)  # the background compile: nothing said

@@ -110,23 +110,15 @@ def test_a_compile_in_the_foreground_is_announced_and_ctrl_c_in_it_says_what_it_
     search's compile does, and a Ctrl-C inside numba's compile (an empty KeyboardInterrupt from
     the compiled loop's first call) ends it with one line saying what stopped (a Stopped: exit 130
     on the command line), never a bare KeyboardInterrupt."""
-    from foolsolve import background
-    from foolsolve.engines import foolery, foolery_native
     from foolsolve.errors import Stopped
+    from tests.generic.playout_helpers import foolery_compile_stopped
 
-    def ctrl_c(*args: object) -> int:
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr(background, "allowed", lambda: False)
-    monkeypatch.setattr(background, "in_numba_cache", lambda source, function, keyed_by=(): False)
-    monkeypatch.setattr(foolery, "_native", None)
-    monkeypatch.setattr(foolery, "_child", None)
-    monkeypatch.setattr(foolery, "_python_only", False)
-    monkeypatch.setattr(foolery_native, "_run", ctrl_c)
+    stopped = foolery_compile_stopped(monkeypatch)
     e = ENGINE.from_spec(random_game(random.Random(5)))
     with pytest.raises(KeyboardInterrupt) as caught:
         ENGINE.playout(e, random.Random(5))
     assert isinstance(caught.value, Stopped)
-    assert str(caught.value) == "interrupted while compiling the Foolery playout; the next run compiles it again"
+    assert str(caught.value) == stopped == ("interrupted while compiling the Foolery playout; the next run "
+                                            "compiles it again")
     assert capsys.readouterr().err == ("foolsolve: compiling the Foolery playout once (up to about half a minute; "
                                        "Ctrl-C stops it): 0 s\n")

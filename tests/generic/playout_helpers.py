@@ -1,5 +1,5 @@
-"""The reference random playout both native-playout test files compare against, and a count of the
-playouts the seat analysis plays."""
+"""The reference random playout both native-playout test files compare against, a count of the
+playouts the seat analysis plays, and a Foolery playout compile stopped by Ctrl-C."""
 
 from __future__ import annotations
 
@@ -44,3 +44,24 @@ def count_playouts(monkeypatch: Any, *modules: Any) -> list[int]:
     for module in modules:
         monkeypatch.setattr(module, "playout_of", counting_of)
     return played
+
+
+def foolery_compile_stopped(monkeypatch: Any) -> str:
+    """For the rest of the test: Foolery's compiled playout not in numba's cache, no background
+    compile (the first playout compiles it in the foreground), and a Ctrl-C arriving in numba's
+    compile (an empty KeyboardInterrupt from the compiled loop's first call). Returns the line the
+    compile's Stopped says (``foolery_native.COMPILE_STOPPED``)."""
+    from foolsolve import background
+    from foolsolve.engines import foolery, foolery_native
+
+    def ctrl_c(*args: object) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(background, "allowed", lambda: False)
+    monkeypatch.setattr(background, "in_numba_cache", lambda source, function, keyed_by=(): False)
+    monkeypatch.setattr(foolery, "_native", None)
+    monkeypatch.setattr(foolery, "_child", None)
+    monkeypatch.setattr(foolery, "_python_only", False)
+    monkeypatch.setattr(foolery_native, "_run", ctrl_c)
+    stopped: str = foolery_native.COMPILE_STOPPED
+    return stopped

@@ -609,19 +609,9 @@ def test_the_arena_command_draws_its_status_line_on_a_terminal(shown, monkeypatc
 def foolery_compile_stopped(monkeypatch):
     """Foolery's compiled playout not in numba's cache, no background compile: the first playout
     compiles it here, and a Ctrl-C arrives in numba's compile (the compiled loop's first call)."""
-    from foolsolve import background
-    from foolsolve.engines import foolery, foolery_native
+    from tests.generic.playout_helpers import foolery_compile_stopped
 
-    def ctrl_c(*args):
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr(background, "allowed", lambda: False)
-    monkeypatch.setattr(background, "in_numba_cache", lambda source, function, keyed_by=(): False)
-    monkeypatch.setattr(foolery, "_native", None)
-    monkeypatch.setattr(foolery, "_child", None)
-    monkeypatch.setattr(foolery, "_python_only", False)
-    monkeypatch.setattr(foolery_native, "_run", ctrl_c)
-    return foolery_native.COMPILE_STOPPED
+    return foolery_compile_stopped(monkeypatch)
 
 
 @pytest.mark.parametrize("method", ["pimc", "ismcts"])
@@ -659,3 +649,93 @@ def test_a_compile_under_a_status_line_is_drawn_in_its_place(shown, monkeypatch,
         with pytest.raises(Stopped, match=r"^stopped$"), progress_mod.CompileLine.timed("compiling", "stopped"):
             raise KeyboardInterrupt
         assert "solving Durak" in shown()
+
+
+def test_a_compile_ending_while_the_status_line_is_drawn_leaves_it_whole(monkeypatch):
+    """rich redraws the status line from its own thread while a compile's end (on the main thread)
+    sets :attr:`StatusLine.aside` back to ``None``: the line reads it once, so an end between two
+    reads never has it call ``None``."""
+    monkeypatch.setattr(progress_mod, "_now", FakeClock())
+
+    class EndingLine(progress_mod.StatusLine):
+        """The compile ends right after the first read of ``aside``."""
+
+        reads: tuple = ()
+
+        @property
+        def aside(self):
+            first, *self.reads = self.reads or (None,)
+            return first
+
+        @aside.setter
+        def aside(self, value):
+            pass
+
+    line = EndingLine("solving Durak", "nodes", None)
+    line.reads = (lambda: "compiling the Durak playout once: 3 s", None)
+    assert line.text() == "compiling the Durak playout once: 3 s"
+    line.reads = (lambda: "compiling the Durak playout once: 3 s", None)
+    assert line.text(12) == "compiling th"
+
+
+@pytest.mark.parametrize("failing", ["start", "stop"])
+def test_the_drawn_status_line_is_forgotten_when_the_display_fails(monkeypatch, failing):
+    """A live display that fails to start or to stop leaves no status line recorded as drawn
+    (a later compile's line would be drawn in the place of one no longer shown); one that fails
+    to start is stopped all the same (rich undoes what it started)."""
+    calls = []
+
+    class FailingLive:
+        def __init__(self, renderable, console):
+            pass
+
+        def start(self):
+            calls.append("start")
+            if failing == "start":
+                raise RuntimeError(failing)
+
+        def stop(self):
+            calls.append("stop")
+            if failing == "stop":
+                raise RuntimeError(failing)
+
+    monkeypatch.setattr(progress_mod, "_live", FailingLive)
+    with pytest.raises(RuntimeError, match=f"^{failing}$"), progress_mod.progress("solving", enabled=True):
+        assert progress_mod._DRAWN.get() is not None
+    assert progress_mod._DRAWN.get() is None
+    assert calls == ["start", "stop"]
+
+
+def test_a_pool_workers_compile_line_is_written_once_above_the_parents_status_line(monkeypatch):
+    """A local pool's worker writes to its parent's terminal, where the parent draws the status
+    line a user watches: a compile in the worker (a first Foolery playout with
+    FOOLSOLVE_BACKGROUND_COMPILE=0) writes its line once, the parent's row erased first (the parent
+    redraws its line below it), and is never rewritten in place by a ticker; the worker draws no
+    status line of its own."""
+    import io
+
+    from foolsolve import executor
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    monkeypatch.setattr(progress_mod, "_WORKER", False)
+    monkeypatch.setattr(executor, "_STARTED", None)
+    monkeypatch.setattr(signal, "signal", lambda *args: None)  # (the worker's Ctrl-C ignored: not here)
+    monkeypatch.setattr(executor, "_exit_with_parent", lambda: None)
+    monkeypatch.setattr(progress_mod, "_now", FakeClock())
+    monkeypatch.setattr(sys, "stderr", Terminal())
+    assert progress_mod.on_a_terminal()
+    executor._worker_start(None)  # the worker's set-up
+    assert not progress_mod.on_a_terminal()
+    with progress_mod.CompileLine.timed("compiling the Foolery playout once", "stopped") as line:
+        assert line._ticker is None
+    assert sys.stderr.getvalue() == "\r\x1b[Kfoolsolve: compiling the Foolery playout once: 0 s\n"
+
+    def no_display(*args):
+        raise AssertionError("a status line drawn in a worker")
+
+    monkeypatch.setattr(progress_mod, "_live", no_display)
+    with progress_mod.progress("solving") as tick:
+        tick(10)

@@ -112,6 +112,8 @@ def test_show_json_refuses_what_it_cannot_describe(tmp_path):
 
 
 def test_moves_of_a_finished_game_says_it_is_over_and_keeps_its_json_list(tmp_path):
+    """Nothing printed (--json: []) and the result on standard error, of a full position and of a
+    view of it (one world, the result in it)."""
     from tests.durak.helpers import finished_file
 
     over = str(finished_file(tmp_path))
@@ -120,5 +122,35 @@ def test_moves_of_a_finished_game_says_it_is_over_and_keeps_its_json_list(tmp_pa
     assert err == "foolsolve: the game is over (fool: player 0): no legal moves\n"
     code, out, err2 = call_main(["moves", over, "--json"])
     assert code == 0 and json.loads(out) == [] and err2 == err
+    view = str(tmp_path / "v.json")
+    assert call_main(["view", over, "--as", "1", "--out", view])[0] == 0
+    for args, printed in (([], ""), (["--json"], "[]\n")):
+        assert call_main(["moves", view, *args]) == (0, printed, err)
     code, out, err = call_main(["moves", MIDBOUT])
     assert code == 0 and err == "" and len(out.splitlines()) == 3
+
+
+def test_moves_of_a_finished_view_whose_worlds_differ_in_result_says_so(tmp_path, monkeypatch):
+    """A view whose worlds looked at end with different results has no result to give: the note
+    says it depends on cards the viewer does not see."""
+    from dataclasses import replace
+
+    from foolsolve import worlds
+    from tests.durak.helpers import finished_file
+
+    over = str(finished_file(tmp_path))
+    view = str(tmp_path / "v.json")
+    assert call_main(["view", over, "--as", "1", "--out", view])[0] == 0
+    info, _ = load_position(view, views=True)
+    real_enumerate, real_result = worlds.Worlds.enumerate, info.spec.result
+    calls = []
+
+    def result(state):  # each call another result than the one before
+        calls.append(state)
+        out = real_result(state)
+        return out if len(calls) % 2 else replace(out, label="fool: player 1")
+
+    monkeypatch.setattr(worlds.Worlds, "enumerate", lambda self: [*real_enumerate(self)] * 2)  # two worlds
+    monkeypatch.setattr(info.spec, "result", result)
+    assert call_main(["moves", view]) == (
+        0, "", "foolsolve: the game is over (its result depends on cards player 1 does not see): no legal moves\n")

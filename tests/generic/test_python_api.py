@@ -288,7 +288,7 @@ def test_the_names_of_the_options_hold_for_the_work_an_entry_point_runs():
 
 def test_a_numpy_integer_stands_for_a_players_number():
     """``check_arg`` reads any whole number type where an ``int`` is asked for, as the number it
-    holds (never a ``bool``): a NumPy integer for a viewer or a player was refused."""
+    holds (never a ``bool``): a NumPy integer stands for a viewer or a player."""
     from foolsolve.errors import check_arg
 
     np = pytest.importorskip("numpy")

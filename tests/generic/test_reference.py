@@ -82,7 +82,7 @@ def test_perft_list_takes_no_position_and_perft_without_one_is_refused(capsys):
     assert_one_line_error(code, err, "--list", "POSITION")
     code, _, err = run(["perft"], capsys)
     assert_one_line_error(code, err, "POSITION", "--list")
-    for option in (["--depth", "3"], ["--divide"], ["--impl", "spec"], ["--time", "5"]):
+    for option in (["--depth", "3"], ["--divide"], ["--impl", "spec"], ["--time", "5"], ["--max-nodes", "100"]):
         code, _, err = run(["perft", "--list", *option], capsys)
         assert_one_line_error(code, err, option[0], "--list")
 
