@@ -309,7 +309,7 @@ def parse_job(line: int, text: str | InputError | None, path: str | None, settin
                                      f"{MAX_PATH_CHARS:,})")
                 if settings.out is not None and same_file(value, settings.out):
                     raise InputError(f"line {line}: {value} is the {option_name('--out')} file of this batch")
-                obj = read_json(value)
+                obj = read_json(value, named_by="a batch line")
             elif isinstance(value, dict):
                 obj = value
             else:

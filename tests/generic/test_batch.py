@@ -796,3 +796,25 @@ def test_settings_are_fixed_once_checked():
     with pytest.raises(InputError, match=r"^Settings\.max_nodes: expected at least 1, got -5$"):
         dataclasses.replace(s, max_nodes=-5)
     assert dataclasses.replace(s, time_limit=3).time_limit == 3.0
+
+
+
+def test_a_line_naming_standard_input_as_its_position_file_is_refused(tmp_path: Path) -> None:
+    """A batch line naming /dev/stdin (or a link to it) names the batch's own lines: its error,
+    not a read of the stream it came from (over a live pipe, a wait for it to end)."""
+    import subprocess
+    import sys
+
+    link = tmp_path / "link.json"
+    link.symlink_to("/dev/stdin")
+    src = tmp_path / "in.jsonl"
+    src.write_text(f"/dev/stdin\n{link}\n")
+    with src.open("rb") as stdin:
+        done = subprocess.run([sys.executable, "-m", "foolsolve", "batch", "-", "--no-store"], stdin=stdin,
+                              capture_output=True, text=True, timeout=120,
+                              env={**os.environ, "FOOLSOLVE_BACKGROUND_COMPILE": "0"})
+    records = [json.loads(x) for x in done.stdout.splitlines()]
+    assert done.returncode == 2 and [r["line"] for r in records] == [1, 2]
+    for record in records:
+        assert record["error"] == (f"{record['path']}: standard input, which a batch line cannot name as its "
+                                   "position file (standard input holds the lines read)")
