@@ -362,6 +362,41 @@ def test_a_positions_perft_is_what_the_perft_command_counts_by_the_spec(capsys):
             call()
 
 
+def test_a_positions_perft_is_bounded_as_the_command_is(monkeypatch):
+    from foolsolve import cli
+    from foolsolve import perft as pf
+    from foolsolve.errors import Stopped
+
+    pos = foolsolve.load(EXAMPLES / "durak-redeal.json")  # depth 40: endless without a bound
+    with pytest.raises(InputError, match=r"^max_nodes: the spec total at depth 40 did not finish within 100 nodes"):
+        pos.perft(40, max_nodes=100)
+    assert pos.perft(2, max_nodes=2**70) == pos.perft(2)  # above 2**62: read as 2**62, as --max-nodes
+    monkeypatch.setattr(cli, "PERFT_SECONDS", -1.0)  # the default time, passed before the count starts
+    with pytest.raises(InputError, match=r"^time: the spec total at depth 40 did not finish within -1 s \(the default"):
+        pos.perft(40)
+    assert pos.perft(2, time=0) == pos.perft(2, time=5) == 4  # 0: no limit
+    for call, pattern in [(lambda: pos.perft(2, time=-1), r"^time: expected at least 0 seconds"),
+                          (lambda: pos.perft(2, time="1"), r"^time: expected a number of seconds, got '1'$"),
+                          (lambda: pos.perft(2, max_nodes=0), r"^max_nodes: expected at least 1, got 0$"),
+                          (lambda: pos.perft(2, max_nodes=1.5), r"^max_nodes: expected a whole number, got 1.5$")]:
+        with pytest.raises(InputError, match=pattern):
+            call()
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(pf, "spec_perft", interrupted)
+    with pytest.raises(Stopped, match=r"^perft interrupted: the spec's count at depth 3 did not finish$"):
+        pos.perft(3)
+
+
+def test_a_numpy_bool_is_taken_where_a_bool_is():
+    np = pytest.importorskip("numpy")
+    pos = foolsolve.load(EXAMPLES / "durak-midbout.json")
+    assert pos.perft(np.int64(2), divide=np.bool_(True)) == pos.perft(2, divide=True)
+    assert pos.perft(1, divide=np.bool_(False)) == 3
+
+
 def test_a_positions_player_to_move_and_result(tmp_path):
     pos = foolsolve.load(EXAMPLES / "durak-midbout.json")
     assert pos.to_move == 1 and pos.result() is None
