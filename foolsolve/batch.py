@@ -138,6 +138,8 @@ class Settings:
         with option_names(SETTINGS_NAMES):
             api.check_options(self.extra)
             put(self, "extra", {key: api.plain_json(value) for key, value in (self.extra or {}).items()})
+            if self.extra:
+                _check_extra(self.extra)
             put(self, "max_nodes", api.check_whole("--max-nodes", self.max_nodes, 1, MAX_NODES, cap=True))
             if self.out is not None and not isinstance(self.out, str):
                 raise InputError(f"{option_name('--out')}: expected the output file's name (a str) or None, "
@@ -270,6 +272,27 @@ def seat_task(task: tuple[str, str, Any]) -> dict[str, Any]:
 _JSON_SCALAR = re.compile(r"null|true|false|-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
 """A line that is JSON null, a boolean or a number: read as JSON (an error naming it), not as a
 bare file path."""
+
+
+def _check_extra(extra: dict[str, Any]) -> None:
+    """What of the solver options ``extra`` is known whatever the game of a line: a name no game's
+    solver takes, and the options every solver reads (``time``, ``max_nodes``, an old name:
+    :class:`~foolsolve.solver.base.SolveOptions`); an :class:`OptionError` naming the option. The
+    value of a game's own option is checked where a line of that game is solved (a batch may mix
+    games)."""
+    from foolsolve import games
+    from foolsolve.errors import OptionError
+    from foolsolve.solver.base import ALIASES, COMMON_OPTIONS, SolveOptions
+
+    known = {*COMMON_OPTIONS, *ALIASES}
+    for info in games.all_games():
+        if info.solve is not None:
+            known.update(info.solver_options or {})
+    for key in sorted(extra):
+        if key not in known:
+            raise OptionError(f"{option_name('option')} {cut_text(key, 40)}: no game's solver takes it "
+                              f"(known: {', '.join(sorted(known))})")
+    SolveOptions(extra=dict(extra))
 
 
 def _not_a_position(got: str) -> str:

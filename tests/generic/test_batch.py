@@ -232,7 +232,9 @@ def test_batch_errors_are_one_line(tmp_path: Path) -> None:
     assert missing.returncode == 2 and missing.stderr.count("\n") == 1 and "cannot read" in missing.stderr
     infile = write_jsonl(tmp_path / "in.jsonl", positions(1, 5))
     unknown = foolsolve("batch", str(infile), "-o", "nosuch=1")
-    assert unknown.returncode == 2 and "option nosuch" in json.loads(unknown.stdout)["error"]
+    # an option no game's solver takes: refused before any line is read (batch.Settings)
+    assert unknown.returncode == 2 and not unknown.stdout and unknown.stderr.count("\n") == 1
+    assert unknown.stderr.startswith("foolsolve: error: option nosuch: no game's solver takes it (known: ")
     cannot = foolsolve("batch", str(infile), "--out", str(tmp_path / "no" / "dir" / "o.jsonl"))
     assert cannot.returncode == 2 and "--out" in cannot.stderr and cannot.stderr.count("\n") == 1
     sched = foolsolve("batch", str(infile), "--scheduler", "tcp://127.0.0.1:1", timeout=120)
@@ -676,6 +678,9 @@ def test_a_second_batch_writing_the_same_out_is_refused_and_the_file_kept(tmp_pa
     ({"samples": 0}, "Settings.samples: expected at least 1, got 0"),
     ({"seed": 2.5}, "Settings.seed: expected a whole number, got 2.5"),
     ({"extra": 3}, "Settings.extra: expected a dict of solver options, got int"),
+    ({"extra": {"bogus": 1}}, "Settings.extra bogus: no game's solver takes it (known: "),
+    ({"extra": {"time": -1}}, "Settings.extra time: expected a number of seconds > 0"),
+    ({"extra": {"max_nodes": 0}}, "Settings.extra max_nodes: expected a whole number >= 1, got 0"),
     ({"out": 3}, "Settings.out: expected the output file's name (a str) or None, got 3"),
     ({"method": "exact", "samples": 3}, "Settings.samples: Settings.method exact values every consistent world once "
                                         "and samples none"),
@@ -776,9 +781,9 @@ def test_settings_take_any_whole_number_type_and_refuse_huge_ones_in_one_line():
         batch.Settings(extra={"x": [10**5000]})
     np = pytest.importorskip("numpy")
     s = batch.Settings(max_nodes=np.int64(5), seed=np.int64(3), time_limit=np.int64(3), samples=np.int32(4),
-                       extra={"x": np.int64(2)})
-    assert (s.max_nodes, s.seed, s.time_limit, s.samples, s.extra) == (5, 3, 3.0, 4, {"x": 2})
-    assert [type(v) for v in (s.max_nodes, s.seed, s.time_limit, s.samples, s.extra["x"])] == [int, int, float, int, int]
+                       extra={"pv_limit": np.int64(2)})
+    assert (s.max_nodes, s.seed, s.time_limit, s.samples, s.extra) == (5, 3, 3.0, 4, {"pv_limit": 2})
+    assert [type(v) for v in (s.max_nodes, s.seed, s.time_limit, s.samples, s.extra["pv_limit"])] == [int, int, float, int, int]
 
 
 def test_settings_are_fixed_once_checked():
