@@ -29,6 +29,7 @@ local processes or on a Dask cluster (``--scheduler tcp://HOST:PORT``).
 from __future__ import annotations
 
 import json
+import numbers
 import re
 import sys
 import time
@@ -507,8 +508,36 @@ def run(jobs: Iterable[tuple[int, str | InputError | None, str | None]], emit: C
     from foolsolve.progress import checked_shown
 
     checked_shown(progress)
+    if not callable(emit):
+        raise InputError(f"emit: expected a function called as emit(record, job), got {quoted(emit)}")
+    if not isinstance(settings, Settings):
+        raise InputError(f"settings: expected a foolsolve.batch.Settings, got {quoted(settings)}")
+    if isinstance(jobs, (str, bytes)) or not isinstance(jobs, Iterable):
+        raise InputError(f"jobs: expected an iterable of (line, text, path) tuples, got {quoted(jobs)}")
     with option_names(SETTINGS_NAMES if names is None else names):
-        return _run(jobs, emit, settings, store, workers, scheduler, total, label, executor, progress)
+        return _run((_checked_job(i, job) for i, job in enumerate(jobs)), emit, settings, store, workers, scheduler,
+                    total, label, executor, progress)
+
+
+def _checked_job(index: int, job: Any) -> tuple[int, str | InputError | None, str | None]:
+    """The ``index``-th job given to :func:`run`, ``(line, text, path)``: ``line`` a whole number,
+    and either ``text`` (a line's text, or the :class:`InputError` of a line that could not be
+    read) with ``path`` ``None``, or ``text`` ``None`` with ``path`` a file's name; anything else
+    is an :class:`InputError` naming ``jobs[index]``."""
+    where = f"jobs[{index}]"
+    if not isinstance(job, (tuple, list)) or len(job) != 3:
+        raise InputError(f"{where}: expected a (line, text, path) tuple, got {quoted(job)}")
+    line, text, path = job
+    if isinstance(line, bool) or not isinstance(line, numbers.Integral):
+        raise InputError(f"{where}: the line number: expected a whole number, got {quoted(line)}")
+    if text is not None and not isinstance(text, (str, InputError)):
+        raise InputError(f"{where}: the text: expected a JSON Lines line (a str) or None, got {quoted(text)}")
+    if path is not None and not isinstance(path, str):
+        raise InputError(f"{where}: the path: expected a position file's name (a str) or None, got {quoted(path)}")
+    if (text is None) == (path is None):
+        raise InputError(f"{where}: expected a line's text or a position file's path (one of them, the other None), "
+                         f"got {quoted(job)}")
+    return int(line), text, path
 
 
 def _run(jobs: Iterable[tuple[int, str | InputError | None, str | None]], emit: Callable[[dict[str, Any], Job], None],

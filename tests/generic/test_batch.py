@@ -823,3 +823,31 @@ def test_a_line_naming_standard_input_as_its_position_file_is_refused(tmp_path: 
     for record in records:
         assert record["error"] == (f"{record['path']}: standard input, which a batch line cannot name as its "
                                    "position file (standard input holds the lines read)")
+
+
+@pytest.mark.parametrize(("jobs", "message"), [
+    ([(1, 42, None)], "jobs[0]: the text: expected a JSON Lines line (a str) or None, got 42"),
+    ([(1, None, 7)], "jobs[0]: the path: expected a position file's name (a str) or None, got 7"),
+    ([(1,)], "jobs[0]: expected a (line, text, path) tuple, got (1,)"),
+    ([(1, None, None)], "jobs[0]: expected a line's text or a position file's path (one of them, the other None)"),
+    ([("1", "{}", None)], "jobs[0]: the line number: expected a whole number, got '1'"),
+    (None, "jobs: expected an iterable of (line, text, path) tuples, got None"),
+    ("{}", "jobs: expected an iterable of (line, text, path) tuples, got '{}'"),
+])
+def test_run_refuses_a_job_of_another_shape_naming_it(jobs, message):
+    from foolsolve import batch
+    from foolsolve.errors import InputError
+
+    with pytest.raises(InputError) as caught:
+        batch.run(jobs, lambda record, job: None, batch.Settings())
+    assert str(caught.value).startswith(message), str(caught.value)
+
+
+def test_run_refuses_an_emit_or_settings_of_another_kind():
+    from foolsolve import batch
+    from foolsolve.errors import InputError
+
+    with pytest.raises(InputError, match=r"^emit: expected a function called as emit\(record, job\), got None$"):
+        batch.run([], None, batch.Settings())  # type: ignore[arg-type]
+    with pytest.raises(InputError, match=r"^settings: expected a foolsolve.batch.Settings, got \{\}$"):
+        batch.run([], lambda record, job: None, {})  # type: ignore[arg-type]
