@@ -46,6 +46,7 @@ from foolsolve.executor import SigintHeld
 from foolsolve.positions import (
     MAX_PATH_CHARS,
     STDIO,
+    check_file_name,
     count_lines,
     cut_text,
     game_of,
@@ -325,6 +326,7 @@ def parse_job(line: int, text: str | InputError | None, path: str | None, settin
             else:
                 value = stripped
             if isinstance(value, str):
+                check_file_name(value, f"line {line}")
                 if value == STDIO:
                     raise InputError(f"line {line}: '-' (standard input) cannot be a position file in a batch")
                 job.path = value

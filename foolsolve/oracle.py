@@ -33,7 +33,7 @@ import click
 from foolsolve.cli import OutputFile, PerftRun, one_line, perft_json, position_of
 from foolsolve.errors import InputError, Stopped
 from foolsolve.jsonout import non_finite_at
-from foolsolve.positions import STDIO, cut_text, input_lines, open_input, parse_json, read_json, writes_over
+from foolsolve.positions import STDIO, check_file_name, cut_text, input_lines, open_input, parse_json, read_json, writes_over
 
 FIELDS: dict[str, tuple[str, ...]] = {
     "moves": (),
@@ -80,7 +80,8 @@ def answer_line(line: int, text: str) -> dict[str, Any]:
             record["id"] = request["id"]
         op = request.get("op")
         if op not in FIELDS:
-            raise InputError(f"op: {'missing' if op is None else 'unknown request ' + _shown(op)} "
+            said = "missing" if "op" not in request else "null" if op is None else "unknown request " + _shown(op)
+            raise InputError(f"op: {said} "
                              f"(one of {', '.join(FIELDS)})")
         record["op"] = op
         unknown = sorted(set(request) - {"op", "position", "id", *FIELDS[op]})
@@ -103,6 +104,7 @@ def _position(request: dict[str, Any]) -> tuple[Any, Any]:
         raise InputError("position: missing (a position object, or a position file's path)")
     position = request["position"]
     if isinstance(position, str):
+        check_file_name(position, "position")
         if position == STDIO:
             raise InputError("position: '-' (standard input) holds the requests, not a position file")
         return position_of(read_json(position, named_by="a request"), position)

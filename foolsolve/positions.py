@@ -333,6 +333,16 @@ def read_bytes(path: str | Path, limit: int | None = None, *, named_by: str | No
         raise InputError(f"{where}: cannot read ({exc.strerror or exc})") from None
 
 
+def check_file_name(path: str | Path, what: str | None = None) -> None:
+    """An :class:`InputError` for a file name that is empty or white space only (``what``: the
+    parameter or line that gave it, named before the message), where ``open`` would say only
+    that no file of that name exists."""
+    text = str(path)
+    if not text.strip():
+        said = "empty file name" + (" (white space only)" if text else "")
+        raise InputError(f"{what}: {said}" if what else said)
+
+
 def open_input(path: str | Path, *, named_by: str | None = None) -> IO[bytes]:
     """The file ``path`` opened to read as bytes (every input file is opened here), without waiting:
     a FIFO (named pipe) that nothing writes to is an :class:`InputError` -- a plain ``open`` waited
@@ -344,6 +354,7 @@ def open_input(path: str | Path, *, named_by: str | None = None) -> IO[bytes]:
     file descriptor 0) is then an :class:`InputError`, refused before a byte of it is read, as
     reading it would read the stream the name came from (over a live pipe, wait for it to end)."""
     where = str(path)
+    check_file_name(where)
     try:
         fd = os.open(path, os.O_RDONLY | _NONBLOCK)
     except OSError as exc:

@@ -851,3 +851,12 @@ def test_run_refuses_an_emit_or_settings_of_another_kind():
         batch.run([], None, batch.Settings())  # type: ignore[arg-type]
     with pytest.raises(InputError, match=r"^settings: expected a foolsolve.batch.Settings, got \{\}$"):
         batch.run([], lambda record, job: None, {})  # type: ignore[arg-type]
+
+
+def test_an_empty_file_name_on_a_line_is_said_as_such():
+    from tests.generic.batch_helpers import call_main
+
+    code, out, _ = call_main(["batch", "-", "--no-store"], b'""\n"  "\n')
+    assert code == 2
+    assert [json.loads(x)["error"] for x in out.splitlines()] == ["line 1: empty file name",
+                                                                  "line 2: empty file name (white space only)"]

@@ -351,3 +351,11 @@ def test_closed_standard_input_is_one_line_error(argv, monkeypatch, capsys):
         main(argv)
     assert exc.value.code == 2
     assert capsys.readouterr().err.strip().splitlines()[-1] == "foolsolve: error: standard input: closed"
+
+
+def test_a_null_op_and_an_empty_file_name_are_said_as_such():
+    code, records, _ = oracle([json.dumps({"op": None, "position": {}}), request("moves", ""), request("moves", "  ")])
+    assert code == 2
+    assert [r["error"] for r in records] == ["op: null (one of moves, play, perft, result, normalize)",
+                                             "position: empty file name",
+                                             "position: empty file name (white space only)"]

@@ -725,3 +725,19 @@ def test_an_options_error_and_a_node_bounds_error_name_the_parameter():
     batch.run([(1, json.dumps(str(EXAMPLES / "durak-endgame.json")), None)], lambda rec, job: records.append(rec),
               batch.Settings(extra={"moves": "x"}))
     assert records[0]["error"] == 'Settings.extra moves: expected true or false, got "x"'
+
+
+def test_polish_of_python_errors_empty_name_empty_move_and_move_text():
+    for name, said in [("", "position: empty file name"), ("   ", "position: empty file name (white space only)")]:
+        with pytest.raises(InputError, match=rf"^{re.escape(said)}$"):
+            foolsolve.load(name)
+    pos = foolsolve.load(EXAMPLES / "durak-midbout.json")
+    with pytest.raises(InputError, match=r"^move '': empty text; legal moves: "):
+        pos.why("")
+    spec = pos.spec
+    with pytest.raises(InputError, match=r"^move: expected one of the game's moves .*, got None$"):
+        spec.move_text(None, ascii=True)
+    move = spec.legal_moves(pos.state)[0]
+    with pytest.raises(InputError, match=r"^ascii: expected True or False, got 'yes'$"):
+        spec.move_text(move, ascii="yes")
+    assert spec.move_text(move, ascii=True) == "cover 8D with 9D"
