@@ -64,7 +64,7 @@ def answer_line(line: int, text: str) -> dict[str, Any]:
         if "id" in request:
             record["id"] = request["id"]
         op = request.get("op")
-        if op not in FIELDS:
+        if not isinstance(op, str) or op not in FIELDS:  # a list or object is no key (unhashable)
             raise InputError(f"op: {'missing' if op is None else 'unknown request ' + _shown(op)} "
                              f"(one of {', '.join(FIELDS)})")
         record["op"] = op

@@ -299,3 +299,26 @@ def test_ctrl_c_while_waiting_for_a_request_stops_with_130_after_the_answers_so_
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130 and out == b""
     assert err.decode().strip() == "foolsolve: oracle interrupted; every answer so far is in standard output"
+
+
+JSON_VALUES: list[Any] = [None, True, False, 0, 1, -1, 2.5, 1e300, "", "x", [], [1], ["x"], {}, {"a": 1}]
+"""A value of every JSON type (and a few of each), for every field of every request."""
+
+
+def test_any_json_value_in_any_field_is_an_answer_or_an_error_record():
+    from foolsolve.oracle import FIELDS, answer_line
+
+    obj = json.loads(MIDBOUT.read_text())
+    base: dict[str, dict[str, Any]] = {op: {"op": op, "position": obj} for op in FIELDS}
+    base["play"]["moves"] = ["cover 8D with 9D"]
+    base["perft"]["depth"] = 1
+    check = validator()
+    for op, request_ in base.items():
+        for field in ("op", "position", "id", *FIELDS[op]):
+            for value in JSON_VALUES:
+                record = answer_line(1, json.dumps({**request_, field: value}))
+                check.validate(record)
+                if field == "op" or (field == "position" and not isinstance(value, str)):
+                    assert "error" in record, (op, field, value)
+                if "error" in record:
+                    assert "\n" not in record["error"], (op, field, value)
