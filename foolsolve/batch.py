@@ -101,9 +101,11 @@ SETTINGS_NAMES: dict[str, str] = {
     "--max-nodes": "Settings.max_nodes", "--time": "Settings.time_limit", "--max-memory": "Settings.max_memory",
     "--method": "Settings.method", "--samples": "Settings.samples", "--seed": "Settings.seed",
     "--out": "Settings.out", **solver_options_named("Settings.extra"),
+    "--workers": "workers", "--scheduler": "scheduler",
 }
-"""The batch command's options and the :class:`Settings` fields that stand for them, as the errors
-of :class:`Settings` and :func:`run` name them (:func:`foolsolve.errors.option_names`)."""
+"""The batch command's options and the :class:`Settings` fields and :func:`run` parameters that
+stand for them, as the errors of :class:`Settings` and :func:`run` name them
+(:func:`foolsolve.errors.option_names`)."""
 
 
 @dataclass(frozen=True)
