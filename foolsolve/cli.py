@@ -1714,18 +1714,18 @@ class PerftRun:
     :attr:`results` as it counts (a stop keeps what finished, and with ``divide`` the first moves
     finished of :attr:`running`, the count it cut short). ``max_nodes``: each count stops after
     listing the moves of that many positions (:class:`SearchLimit`, as at the time limit). Bad
-    arguments are :class:`InputError` naming them as ``flag`` writes an option's name (``--divide``,
-    ``--max-nodes``; the oracle's request fields: ``divide``, ``max_nodes``)."""
+    arguments are :class:`InputError` naming perft's options as the caller calls them
+    (:func:`~foolsolve.errors.option_name`: ``--divide``, ``--max-nodes``; the oracle's request
+    fields, ``divide``, ``max_nodes``)."""
 
     def __init__(self, info: GameInfo, state: Any, depth: int, *, divide: bool = False, impl: str = "both",
-                 time_limit: float | None = None, max_nodes: int | None = None,
-                 flag: Callable[[str], str] = lambda name: f"--{name}") -> None:
+                 time_limit: float | None = None, max_nodes: int | None = None) -> None:
         if divide and depth == 0:
-            raise InputError(f"{flag('divide')}: counts per first move need {flag('depth')} 1 or more (depth 0 has "
-                             "no first move)")
+            raise InputError(f"{option_name('--divide')}: counts per first move need {option_name('--depth')} 1 or "
+                             "more (depth 0 has no first move)")
         if impl != "spec" and info.engine is None:
-            raise InputError(f"{flag('impl')}: {info.name} has no engine")
-        self.info, self.state, self.depth, self.divide, self.impl, self.flag = info, state, depth, divide, impl, flag
+            raise InputError(f"{option_name('--impl')}: {info.name} has no engine")
+        self.info, self.state, self.depth, self.divide, self.impl = info, state, depth, divide, impl
         self.default_time = time_limit is None
         self.time_limit = PERFT_SECONDS if time_limit is None else time_limit or None  # 0: no limit
         self.max_nodes = max_nodes
@@ -1775,11 +1775,11 @@ class PerftRun:
                     if isinstance(kept, dict) and kept else "")
         stopped = f"the {self.running} total at depth {self.depth} did not finish within"
         if exc.option == "nodes":
-            return InputError(f"{self.flag('max-nodes')}: {stopped} {self.max_nodes:,} nodes (positions whose moves "
-                              f"it listed){finished}")
-        given = f" (the default; {self.flag('time')} raises it, {self.flag('time')} 0: no limit)" \
-            if self.default_time else ""
-        return InputError(f"{self.flag('time')}: {stopped} {self.time_limit:g} s{given}{finished}")
+            return InputError(f"{option_name('--max-nodes')}: {stopped} {self.max_nodes:,} nodes (positions whose "
+                              f"moves it listed){finished}")
+        time_ = option_name("--time")
+        given = f" (the default; {time_} raises it, {time_} 0: no limit)" if self.default_time else ""
+        return InputError(f"{time_}: {stopped} {self.time_limit:g} s{given}{finished}")
 
 
 class _NodeBudget:

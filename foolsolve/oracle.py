@@ -31,7 +31,7 @@ from typing import Any
 import click
 
 from foolsolve.cli import OutputFile, PerftRun, one_line, perft_json, position_of
-from foolsolve.errors import InputError, Stopped
+from foolsolve.errors import InputError, Stopped, option_names
 from foolsolve.positions import STDIO, cut_text, input_lines, open_input, parse_json, read_json, writes_over
 
 FIELDS: dict[str, tuple[str, ...]] = {
@@ -42,6 +42,12 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "normalize": (),
 }
 """Each request (``op``) and the fields it takes beside ``op``, ``position`` and ``id``."""
+
+ORACLE_NAMES: dict[str, str] = {
+    "--depth": "depth", "--divide": "divide", "--impl": "impl", "--time": "time", "--max-nodes": "max_nodes",
+}
+"""The ``perft`` command's options and the ``perft`` request's fields that stand for them, as the
+errors of a request name them (:func:`foolsolve.errors.option_names` with ``command=True``)."""
 
 IMPLS = ("spec", "engine", "both")
 """What a ``perft`` request's ``impl`` may count with (``perft --impl``)."""
@@ -73,7 +79,8 @@ def answer_line(line: int, text: str) -> dict[str, Any]:
             takes = ", ".join(("op", "position", "id", *FIELDS[op]))
             raise InputError(f"{cut_text(unknown[0], 40)}: not a field of a {op} request (its fields: {takes})")
         info, state = _position(request)
-        record.update(ANSWERS[op](info, state, request))
+        with option_names(ORACLE_NAMES, command=True):  # perft's options named as the request's fields
+            record.update(ANSWERS[op](info, state, request))
     except InputError as exc:
         record["error"] = one_line(str(exc))
         number = getattr(exc, "number", None)
@@ -124,28 +131,22 @@ def _play(info: Any, state: Any, request: dict[str, Any]) -> dict[str, Any]:
 def _perft(info: Any, state: Any, request: dict[str, Any]) -> dict[str, Any]:
     from foolsolve import api
     from foolsolve.cards import ascii_cards
-    from foolsolve.solver.base import SearchLimit
+    from foolsolve.solver.base import MAX_NODES, SearchLimit
 
-    if "depth" not in request:
-        raise InputError("depth: missing (the length of the move sequences counted)")
-    depth = request["depth"]
-    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
-        raise InputError(f"depth: expected a whole number, at least 0, got {_shown(depth)}")
+    depth = api.check_whole("--depth", request.get("depth"), 0)
+    if depth is None:
+        raise InputError("depth: missing (the length of the move sequences counted)" if "depth" not in request
+                         else "depth: expected a whole number, got null")
     divide = request.get("divide", False)
     if not isinstance(divide, bool):
         raise InputError(f"divide: expected true or false, got {_shown(divide)}")
     impl = request.get("impl", "both")
     if impl not in IMPLS:
         raise InputError(f"impl: expected one of {', '.join(IMPLS)}, got {_shown(impl)}")
-    if "time" in request and (isinstance(request["time"], bool) or not isinstance(request["time"], (int, float))):
-        raise InputError(f"time: expected a number of seconds (0: no limit), got {_shown(request['time'])}")
-    seconds = api.check_seconds(request["time"], "time") if "time" in request else None
-    time_limit = None if "time" not in request else seconds or 0  # not given: perft's default; 0: no limit
-    max_nodes = request.get("max_nodes")
-    if max_nodes is not None and (isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1):
-        raise InputError(f"max_nodes: expected a whole number, at least 1, got {_shown(max_nodes)}")
-    counting = PerftRun(info, state, depth, divide=divide, impl=impl, time_limit=time_limit, max_nodes=max_nodes,
-                        flag=lambda name: name.replace("-", "_"))
+    # time: not given, perft's default; 0, no limit (as perft --time)
+    time_limit = (api.check_seconds(request["time"], "--time") or 0) if "time" in request else None
+    max_nodes = api.check_whole("--max-nodes", request.get("max_nodes"), 1, MAX_NODES, cap=True)
+    counting = PerftRun(info, state, depth, divide=divide, impl=impl, time_limit=time_limit, max_nodes=max_nodes)
     try:
         counting.run()
     except SearchLimit as exc:
