@@ -1313,7 +1313,7 @@ def moves(position: str, as_json: bool) -> None:
 @click.option("--json", "as_json", is_flag=True,
               help="Print the new position as JSON: the position file in the spec's standard form (every field, "
                    "cards in the spec's order; with no MOVE, POSITION itself in that form).")
-@click.option("--trace", is_flag=True,
+@click.option("--trace", "trace_steps", is_flag=True,
               help='With --json: print {"steps": [{"move", "player", "boundary", "position"}], "position"}: each '
                    'move with its player (-1: chance), whether it ended a bout (trick, turn) and the position after '
                    'it (what the text prints of each move), then the new position.')
@@ -1335,15 +1335,15 @@ def moves(position: str, as_json: bool) -> None:
 @store_options(only="--interactive")
 def play(position: str, move_texts: Sequence[str], out: str | None, as_json: bool, interactive: bool,
          seed: int | None, seat: int | None, samples: int | None, think: float | None, record: int | None,
-         store_path: str | None = None, no_store: bool = False, trace: bool = False) -> None:
+         store_path: str | None = None, no_store: bool = False, trace_steps: bool = False) -> None:
     """Apply MOVEs to POSITION and print who played each move and the new position (as show does).
 
     Moves are written as the spec prints them, e.g. "attack 6H" "take"."""
     from foolsolve.positions import writes_over
-    from foolsolve.present import show_text, transcript
+    from foolsolve.present import show_text, trace, transcript_lines
 
     one_stdout(("--out -", out == STDIO), ("--json", as_json), ("--interactive (its prompt)", interactive))
-    if trace and not as_json:
+    if trace_steps and not as_json:
         raise InputError("--trace: only with --json (the text names every move's player and bout already)")
     if writes_over(out, position):
         what = "the arena record file (every game of the match would be lost)" if record is not None else \
@@ -1358,8 +1358,9 @@ def play(position: str, move_texts: Sequence[str], out: str | None, as_json: boo
         move_texts = move_texts or recorded
     else:
         info, state = load_position(position)
-    new = info.spec.play(state, *move_texts)  # an illegal move: the spec's error, naming its place
-    lines = transcript(info.spec, state, move_texts)
+    # the moves played once: an illegal one is the spec's error, naming its place
+    played, new = trace(info.spec, state, move_texts, positions=as_json and trace_steps)
+    lines = transcript_lines(info.spec, played)
     if interactive:
         from foolsolve.interactive import DEFAULT_SEAT_SAMPLES, Thinking, play_interactive
 
@@ -1379,10 +1380,8 @@ def play(position: str, move_texts: Sequence[str], out: str | None, as_json: boo
     obj = info.spec.state_to_json(new)
     if out:
         write_json_atomic(out, obj)
-    if as_json and trace:
-        from foolsolve.present import trace as trace_steps
-
-        click.echo(jsonout.dumps({"steps": trace_steps(info.spec, state, move_texts), "position": obj}))
+    if as_json and trace_steps:
+        click.echo(jsonout.dumps({"steps": played, "position": obj}))
     elif as_json:
         click.echo(jsonout.dumps(obj))  # (standard output holds the position alone)
     elif out:

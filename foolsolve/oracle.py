@@ -111,8 +111,7 @@ def _moves(info: Any, state: Any, request: dict[str, Any]) -> dict[str, Any]:
 
 
 def _play(info: Any, state: Any, request: dict[str, Any]) -> dict[str, Any]:
-    from foolsolve.cards import ascii_cards
-    from foolsolve.present import steps
+    from foolsolve.present import trace
 
     texts = request.get("moves", [])
     if not isinstance(texts, list):
@@ -121,11 +120,9 @@ def _play(info: Any, state: Any, request: dict[str, Any]) -> dict[str, Any]:
         if not isinstance(text, str):
             raise InputError(f"moves[{i}]: expected a move's text (a string, as foolsolve moves prints it), got "
                              f"{_shown(text)}")
-    spec = info.spec
-    new = spec.play(state, *texts)  # an illegal move: play's error, naming its place (IllegalMove.number)
-    played = [{"move": ascii_cards(s.move), "player": s.player, "boundary": s.boundary}
-              for s in steps(spec, state, texts)]
-    return {"position": spec.state_to_json(new), "played": played}
+    # an illegal move: play's error, naming its place (IllegalMove.number)
+    played, new = trace(info.spec, state, texts, ascii=True, positions=False)
+    return {"position": info.spec.state_to_json(new), "played": played}
 
 
 def _perft(info: Any, state: Any, request: dict[str, Any]) -> dict[str, Any]:

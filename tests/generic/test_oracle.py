@@ -103,6 +103,24 @@ def test_play_reports_who_moved_and_where_a_bout_ends():
         ("cover 8D with 9D", 1, False), ("pass", 0, False), ("pass", 2, True)]
 
 
+@pytest.mark.parametrize("argv", [None, ["--json"], ["--json", "--trace"], []])
+def test_play_applies_each_move_once(argv, monkeypatch):
+    """The oracle's ``play`` and the ``play`` command (text, --json, --json --trace) play the moves
+    once: one ``apply`` a move."""
+    info, _ = load_position(str(MIDBOUT))
+    calls = []
+    apply = type(info.spec).apply
+    monkeypatch.setattr(type(info.spec), "apply", lambda self, s, m: calls.append(m) or apply(self, s, m))
+    moves = ["cover 8D with 9D", "pass", "pass"]
+    if argv is None:
+        code, [record], _ = oracle([request("play", str(MIDBOUT), moves=moves)])
+        assert record["played"][0]["move"] == "cover 8D with 9D"
+    else:
+        code, out, err = call_main(["play", str(MIDBOUT), *moves, *argv])
+        assert out.strip(), err
+    assert code == 0 and len(calls) == len(moves)
+
+
 def test_an_illegal_move_is_plays_error_with_its_place():
     obj = json.loads(MIDBOUT.read_text())
     code, [record], _ = oracle([request("play", obj, moves=["cover 8D with 9D", "take"])])
