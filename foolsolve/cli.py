@@ -1313,6 +1313,9 @@ def moves(position: str, as_json: bool) -> None:
 @click.option("--json", "as_json", is_flag=True,
               help="Print the new position as JSON: the position file in the spec's standard form (every field, "
                    "cards in the spec's order; with no MOVE, POSITION itself in that form).")
+@click.option("--complete", is_flag=True,
+              help="With --json or --out: the standard form with every rule option written out (the default ones "
+                   "too, which some games leave out), as the shipped perft files and playthroughs hold it.")
 @click.option("--trace", "trace_steps", is_flag=True,
               help='With --json: print {"steps": [{"move", "player", "boundary", "position"}], "position"}: each '
                    'move with its player (-1: chance), whether it ended a bout (trick, turn) and the position after '
@@ -1335,16 +1338,20 @@ def moves(position: str, as_json: bool) -> None:
 @store_options(only="--interactive")
 def play(position: str, move_texts: Sequence[str], out: str | None, as_json: bool, interactive: bool,
          seed: int | None, seat: int | None, samples: int | None, think: float | None, record: int | None,
-         store_path: str | None = None, no_store: bool = False, trace_steps: bool = False) -> None:
+         store_path: str | None = None, no_store: bool = False, trace_steps: bool = False,
+         complete: bool = False) -> None:
     """Apply MOVEs to POSITION and print who played each move and the new position (as show does).
 
     Moves are written as the spec prints them, e.g. "attack 6H" "take"."""
-    from foolsolve.positions import writes_over
+    from foolsolve.positions import standard_form, writes_over
     from foolsolve.present import show_text, trace, transcript_lines
 
     one_stdout(("--out -", out == STDIO), ("--json", as_json), ("--interactive (its prompt)", interactive))
     if trace_steps and not as_json:
         raise InputError("--trace: only with --json (the text names every move's player and bout already)")
+    if complete and (interactive or not (as_json or out)):
+        raise InputError("--complete: only with --json or --out (the position file written)"
+                         + (", not with --interactive" if interactive else ""))
     if writes_over(out, position):
         what = "the arena record file (every game of the match would be lost)" if record is not None else \
             "the position file itself (the position before the moves would be lost)"
@@ -1359,7 +1366,7 @@ def play(position: str, move_texts: Sequence[str], out: str | None, as_json: boo
     else:
         info, state = load_position(position)
     # the moves played once: an illegal one is the spec's error, naming its place
-    played, new = trace(info.spec, state, move_texts, positions=as_json and trace_steps)
+    played, new = trace(info.spec, state, move_texts, positions=as_json and trace_steps, complete=complete)
     lines = transcript_lines(info.spec, played)
     if interactive:
         from foolsolve.interactive import DEFAULT_SEAT_SAMPLES, Thinking, play_interactive
@@ -1377,7 +1384,7 @@ def play(position: str, move_texts: Sequence[str], out: str | None, as_json: boo
                         ("--store", store_path), ("--no-store", no_store or None)):
         if given is not None:
             raise InputError(f"{name}: only with --interactive")
-    obj = info.spec.state_to_json(new)
+    obj = standard_form(info.spec, new, complete)
     if out:
         write_json_atomic(out, obj)
     if as_json and trace_steps:

@@ -12,6 +12,9 @@ request, read its answer and write the next over a pipe::
     {"op": "result", "position": {...}}              -> {"line": 4, "op": "result", "game": ..., "over": ..., ...}
     {"op": "normalize", "position": {...}}           -> {"line": 5, "op": "normalize", "position": {...}}
 
+``play`` and ``normalize`` take ``"complete": true``: the position with every rule option written
+out (:func:`foolsolve.positions.standard_form`).
+
 Every answer comes from the code of the single commands (``moves``, ``play``, ``perft``, ``show
 --json``), for every game through the registry; a bad line gets its one-line error as a record
 (``{"line": N, "error": ...}``, the message the single command gives) and the stream goes on.
@@ -32,14 +35,14 @@ import click
 
 from foolsolve.cli import OutputFile, PerftRun, one_line, perft_json, position_of
 from foolsolve.errors import InputError, Stopped, option_names
-from foolsolve.positions import STDIO, cut_text, input_lines, open_input, parse_json, read_json, writes_over
+from foolsolve.positions import STDIO, cut_text, input_lines, open_input, parse_json, read_json, standard_form, writes_over
 
 FIELDS: dict[str, tuple[str, ...]] = {
     "moves": (),
-    "play": ("moves",),
+    "play": ("moves", "complete"),
     "perft": ("depth", "divide", "impl", "time", "max_nodes"),
     "result": (),
-    "normalize": (),
+    "normalize": ("complete",),
 }
 """Each request (``op``) and the fields it takes beside ``op``, ``position`` and ``id``."""
 
@@ -122,7 +125,15 @@ def _play(info: Any, state: Any, request: dict[str, Any]) -> dict[str, Any]:
                              f"{_shown(text)}")
     # an illegal move: play's error, naming its place (IllegalMove.number)
     played, new = trace(info.spec, state, texts, ascii=True, positions=False)
-    return {"position": info.spec.state_to_json(new), "played": played}
+    return {"position": standard_form(info.spec, new, _complete(request)), "played": played}
+
+
+def _complete(request: dict[str, Any]) -> bool:
+    """A request's ``complete`` (``play``, ``normalize``): every rule option written in its position."""
+    complete = request.get("complete", False)
+    if not isinstance(complete, bool):
+        raise InputError(f"complete: expected true or false, got {_shown(complete)}")
+    return complete
 
 
 def _perft(info: Any, state: Any, request: dict[str, Any]) -> dict[str, Any]:
@@ -160,7 +171,7 @@ def _result(info: Any, state: Any, request: dict[str, Any]) -> dict[str, Any]:
 
 
 def _normalize(info: Any, state: Any, request: dict[str, Any]) -> dict[str, Any]:
-    return {"position": info.spec.state_to_json(state)}
+    return {"position": standard_form(info.spec, state, _complete(request))}
 
 
 ANSWERS: dict[str, Callable[[Any, Any, dict[str, Any]], dict[str, Any]]] = {
@@ -182,7 +193,8 @@ def oracle_command(infile: str, out: str) -> None:
     who played each; or the first illegal move's error), perft (with "depth": N, and "divide",
     "impl", "time", "max_nodes" as perft's options), result (who is to move, whether the game is
     over and its result, the legal moves: show --json), normalize (the position in standard
-    form). An "id" is copied into the answer.
+    form). play and normalize take "complete": true (every rule option written out, as play --json
+    --complete). An "id" is copied into the answer.
 
     Each request gets one record, {"line": N, "op": OP, ...} or {"line": N, "error": "..."}, written
     and flushed at once: a program may write a request, read its answer and write the next. Moves

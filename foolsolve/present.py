@@ -126,20 +126,23 @@ def steps(spec: Any, state: Any, moves: Sequence[str]) -> list[Step]:
     return out
 
 
-def trace(spec: Any, state: Any, moves: Sequence[str], *, ascii: bool = False,
-          positions: bool = True) -> tuple[list[dict[str, Any]], Any]:
+def trace(spec: Any, state: Any, moves: Sequence[str], *, ascii: bool = False, positions: bool = True,
+          complete: bool = False) -> tuple[list[dict[str, Any]], Any]:
     """The moves (texts) played once from ``state``: each as a JSON object ``{"move" (as the spec
     writes it; ``ascii``: its cards as position files write them, ``8D``), "player" (-1: chance),
     "boundary" (whether it ended a bout, trick or turn: the transcript's ``-- end of bout --``),
-    "position" (with ``positions`` only: the position after it, in standard form)}``, and the state
+    "position" (with ``positions`` only: the position after it, in standard form,
+    :func:`foolsolve.positions.standard_form`; ``complete``: every rule option written)}``, and the state
     after the last. What ``play --json --trace`` prints, ``play`` writes as text
     (:func:`transcript_lines`) and the oracle's ``play`` request answers. An illegal move raises
     :class:`~foolsolve.game.IllegalMove` as :meth:`~foolsolve.game.SpecGame.play` does."""
+    from foolsolve.positions import standard_form
+
     out: list[dict[str, Any]] = []
     for s in steps(spec, state, moves):
         record = {"move": ascii_cards(s.move) if ascii else s.move, "player": s.player, "boundary": s.boundary}
         if positions:
-            record["position"] = spec.state_to_json(s.state)
+            record["position"] = standard_form(spec, s.state, complete)
         out.append(record)
         state = s.state
     return out, state

@@ -740,15 +740,23 @@ class Position:
         """The game's registry name (``durak``)."""
         return str(self.spec.name)
 
-    def to_json(self) -> dict[str, Any]:
-        """The position (or view) file's JSON."""
+    def to_json(self, complete: bool = False) -> dict[str, Any]:
+        """The position file's JSON in standard form (:func:`foolsolve.positions.standard_form`,
+        what ``foolsolve play POS --json`` prints; ``complete``: every rule option written out), or
+        a view file's JSON as read (``complete``: its rules with every option written out)."""
+        complete = check_arg("complete", complete, bool, "True or False")
         if self.view is not None:
             import copy
 
+            from foolsolve.rules import rules_from_json, rules_to_json
+
             obj: dict[str, Any] = copy.deepcopy(self.view.obj)
+            if complete:
+                obj["rules"] = rules_to_json(rules_from_json(self.spec.rules_cls, obj.get("rules")))
             return obj
-        result: dict[str, Any] = self.spec.state_to_json(self.state)
-        return result
+        from foolsolve.positions import standard_form
+
+        return standard_form(self.spec, self.state, complete)
 
     def moves(self) -> list[str]:
         """The legal moves, sorted as the spec sorts them, as texts (``'attack 9♦'``): what

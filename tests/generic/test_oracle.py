@@ -369,3 +369,52 @@ def test_a_perfts_max_nodes_is_capped_as_the_command_line_caps_it(monkeypatch):
     obj = json.loads(MIDBOUT.read_text())
     code, [record], _ = oracle([request("perft", obj, depth=3, max_nodes=10**30)])
     assert code == 2 and record["error"].startswith("max_nodes: the spec total at depth 3 did not finish within 5 nodes")
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_one_standard_form_and_its_complete_form_everywhere(name, tmp_path):
+    """``play --json``, the oracle's ``normalize`` and ``play``, ``Position.to_json`` and
+    ``foolsolve.reference.complete`` write one form (positions.standard_form); ``complete``
+    writes every rule option, the default ones too."""
+    import foolsolve
+    from foolsolve.positions import standard_form
+    from foolsolve.reference import complete
+    from foolsolve.rules import options_of
+
+    path = dealt(name, tmp_path)
+    info, state = load_position(str(path))
+    obj = json.loads(path.read_text())
+    every = [o.name for o in options_of(info.spec.rules_cls)]
+    code, records, _ = oracle([request("normalize", obj), request("normalize", obj, complete=True),
+                               request("play", obj, moves=[]), request("play", obj, moves=[], complete=True),
+                               request("normalize", obj, complete=1)])
+    assert code == 2 and records[4]["error"] == "complete: expected true or false, got 1"
+    short, full = standard_form(info.spec, state), standard_form(info.spec, state, complete=True)
+    assert sorted(full["rules"]) == sorted(every) and {k: v for k, v in full.items() if k != "rules"} == \
+        {k: v for k, v in short.items() if k != "rules"}
+    position = foolsolve.load(path)
+    assert records[0]["position"] == records[2]["position"] == cli_json(["play", str(path), "--json"]) \
+        == position.to_json() == short
+    assert records[1]["position"] == records[3]["position"] == cli_json(["play", str(path), "--json", "--complete"]) \
+        == position.to_json(complete=True) == complete(obj) == full
+    steps = cli_json(["play", str(path), spec_move(info, state), "--json", "--trace", "--complete"])["steps"]
+    assert sorted(steps[0]["position"]["rules"]) == sorted(every)
+
+
+def spec_move(info: Any, state: Any) -> str:
+    return str(info.spec.move_text(info.spec.legal_moves(state)[0]))
+
+
+def test_complete_is_refused_where_no_position_is_written():
+    code, _, err = call_main(["play", str(MIDBOUT), "--complete"])
+    assert code == 2 and err == "foolsolve: error: --complete: only with --json or --out (the position file written)\n"
+
+
+def test_a_views_json_complete_writes_every_rule_option():
+    import foolsolve
+    from foolsolve.rules import options_of
+
+    view = foolsolve.load(EXAMPLES / "views" / "durak-fresh-deal.json")
+    every = sorted(o.name for o in options_of(view.spec.rules_cls))
+    full = view.to_json(complete=True)
+    assert sorted(full["rules"]) == every and {**full, "rules": None} == {**view.to_json(), "rules": None}
