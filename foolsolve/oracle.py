@@ -9,7 +9,7 @@ request, read its answer and write the next over a pipe::
     {"op": "moves", "position": {...}}               -> {"line": 1, "op": "moves", "moves": ["attack 6H", ...]}
     {"op": "play", "position": {...}, "moves": [...]} -> {"line": 2, "op": "play", "position": {...}, "played": [...]}
     {"op": "perft", "position": {...}, "depth": 3}   -> {"line": 3, "op": "perft", "perft": {...perft --json...}}
-    {"op": "result", "position": {...}}              -> {"line": 4, "op": "result", "game": ..., "over": ..., ...}
+    {"op": "status", "position": {...}}              -> {"line": 4, "op": "status", "game": ..., "over": ..., ...}
     {"op": "normalize", "position": {...}}           -> {"line": 5, "op": "normalize", "position": {...}}
 
 ``play`` and ``normalize`` take ``"complete": true``: the position with every rule option written
@@ -41,7 +41,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "moves": (),
     "play": ("moves", "complete"),
     "perft": ("depth", "divide", "impl", "time", "max_nodes"),
-    "result": (),
+    "status": (),
     "normalize": ("complete",),
 }
 """Each request (``op``) and the fields it takes beside ``op``, ``position`` and ``id``."""
@@ -164,7 +164,7 @@ def _perft(info: Any, state: Any, request: dict[str, Any]) -> dict[str, Any]:
     return {"perft": perft_json(info.name, depth, results)}
 
 
-def _result(info: Any, state: Any, request: dict[str, Any]) -> dict[str, Any]:
+def _status(info: Any, state: Any, request: dict[str, Any]) -> dict[str, Any]:
     from foolsolve.present import status_json
 
     return status_json(info.spec, state, ascii=True)
@@ -175,7 +175,7 @@ def _normalize(info: Any, state: Any, request: dict[str, Any]) -> dict[str, Any]
 
 
 ANSWERS: dict[str, Callable[[Any, Any, dict[str, Any]], dict[str, Any]]] = {
-    "moves": _moves, "play": _play, "perft": _perft, "result": _result, "normalize": _normalize,
+    "moves": _moves, "play": _play, "perft": _perft, "status": _status, "normalize": _normalize,
 }
 """The answer of each request, from its game, position and request object."""
 
@@ -191,7 +191,7 @@ def oracle_command(infile: str, out: str) -> None:
     "position": POSITION, ...}, where POSITION is a position object or a position file's path and
     OP is one of: moves (the legal moves), play (with "moves": [...]: the position after them and
     who played each; or the first illegal move's error), perft (with "depth": N, and "divide",
-    "impl", "time", "max_nodes" as perft's options), result (who is to move, whether the game is
+    "impl", "time", "max_nodes" as perft's options), status (who is to move, whether the game is
     over and its result, the legal moves: show --json), normalize (the position in standard
     form). play and normalize take "complete": true (every rule option written out, as play --json
     --complete). An "id" is copied into the answer.

@@ -48,7 +48,7 @@ def move_texts(spec: Any, state: Any, ascii: bool = False) -> list[str]:
 
 
 def status_json(spec: Any, state: Any, *, ascii: bool = False) -> dict[str, Any]:
-    """What ``foolsolve show --json`` prints and the oracle's ``result`` request answers: the game,
+    """What ``foolsolve show --json`` prints and the oracle's ``status`` request answers: the game,
     who is to move (``to_move``: a player, -1 for chance, ``null`` once the game is over), whether it
     is over (``over``), its result (``result``: a solve's ``result`` object, docs/results.md:
     ``label``, ``payoffs``, ``details``; ``null`` while it goes on) and the legal moves as ``foolsolve

@@ -758,11 +758,14 @@ class Position:
 
         return standard_form(self.spec, self.state, complete)
 
-    def moves(self) -> list[str]:
+    def moves(self, ascii: bool = False) -> list[str]:
         """The legal moves, sorted as the spec sorts them, as texts (``'attack 9♦'``): what
-        ``foolsolve moves`` prints, the texts :meth:`play` reads and an answer's moves carry. A view's
-        when its player is to move (or the game is over: none); with another player to move they
-        depend on cards she cannot see (``foolsolve moves VIEW`` tells what the view says of them)."""
+        ``foolsolve moves`` prints (:func:`foolsolve.present.move_texts`; ``ascii``: cards as
+        position files write them, ``'attack 9D'``, as ``moves --ascii``), the texts :meth:`play`
+        reads and an answer's moves carry. A view's when its player is to move (or the game is over:
+        none); with another player to move they depend on cards she cannot see (``foolsolve moves
+        VIEW`` tells what the view says of them)."""
+        ascii = check_arg("ascii", ascii, bool, "True or False")
         if self.view is not None:
             from foolsolve.worlds import Worlds, view_moves
 
@@ -771,8 +774,12 @@ class Position:
                 who = "chance" if vm.to_move < 0 else f"player {vm.to_move}"
                 raise InputError(f"moves: {who} is to move, not the viewer (player {vm.viewer}): the moves depend on "
                                  "cards she cannot see (foolsolve moves VIEW tells what the view says of them)")
-            return list(vm.certain)
-        return [str(m) for m in self.spec.legal_moves(self.state)]
+            from foolsolve.cards import ascii_cards
+
+            return [ascii_cards(m) if ascii else m for m in vm.certain]
+        from foolsolve.present import move_texts
+
+        return move_texts(self.spec, self.state, ascii)
 
     def play(self, *moves: str) -> Position:
         """The position after ``moves`` (texts as the spec prints them)."""
@@ -825,8 +832,8 @@ class Position:
         from foolsolve import perft as pf
 
         self._full("perft")
-        check_arg("depth", depth, int, "a whole number of moves, 0 or more (an int)")
-        check_arg("divide", divide, bool, "True or False")
+        depth = check_arg("depth", depth, int, "a whole number of moves, 0 or more (an int)")
+        divide = check_arg("divide", divide, bool, "True or False")
         if depth < 0:
             raise InputError(f"depth: expected a whole number of moves, 0 or more, got {depth}")
         if divide:

@@ -72,12 +72,12 @@ def test_every_request_answers_as_the_single_command(name, tmp_path):
         request("moves", obj, id="a"),
         request("play", obj, moves=played),
         request("perft", obj, depth=1, divide=True),
-        request("result", str(path)),
+        request("status", str(path)),
         request("normalize", obj),
     ])
     assert code == 0 and err.startswith("oracle: 5 requests: 5 answered, 0 errors"), err
     assert [r["line"] for r in records] == [1, 2, 3, 4, 5]
-    assert [r["op"] for r in records] == ["moves", "play", "perft", "result", "normalize"]
+    assert [r["op"] for r in records] == ["moves", "play", "perft", "status", "normalize"]
     moves, play, perft, result, normalize = records
     assert moves["id"] == "a" and all("id" not in r for r in records[1:])
     assert moves["moves"] == cli_json(["moves", str(path), "--json", "--ascii"])
@@ -169,7 +169,7 @@ def test_bad_lines_get_one_error_record_each_and_the_stream_goes_on(tmp_path):
         "line 4: malformed JSON at line 1 column 2",
         'line 5: expected a request object ({"op": ..., "position": ...}), got a list',
         "line 6: expected a request object",
-        "op: missing (one of moves, play, perft, result, normalize)",
+        "op: missing (one of moves, play, perft, status, normalize)",
         'op: unknown request "solve"',
         "depth: not a field of a moves request (its fields: op, position, id)",
         "position: missing",
@@ -282,7 +282,7 @@ def test_driven_over_a_pipe_one_request_at_a_time():
     try:
         played = 0
         for turn in range(6):
-            answer = ask(json.dumps({"op": "result", "position": position, "id": turn}).encode())
+            answer = ask(json.dumps({"op": "status", "position": position, "id": turn}).encode())
             assert answer["id"] == turn and answer["line"] == 2 * turn + 1
             if answer["over"]:
                 break
