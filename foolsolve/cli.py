@@ -24,7 +24,7 @@ from foolsolve import __version__, games, jsonout
 from foolsolve.errors import InputError, OptionError, Stopped, command_line_names, option_name, printable_line, stop_text
 from foolsolve.games.base import GameInfo
 from foolsolve.lazy import CommandRef, LazyGroup
-from foolsolve.positions import STDIO, game_of, parse_json, read_json, write_json_atomic
+from foolsolve.positions import STDIO, game_of, parse_json, read_json, standard_form, write_json_atomic
 from foolsolve.present import plural, signed
 from foolsolve.progress import progress
 from foolsolve.rules import cited, json_text, options_of, rules_from_json, rules_option
@@ -1343,7 +1343,7 @@ def play(position: str, move_texts: Sequence[str], out: str | None, as_json: boo
     """Apply MOVEs to POSITION and print who played each move and the new position (as show does).
 
     Moves are written as the spec prints them, e.g. "attack 6H" "take"."""
-    from foolsolve.positions import standard_form, writes_over
+    from foolsolve.positions import writes_over
     from foolsolve.present import show_text, trace, transcript_lines
 
     one_stdout(("--out -", out == STDIO), ("--json", as_json), ("--interactive (its prompt)", interactive))
@@ -1423,7 +1423,7 @@ def deal(game: str, players: int | None, seed: int | None, rules_json: str | Non
         raise InputError(f"--players: {info.name} takes {players_range(spec)} players")
     rules: Any = rules_from_json(spec.rules_cls, rules_option(rules_json))
     state = spec.deal(rules, n, random.Random(seed))
-    obj = spec.state_to_json(state)
+    obj = standard_form(spec, state)
     if out:
         write_json_atomic(out, obj)
         wrote(out)

@@ -443,11 +443,11 @@ def standard_form(spec: Any, state: Any, complete: bool = False) -> dict[str, An
     (``"complete": true``) and :meth:`foolsolve.Position.to_json` returns (``complete=True``); either
     form reads back as the same position."""
     obj: dict[str, Any] = spec.state_to_json(state)
-    if complete:
-        from foolsolve.rules import rules_to_json
+    if not complete:
+        return obj
+    from foolsolve.rules import rules_to_json
 
-        obj["rules"] = rules_to_json(spec.rules_of(state))
-    return obj
+    return {**obj, "rules": rules_to_json(spec.rules_of(state))}
 
 
 def input_lines(path: str, limit: int | None = None, opened: IO[bytes] | None = None
