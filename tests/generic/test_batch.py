@@ -796,3 +796,17 @@ def test_settings_are_fixed_once_checked():
     with pytest.raises(InputError, match=r"^Settings\.max_nodes: expected at least 1, got -5$"):
         dataclasses.replace(s, max_nodes=-5)
     assert dataclasses.replace(s, time_limit=3).time_limit == 3.0
+
+
+@pytest.mark.parametrize(("params", "message"), [
+    ({"workers": 0}, "workers: expected at least 1"),
+    ({"workers": 2, "scheduler": "tcp://localhost:1"}, "workers"),
+    ({"scheduler": "nowhere"}, "scheduler: expected tcp://HOST:PORT"),
+])
+def test_a_batch_from_python_names_its_workers_and_scheduler_parameters(params, message):
+    from foolsolve import batch
+    from foolsolve.errors import InputError
+
+    with pytest.raises(InputError) as caught:
+        batch.run(iter(()), lambda rec, job: None, batch.Settings(), **params)
+    assert str(caught.value).startswith(message) and "--" not in str(caught.value), str(caught.value)
