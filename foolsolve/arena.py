@@ -855,8 +855,9 @@ def run(match: Match, out: str | None, workers: int = 1, scheduler: str | None =
     records are those of the match's deals: games of later deals in ``out`` (from an earlier run
     with more ``--games``) stay in the file but are not among them. An error names the
     parameters (``out: ... holds another match``; ``names``: option -> name, by default
-    :data:`RUN_NAMES`; the command gives ``{}``, its options' own names). ``tick``, when given, is
-    called with the count of games played (those of ``out`` included) after each game.
+    :data:`RUN_NAMES`; within a command, the command's names:
+    :func:`foolsolve.errors.command_line_names`). ``tick``, when given, is called with the count of
+    games played (those of ``out`` included) after each game.
     ``progress``: where the match's status line (``arena GAME``, its games played of all) shows,
     as :func:`foolsolve.answer`'s (:func:`foolsolve.progress.plain_lines`): ``None`` on a terminal
     only; ``True`` also where stderr is no terminal (a notebook), a plain line every few seconds as

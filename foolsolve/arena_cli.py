@@ -75,7 +75,7 @@ def arena_command(game: str, bot_names: Sequence[str], deals: int, seed: int, pl
     if plot:
         _check_plot(plot, out)
     total = arena.check_size(match)
-    records, interrupted = arena.run(match, out, workers, scheduler, names={})  # its status line on a terminal
+    records, interrupted = arena.run(match, out, workers, scheduler)  # its status line on a terminal
     summary = arena.summary_of(match, records)  # run's own records: no replay to check them
     if plot:
         write_text_atomic(plot, arena.plot_svg(summary), "--plot")

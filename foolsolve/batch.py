@@ -103,9 +103,11 @@ SETTINGS_NAMES: dict[str, str] = {
     "--max-nodes": "Settings.max_nodes", "--time": "Settings.time_limit", "--max-memory": "Settings.max_memory",
     "--method": "Settings.method", "--samples": "Settings.samples", "--seed": "Settings.seed",
     "--out": "Settings.out", **solver_options_named("Settings.extra"),
+    "--workers": "workers", "--scheduler": "scheduler",
 }
-"""The batch command's options and the :class:`Settings` fields that stand for them, as the errors
-of :class:`Settings` and :func:`run` name them (:func:`foolsolve.errors.option_names`)."""
+"""The batch command's options and the :class:`Settings` fields and :func:`run` parameters that
+stand for them, as the errors of :class:`Settings` and :func:`run` name them
+(:func:`foolsolve.errors.option_names`)."""
 
 
 @dataclass(frozen=True)
@@ -502,9 +504,9 @@ def run(jobs: Iterable[tuple[int, str | InputError | None, str | None]], emit: C
     ``emit(record, job)`` once per job in order; stored results are read instead of solved, solved
     ones stored as they come back. A record's error names the :class:`Settings` fields where it
     names the batch's options (``Settings.max_nodes: no exact answer within 5 nodes``; ``names``:
-    option -> name, by default :data:`SETTINGS_NAMES`; the commands give ``{}``, their options'
-    own names). ``progress``: where the status line of the batch (``label``, its positions done of
-    ``total``) shows, as :func:`foolsolve.answer`'s (:func:`foolsolve.progress.plain_lines`):
+    option -> name, by default :data:`SETTINGS_NAMES`; within a command, the command's names:
+    :func:`foolsolve.errors.command_line_names`). ``progress``: where the status line of the batch
+    (``label``, its positions done of ``total``) shows, as :func:`foolsolve.answer`'s (:func:`foolsolve.progress.plain_lines`):
     ``None`` on a terminal only; ``True`` also where stderr is no terminal (a notebook), a plain
     line every few seconds as positions finish; ``False`` nowhere."""
     from foolsolve.progress import checked_shown
@@ -711,7 +713,7 @@ def batch_command(infile: str, out: str, workers: int, scheduler: str | None, ma
     summary = Summary()
     try:
         summary = run(((n, text, None) for n, text in input_lines(infile, opened=source)),
-                      lambda rec, _: writer.write(rec), settings, store, total=total, executor=executor, names={})
+                      lambda rec, _: writer.write(rec), settings, store, total=total, executor=executor)
     except KeyboardInterrupt:  # the one line Ctrl-C prints (foolsolve.cli.main)
         raise Stopped(f"batch interrupted; every finished result is in {out}"
                       + ("" if store is None else f" and in the store {store.path}: run the same command again to "
@@ -761,7 +763,7 @@ def solve_many(paths: Sequence[str], as_json: bool, settings: Settings, store: A
         click.echo(text)
 
     summary = run(((i, None, p) for i, p in enumerate(paths, 1)), emit, settings, store, total=len(paths),
-                  label="solve", names={})
+                  label="solve")
     if summary.errors:
         message = f"{summary.errors} of {summary.lines} positions had errors"
         if as_json:  # with --json the error, as every error, is one JSON object on standard error

@@ -24,7 +24,7 @@ from foolsolve import __version__, games, jsonout
 from foolsolve.errors import InputError, OptionError, Stopped, command_line_names, option_name, printable_line, stop_text
 from foolsolve.games.base import GameInfo
 from foolsolve.lazy import CommandRef, LazyGroup
-from foolsolve.positions import STDIO, game_of, parse_json, read_json, write_json_atomic
+from foolsolve.positions import STDIO, game_of, parse_json, read_json, standard_form, write_json_atomic
 from foolsolve.present import plural, signed
 from foolsolve.progress import progress
 from foolsolve.rules import cited, json_text, options_of, rules_from_json, rules_option
@@ -1333,7 +1333,10 @@ def moves(position: str, as_json: bool) -> None:
 @click.option("--json", "as_json", is_flag=True,
               help="Print the new position as JSON: the position file in the spec's standard form (every field, "
                    "cards in the spec's order; with no MOVE, POSITION itself in that form).")
-@click.option("--trace", is_flag=True,
+@click.option("--complete", is_flag=True,
+              help="With --json or --out: the standard form with every rule option written out (the default ones "
+                   "too, which some games leave out), as the shipped perft files and playthroughs hold it.")
+@click.option("--trace", "trace_steps", is_flag=True,
               help='With --json: print {"steps": [{"move", "player", "boundary", "position"}], "position"}: each '
                    'move with its player (-1: chance), whether it ended a bout (trick, turn) and the position after '
                    'it (what the text prints of each move), then the new position.')
@@ -1355,16 +1358,20 @@ def moves(position: str, as_json: bool) -> None:
 @store_options(only="--interactive")
 def play(position: str, move_texts: Sequence[str], out: str | None, as_json: bool, interactive: bool,
          seed: int | None, seat: int | None, samples: int | None, think: float | None, record: int | None,
-         store_path: str | None = None, no_store: bool = False, trace: bool = False) -> None:
+         store_path: str | None = None, no_store: bool = False, trace_steps: bool = False,
+         complete: bool = False) -> None:
     """Apply MOVEs to POSITION and print who played each move and the new position (as show does).
 
     Moves are written as the spec prints them, e.g. "attack 6H" "take"."""
     from foolsolve.positions import writes_over
-    from foolsolve.present import show_text, transcript
+    from foolsolve.present import show_text, trace, transcript_lines
 
     one_stdout(("--out -", out == STDIO), ("--json", as_json), ("--interactive (its prompt)", interactive))
-    if trace and not as_json:
+    if trace_steps and not as_json:
         raise InputError("--trace: only with --json (the text names every move's player and bout already)")
+    if complete and (interactive or not (as_json or out)):
+        raise InputError("--complete: only with --json or --out (the position file written)"
+                         + (", not with --interactive" if interactive else ""))
     if writes_over(out, position):
         what = "the arena record file (every game of the match would be lost)" if record is not None else \
             "the position file itself (the position before the moves would be lost)"
@@ -1378,8 +1385,9 @@ def play(position: str, move_texts: Sequence[str], out: str | None, as_json: boo
         move_texts = move_texts or recorded
     else:
         info, state = load_position(position)
-    new = info.spec.play(state, *move_texts)  # an illegal move: the spec's error, naming its place
-    lines = transcript(info.spec, state, move_texts)
+    # the moves played once: an illegal one is the spec's error, naming its place
+    played, new = trace(info.spec, state, move_texts, positions=as_json and trace_steps, complete=complete)
+    lines = transcript_lines(info.spec, played)
     if interactive:
         from foolsolve.interactive import DEFAULT_SEAT_SAMPLES, Thinking, play_interactive
 
@@ -1396,13 +1404,11 @@ def play(position: str, move_texts: Sequence[str], out: str | None, as_json: boo
                         ("--store", store_path), ("--no-store", no_store or None)):
         if given is not None:
             raise InputError(f"{name}: only with --interactive")
-    obj = info.spec.state_to_json(new)
+    obj = standard_form(info.spec, new, complete)
     if out:
         write_json_atomic(out, obj)
-    if as_json and trace:
-        from foolsolve.present import trace as trace_steps
-
-        click.echo(jsonout.dumps({"steps": trace_steps(info.spec, state, move_texts), "position": obj}))
+    if as_json and trace_steps:
+        click.echo(jsonout.dumps({"steps": played, "position": obj}))
     elif as_json:
         click.echo(jsonout.dumps(obj))  # (standard output holds the position alone)
     elif out:
@@ -1437,7 +1443,7 @@ def deal(game: str, players: int | None, seed: int | None, rules_json: str | Non
         raise InputError(f"--players: {info.name} takes {players_range(spec)} players")
     rules: Any = rules_from_json(spec.rules_cls, rules_option(rules_json))
     state = spec.deal(rules, n, random.Random(seed))
-    obj = spec.state_to_json(state)
+    obj = standard_form(spec, state)
     if out:
         write_json_atomic(out, obj)
         wrote(out)
@@ -1734,18 +1740,18 @@ class PerftRun:
     :attr:`results` as it counts (a stop keeps what finished, and with ``divide`` the first moves
     finished of :attr:`running`, the count it cut short). ``max_nodes``: each count stops after
     listing the moves of that many positions (:class:`SearchLimit`, as at the time limit). Bad
-    arguments are :class:`InputError` naming them as ``flag`` writes an option's name (``--divide``,
-    ``--max-nodes``; the oracle's request fields: ``divide``, ``max_nodes``)."""
+    arguments are :class:`InputError` naming perft's options as the caller calls them
+    (:func:`~foolsolve.errors.option_name`: ``--divide``, ``--max-nodes``; the oracle's request
+    fields, ``divide``, ``max_nodes``)."""
 
     def __init__(self, info: GameInfo, state: Any, depth: int, *, divide: bool = False, impl: str = "both",
-                 time_limit: float | None = None, max_nodes: int | None = None,
-                 flag: Callable[[str], str] = lambda name: f"--{name}") -> None:
+                 time_limit: float | None = None, max_nodes: int | None = None) -> None:
         if divide and depth == 0:
-            raise InputError(f"{flag('divide')}: counts per first move need {flag('depth')} 1 or more (depth 0 has "
-                             "no first move)")
+            raise InputError(f"{option_name('--divide')}: counts per first move need {option_name('--depth')} 1 or "
+                             "more (depth 0 has no first move)")
         if impl != "spec" and info.engine is None:
-            raise InputError(f"{flag('impl')}: {info.name} has no engine")
-        self.info, self.state, self.depth, self.divide, self.impl, self.flag = info, state, depth, divide, impl, flag
+            raise InputError(f"{option_name('--impl')}: {info.name} has no engine")
+        self.info, self.state, self.depth, self.divide, self.impl = info, state, depth, divide, impl
         self.default_time = time_limit is None
         self.time_limit = PERFT_SECONDS if time_limit is None else time_limit or None  # 0: no limit
         self.max_nodes = max_nodes
@@ -1795,11 +1801,11 @@ class PerftRun:
                     if isinstance(kept, dict) and kept else "")
         stopped = f"the {self.running} total at depth {self.depth} did not finish within"
         if exc.option == "nodes":
-            return InputError(f"{self.flag('max-nodes')}: {stopped} {self.max_nodes:,} nodes (positions whose moves "
-                              f"it listed){finished}")
-        given = f" (the default; {self.flag('time')} raises it, {self.flag('time')} 0: no limit)" \
-            if self.default_time else ""
-        return InputError(f"{self.flag('time')}: {stopped} {self.time_limit:g} s{given}{finished}")
+            return InputError(f"{option_name('--max-nodes')}: {stopped} {self.max_nodes:,} nodes (positions whose "
+                              f"moves it listed){finished}")
+        time_ = option_name("--time")
+        given = f" (the default; {time_} raises it, {time_} 0: no limit)" if self.default_time else ""
+        return InputError(f"{time_}: {stopped} {self.time_limit:g} s{given}{finished}")
 
 
 class _NodeBudget:

@@ -7,7 +7,6 @@ import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from types import MappingProxyType
 from typing import Any
 
 
@@ -98,6 +97,11 @@ def _numpy_bool(value: Any) -> bool:
     return kind.__module__ == "numpy" and kind.__name__ in ("bool_", "bool")
 
 
+class CommandNames(dict[str, str]):
+    """Names a command set (:func:`command_line_names`, :func:`option_names` with ``command=True``),
+    which no Python entry point the command calls changes."""
+
+
 _OPTION_NAMES: ContextVar[Mapping[str, str] | None] = ContextVar("foolsolve_option_names", default=None)
 """What the caller of the work in this context calls the command line's options (:func:`option_names`):
 ``None`` where no one has said (the command line's own names)."""
@@ -107,50 +111,56 @@ def option_name(option: str) -> str:
     """What the caller calls the command-line option ``option`` (``--time``), as an error names it:
     the option itself on the command line, the Python name that stands for it where a Python entry
     point set its names (:func:`option_names`: ``time`` in :func:`foolsolve.answer`,
-    ``Settings.time_limit`` in a batch). ``option`` is one of the command's options, or ``-o`` (a
-    solver option given as ``-o KEY=VALUE``) or ``option`` (a solver option's own error,
-    ``option KEY: ...``), which the Python names read as the parameter that holds the solver's
-    options (``options KEY=VALUE``, ``options KEY: ...``)."""
+    ``Settings.time_limit`` in a batch), or a command's own name for it where the command set them
+    (``option_names(..., command=True)``: the oracle's request field ``max_nodes``). ``option`` is
+    one of the command's options, or ``-o`` (a solver option given as ``-o KEY=VALUE``) or
+    ``option`` (a solver option's own error, ``option KEY: ...``), which the Python names read as
+    the parameter that holds the solver's options (``options KEY=VALUE``, ``options KEY: ...``)."""
     names = _OPTION_NAMES.get()
     return option if names is None else names.get(option, option)
 
 
 def option_names_set() -> Mapping[str, str] | None:
-    """The names :func:`option_name` reads in this context (``None``: none set), to be set again by
-    :func:`option_names` where the work goes on in another process (a worker)."""
+    """The names :func:`option_name` reads in this context (``None``: none set; a
+    :class:`CommandNames` where a command set them), to be set again by :func:`option_names` where
+    the work goes on in another process (a worker)."""
     return _OPTION_NAMES.get()
 
 
 @contextmanager
-def option_names(names: Mapping[str, str]) -> Iterator[None]:
+def option_names(names: Mapping[str, str], *, command: bool = False) -> Iterator[None]:
     """Within the block, :func:`option_name` names each option as ``names`` says (option -> name; an
-    option it lacks keeps the command line's name): what a Python entry point's caller calls them.
-    ``{}`` keeps the names already set (the caller's: the seat analysis that :func:`foolsolve.answer`
-    runs names its parameters), and so does every ``names`` within :func:`command_line_names` (the
-    command's own options, whatever Python entry point it calls)."""
-    if not names or _OPTION_NAMES.get() is _COMMAND_LINE:
+    option it lacks keeps the command line's name).
+
+    A Python entry point (``command=False``) names its parameters: what its caller calls the
+    options. ``{}`` keeps the names already set (the caller's: the seat analysis that
+    :func:`foolsolve.answer` runs names its parameters), and so does every ``names`` where a
+    command has set its own (:func:`command_line_names`, or ``command=True``): a command's errors
+    name what its user calls the options, whatever Python entry point it calls.
+
+    A command (``command=True``) sets the names its user reads, over the command line's own: the
+    oracle names ``--max-nodes`` by its request field ``max_nodes``. They hold within the block as
+    the command line's own do within :func:`command_line_names` (a ``names`` of ``option_names``
+    with ``command=True`` set within the block replaces them; ``names`` of ``{}`` with ``command=True``
+    are the command line's own names)."""
+    current = _OPTION_NAMES.get()
+    if not command and (not names or isinstance(current, CommandNames)):
         yield
         return
-    token = _OPTION_NAMES.set(dict(names))
+    token = _OPTION_NAMES.set(CommandNames(names) if command else dict(names))
     try:
         yield
     finally:
         _OPTION_NAMES.reset(token)
-
-
-_COMMAND_LINE: Mapping[str, str] = MappingProxyType({})
-"""The names within :func:`command_line_names`: the command line's own, which no entry point changes."""
 
 
 @contextmanager
 def command_line_names() -> Iterator[None]:
     """Within the block (a ``foolsolve`` command), every error names the command's own options, also
-    where the command calls a Python entry point that would name its parameters (:func:`option_names`)."""
-    token = _OPTION_NAMES.set(_COMMAND_LINE)
-    try:
+    where the command calls a Python entry point that would name its parameters (:func:`option_names`;
+    the same as ``option_names({}, command=True)``)."""
+    with option_names({}, command=True):
         yield
-    finally:
-        _OPTION_NAMES.reset(token)
 
 
 def solver_options_named(name: str) -> dict[str, str]:

@@ -41,7 +41,7 @@ import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
-from foolsolve.errors import InputError, on_sigterm, option_name, option_names, option_names_set
+from foolsolve.errors import CommandNames, InputError, on_sigterm, option_name, option_names, option_names_set
 
 
 def _cores() -> int:
@@ -542,16 +542,16 @@ class _Named:
     def __init__(self, fn: Callable[[Any], Any], names: Mapping[str, str]) -> None:
         self.fn = fn
         self.names = dict(names)
+        self.command = isinstance(names, CommandNames)  # a command's: kept over an entry point's in the worker too
 
     @classmethod
     def of(cls, fn: Callable[[Any], Any]) -> Callable[[Any], Any]:
-        """``fn`` with the names set in this context, or ``fn`` itself where none are set (the
-        command line's own)."""
+        """``fn`` with the names set in this context, or ``fn`` itself where none are set."""
         names = option_names_set()
-        return cls(fn, names) if names else fn
+        return cls(fn, names) if names is not None else fn
 
     def __call__(self, item: Any) -> Any:
-        with option_names(self.names):
+        with option_names(self.names, command=self.command):
             return self.fn(item)
 
 

@@ -41,7 +41,7 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
@@ -426,6 +426,13 @@ class SpecGame(ABC, Generic[S, M]):
     def play(self, state: S, *texts: str) -> S:
         """Apply moves given as text, in order; an illegal one raises :class:`IllegalMove`
         naming its place and every rule that forbids it (``move 2 ('take'): ...``)."""
+        for step in self.play_moves(state, texts):
+            state = step[1]
+        return state
+
+    def play_moves(self, state: S, texts: Sequence[str]) -> Iterator[tuple[M, S]]:
+        """:meth:`play` move by move: each move of ``texts`` (parsed) and the state after it, in
+        order; an illegal one raises :class:`IllegalMove` as :meth:`play` does."""
         from foolsolve.positions import check_move_text
 
         for i, text in enumerate(texts):
@@ -438,7 +445,7 @@ class SpecGame(ABC, Generic[S, M]):
                 state = self.apply(state, move)
             except InputError as exc:
                 raise IllegalMove(f"move {i + 1} ({text!r}): {exc}", i + 1) from None
-        return state
+            yield move, state
 
     # --- why a move is (il)legal ---------------------------------------------------------
 

@@ -9,8 +9,11 @@ request, read its answer and write the next over a pipe::
     {"op": "moves", "position": {...}}               -> {"line": 1, "op": "moves", "moves": ["attack 6H", ...]}
     {"op": "play", "position": {...}, "moves": [...]} -> {"line": 2, "op": "play", "position": {...}, "played": [...]}
     {"op": "perft", "position": {...}, "depth": 3}   -> {"line": 3, "op": "perft", "perft": {...perft --json...}}
-    {"op": "result", "position": {...}}              -> {"line": 4, "op": "result", "game": ..., "over": ..., ...}
+    {"op": "status", "position": {...}}              -> {"line": 4, "op": "status", "game": ..., "over": ..., ...}
     {"op": "normalize", "position": {...}}           -> {"line": 5, "op": "normalize", "position": {...}}
+
+``play`` and ``normalize`` take ``"complete": true``: the position with every rule option written
+out (:func:`foolsolve.positions.standard_form`).
 
 Every answer comes from the code of the single commands (``moves``, ``play``, ``perft``, ``show
 --json``), for every game through the registry; a bad line gets its one-line error as a record
@@ -31,18 +34,34 @@ from typing import Any
 import click
 
 from foolsolve.cli import OutputFile, PerftRun, one_line, perft_json, position_of
-from foolsolve.errors import InputError, Stopped
+from foolsolve.errors import InputError, Stopped, option_names
 from foolsolve.jsonout import non_finite_at
-from foolsolve.positions import STDIO, check_file_name, cut_text, input_lines, open_input, parse_json, read_json, writes_over
+from foolsolve.positions import (
+    STDIO,
+    check_file_name,
+    cut_text,
+    input_lines,
+    open_input,
+    parse_json,
+    read_json,
+    standard_form,
+    writes_over,
+)
 
 FIELDS: dict[str, tuple[str, ...]] = {
     "moves": (),
-    "play": ("moves",),
+    "play": ("moves", "complete"),
     "perft": ("depth", "divide", "impl", "time", "max_nodes"),
-    "result": (),
-    "normalize": (),
+    "status": (),
+    "normalize": ("complete",),
 }
 """Each request (``op``) and the fields it takes beside ``op``, ``position`` and ``id``."""
+
+ORACLE_NAMES: dict[str, str] = {
+    "--depth": "depth", "--divide": "divide", "--impl": "impl", "--time": "time", "--max-nodes": "max_nodes",
+}
+"""The ``perft`` command's options and the ``perft`` request's fields that stand for them, as the
+errors of a request name them (:func:`foolsolve.errors.option_names` with ``command=True``)."""
 
 IMPLS = ("spec", "engine", "both")
 """What a ``perft`` request's ``impl`` may count with (``perft --impl``)."""
@@ -79,7 +98,7 @@ def answer_line(line: int, text: str) -> dict[str, Any]:
             check_id(request["id"])
             record["id"] = request["id"]
         op = request.get("op")
-        if op not in FIELDS:
+        if not isinstance(op, str) or op not in FIELDS:  # a list or object is no key (unhashable)
             said = "missing" if "op" not in request else "null" if op is None else "unknown request " + _shown(op)
             raise InputError(f"op: {said} "
                              f"(one of {', '.join(FIELDS)})")
@@ -89,7 +108,8 @@ def answer_line(line: int, text: str) -> dict[str, Any]:
             takes = ", ".join(("op", "position", "id", *FIELDS[op]))
             raise InputError(f"{cut_text(unknown[0], 40)}: not a field of a {op} request (its fields: {takes})")
         info, state = _position(request)
-        record.update(ANSWERS[op](info, state, request))
+        with option_names(ORACLE_NAMES, command=True):  # perft's options named as the request's fields
+            record.update(ANSWERS[op](info, state, request))
     except InputError as exc:
         record["error"] = one_line(str(exc))
         number = getattr(exc, "number", None)
@@ -121,8 +141,7 @@ def _moves(info: Any, state: Any, request: dict[str, Any]) -> dict[str, Any]:
 
 
 def _play(info: Any, state: Any, request: dict[str, Any]) -> dict[str, Any]:
-    from foolsolve.cards import ascii_cards
-    from foolsolve.present import steps
+    from foolsolve.present import trace
 
     texts = request.get("moves", [])
     if not isinstance(texts, list):
@@ -131,38 +150,38 @@ def _play(info: Any, state: Any, request: dict[str, Any]) -> dict[str, Any]:
         if not isinstance(text, str):
             raise InputError(f"moves[{i}]: expected a move's text (a string, as foolsolve moves prints it), got "
                              f"{_shown(text)}")
-    spec = info.spec
-    new = spec.play(state, *texts)  # an illegal move: play's error, naming its place (IllegalMove.number)
-    played = [{"move": ascii_cards(s.move), "player": s.player, "boundary": s.boundary}
-              for s in steps(spec, state, texts)]
-    return {"position": spec.state_to_json(new), "played": played}
+    # an illegal move: play's error, naming its place (IllegalMove.number)
+    played, new = trace(info.spec, state, texts, ascii=True, positions=False)
+    return {"position": standard_form(info.spec, new, _complete(request)), "played": played}
+
+
+def _complete(request: dict[str, Any]) -> bool:
+    """A request's ``complete`` (``play``, ``normalize``): every rule option written in its position."""
+    complete = request.get("complete", False)
+    if not isinstance(complete, bool):
+        raise InputError(f"complete: expected true or false, got {_shown(complete)}")
+    return complete
 
 
 def _perft(info: Any, state: Any, request: dict[str, Any]) -> dict[str, Any]:
     from foolsolve import api
     from foolsolve.cards import ascii_cards
-    from foolsolve.solver.base import SearchLimit
+    from foolsolve.solver.base import MAX_NODES, SearchLimit
 
-    if "depth" not in request:
-        raise InputError("depth: missing (the length of the move sequences counted)")
-    depth = request["depth"]
-    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
-        raise InputError(f"depth: expected a whole number, at least 0, got {_shown(depth)}")
+    depth = api.check_whole("--depth", request.get("depth"), 0)
+    if depth is None:
+        raise InputError("depth: missing (the length of the move sequences counted)" if "depth" not in request
+                         else "depth: expected a whole number, got null")
     divide = request.get("divide", False)
     if not isinstance(divide, bool):
         raise InputError(f"divide: expected true or false, got {_shown(divide)}")
     impl = request.get("impl", "both")
     if impl not in IMPLS:
         raise InputError(f"impl: expected one of {', '.join(IMPLS)}, got {_shown(impl)}")
-    if "time" in request and (isinstance(request["time"], bool) or not isinstance(request["time"], (int, float))):
-        raise InputError(f"time: expected a number of seconds (0: no limit), got {_shown(request['time'])}")
-    seconds = api.check_seconds(request["time"], "time") if "time" in request else None
-    time_limit = None if "time" not in request else seconds or 0  # not given: perft's default; 0: no limit
-    max_nodes = request.get("max_nodes")
-    if max_nodes is not None and (isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1):
-        raise InputError(f"max_nodes: expected a whole number, at least 1, got {_shown(max_nodes)}")
-    counting = PerftRun(info, state, depth, divide=divide, impl=impl, time_limit=time_limit, max_nodes=max_nodes,
-                        flag=lambda name: name.replace("-", "_"))
+    # time: not given, perft's default; 0, no limit (as perft --time)
+    time_limit = (api.check_seconds(request["time"], "--time") or 0) if "time" in request else None
+    max_nodes = api.check_whole("--max-nodes", request.get("max_nodes"), 1, MAX_NODES, cap=True)
+    counting = PerftRun(info, state, depth, divide=divide, impl=impl, time_limit=time_limit, max_nodes=max_nodes)
     try:
         counting.run()
     except SearchLimit as exc:
@@ -172,18 +191,18 @@ def _perft(info: Any, state: Any, request: dict[str, Any]) -> dict[str, Any]:
     return {"perft": perft_json(info.name, depth, results)}
 
 
-def _result(info: Any, state: Any, request: dict[str, Any]) -> dict[str, Any]:
+def _status(info: Any, state: Any, request: dict[str, Any]) -> dict[str, Any]:
     from foolsolve.present import status_json
 
     return status_json(info.spec, state, ascii=True)
 
 
 def _normalize(info: Any, state: Any, request: dict[str, Any]) -> dict[str, Any]:
-    return {"position": info.spec.state_to_json(state)}
+    return {"position": standard_form(info.spec, state, _complete(request))}
 
 
 ANSWERS: dict[str, Callable[[Any, Any, dict[str, Any]], dict[str, Any]]] = {
-    "moves": _moves, "play": _play, "perft": _perft, "result": _result, "normalize": _normalize,
+    "moves": _moves, "play": _play, "perft": _perft, "status": _status, "normalize": _normalize,
 }
 """The answer of each request, from its game, position and request object."""
 
@@ -199,9 +218,10 @@ def oracle_command(infile: str, out: str) -> None:
     "position": POSITION, ...}, where POSITION is a position object or a position file's path and
     OP is one of: moves (the legal moves), play (with "moves": [...]: the position after them and
     who played each; or the first illegal move's error), perft (with "depth": N, and "divide",
-    "impl", "time", "max_nodes" as perft's options), result (who is to move, whether the game is
+    "impl", "time", "max_nodes" as perft's options), status (who is to move, whether the game is
     over and its result, the legal moves: show --json), normalize (the position in standard
-    form). An "id" is copied into the answer.
+    form). play and normalize take "complete": true (every rule option written out, as play --json
+    --complete). An "id" is copied into the answer.
 
     Each request gets one record, {"line": N, "op": OP, ...} or {"line": N, "error": "..."}, written
     and flushed at once: a program may write a request, read its answer and write the next. Moves

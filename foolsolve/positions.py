@@ -469,6 +469,23 @@ def read_json(path: str | Path, *, named_by: str | None = None) -> Any:
     return parse_json(text, where)
 
 
+def standard_form(spec: Any, state: Any, complete: bool = False) -> dict[str, Any]:
+    """The position file of ``state`` in the standard form: every field the spec keeps, cards in the
+    spec's order (``SpecGame.state_to_json``), the rule options at their default left out in the
+    games whose spec leaves them out (Fools and Angels, Three Fools; Durak's side rules);
+    ``complete``: every rule option written out, so that a reader needs no defaults of its own (the
+    shipped perft files and playthroughs, :func:`foolsolve.reference.complete`). What ``foolsolve
+    play POS --json`` prints (``--complete``), the oracle's ``normalize`` and ``play`` answer
+    (``"complete": true``) and :meth:`foolsolve.Position.to_json` returns (``complete=True``); either
+    form reads back as the same position."""
+    obj: dict[str, Any] = spec.state_to_json(state)
+    if not complete:
+        return obj
+    from foolsolve.rules import rules_to_json
+
+    return {**obj, "rules": rules_to_json(spec.rules_of(state))}
+
+
 def input_lines(path: str, limit: int | None = None, opened: IO[bytes] | None = None
                 ) -> Iterator[tuple[int, str | InputError]]:
     """``(line number, text)`` of each non-blank line of a JSON Lines file (``-``: standard

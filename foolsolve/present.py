@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from foolsolve.errors import InputError
-from foolsolve.game import CHANCE, IllegalMove
+from foolsolve.cards import ascii_cards
+from foolsolve.game import CHANCE
 from foolsolve.rules import json_text, options_of
 
 
@@ -48,7 +48,7 @@ def move_texts(spec: Any, state: Any, ascii: bool = False) -> list[str]:
 
 
 def status_json(spec: Any, state: Any, *, ascii: bool = False) -> dict[str, Any]:
-    """What ``foolsolve show --json`` prints and the oracle's ``result`` request answers: the game,
+    """What ``foolsolve show --json`` prints and the oracle's ``status`` request answers: the game,
     who is to move (``to_move``: a player, -1 for chance, ``null`` once the game is over), whether it
     is over (``over``), its result (``result``: a solve's ``result`` object, docs/results.md:
     ``label``, ``payoffs``, ``details``; ``null`` while it goes on) and the legal moves as ``foolsolve
@@ -115,40 +115,55 @@ class Step:
 
 
 def steps(spec: Any, state: Any, moves: Sequence[str]) -> list[Step]:
-    """Replay ``moves`` (texts) from ``state``: each with its mover (``to_move`` before it), the
-    spec's ``boundary`` after it and the state it leads to. An illegal move raises
-    :class:`~foolsolve.game.IllegalMove` naming its place."""
+    """Replay ``moves`` (texts) from ``state`` once (:meth:`~foolsolve.game.SpecGame.play_moves`):
+    each with its mover (``to_move`` before it), the spec's ``boundary`` after it and the state it
+    leads to. An illegal move raises :class:`~foolsolve.game.IllegalMove` naming its place and
+    why, as :meth:`~foolsolve.game.SpecGame.play` does."""
     out = []
-    for i, text in enumerate(moves):
-        player = spec.to_move(state)
-        try:
-            move = spec.parse_move(state, text)
-            after = spec.apply(state, move)
-        except InputError as exc:
-            raise IllegalMove(f"move {i + 1} ({text!r}): {exc}") from None
-        out.append(Step(i + 1, player, str(move), bool(spec.boundary(state, move, after)), after))
+    for i, (move, after) in enumerate(spec.play_moves(state, moves)):
+        out.append(Step(i + 1, spec.to_move(state), str(move), bool(spec.boundary(state, move, after)), after))
         state = after
     return out
 
 
-def transcript(spec: Any, state: Any, moves: Sequence[str], indent: str = "  ") -> list[str]:
-    """Numbered lines naming the player of every move, with a line after each bout (trick, turn)."""
+def trace(spec: Any, state: Any, moves: Sequence[str], *, ascii: bool = False, positions: bool = True,
+          complete: bool = False) -> tuple[list[dict[str, Any]], Any]:
+    """The moves (texts) played once from ``state``: each as a JSON object ``{"move" (as the spec
+    writes it; ``ascii``: its cards as position files write them, ``8D``), "player" (-1: chance),
+    "boundary" (whether it ended a bout, trick or turn: the transcript's ``-- end of bout --``),
+    "position" (with ``positions`` only: the position after it, in standard form,
+    :func:`foolsolve.positions.standard_form`; ``complete``: every rule option written)}``, and the state
+    after the last. What ``play --json --trace`` prints, ``play`` writes as text
+    (:func:`transcript_lines`) and the oracle's ``play`` request answers. An illegal move raises
+    :class:`~foolsolve.game.IllegalMove` as :meth:`~foolsolve.game.SpecGame.play` does."""
+    from foolsolve.positions import standard_form
+
+    out: list[dict[str, Any]] = []
+    for s in steps(spec, state, moves):
+        record = {"move": ascii_cards(s.move) if ascii else s.move, "player": s.player, "boundary": s.boundary}
+        if positions:
+            record["position"] = standard_form(spec, s.state, complete)
+        out.append(record)
+        state = s.state
+    return out, state
+
+
+def transcript_lines(spec: Any, played: Sequence[dict[str, Any]], indent: str = "  ") -> list[str]:
+    """Numbered lines naming the player of every move of ``played`` (:func:`trace`'s records), with
+    a line after each bout (trick, turn)."""
     lines = []
     word = spec.boundary_name or "round"
-    for s in steps(spec, state, moves):
-        lines.append(f"{indent}{s.number:>3}. {s.who():<9} {s.move}")
-        if s.boundary:
+    for number, step in enumerate(played, 1):
+        who = "chance" if step["player"] == CHANCE else f"player {step['player']}"
+        lines.append(f"{indent}{number:>3}. {who:<9} {step['move']}")
+        if step["boundary"]:
             lines.append(f"{indent}     -- end of {word} --")
     return lines
 
 
-def trace(spec: Any, state: Any, moves: Sequence[str]) -> list[dict[str, Any]]:
-    """``play --json --trace``'s steps: what :func:`transcript` prints of each move, as JSON objects
-    ``{"move" (as the spec writes it), "player" (-1: chance), "boundary" (whether it ended a bout,
-    trick or turn: the transcript's ``-- end of bout --``), "position" (the position file after it,
-    in the spec's standard form)}``."""
-    return [{"move": s.move, "player": s.player, "boundary": s.boundary, "position": spec.state_to_json(s.state)}
-            for s in steps(spec, state, moves)]
+def transcript(spec: Any, state: Any, moves: Sequence[str], indent: str = "  ") -> list[str]:
+    """:func:`transcript_lines` of ``moves`` played from ``state``."""
+    return transcript_lines(spec, trace(spec, state, moves, positions=False)[0], indent)
 
 
 def write_text(path: str, text: str, option: str = "--out") -> None:

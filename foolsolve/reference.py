@@ -9,8 +9,8 @@ another program's) against the spec: perft files and recorded playthroughs, in
   "result"}``, one whole game from a deal, move by move.
 
 Every position in them is complete (:func:`complete`: the standard form ``foolsolve play POS
---json`` prints, with every rule option written out), so an engine reading them needs no defaults
-of its own. The tests (tests/generic/test_perft.py, test_playthroughs.py) read these same files.
+--json --complete`` prints, every rule option written out), so an engine reading them needs no
+defaults of its own. The tests (tests/generic/test_perft.py, test_playthroughs.py) read these same files.
 """
 
 from __future__ import annotations
@@ -44,20 +44,16 @@ def playthrough_files(game: str | None = None) -> list[Path]:
 
 
 def complete(position: Any) -> dict[str, Any]:
-    """A position's JSON (a position file's object) complete: the standard form the spec writes
-    (``SpecGame.state_to_json``, what ``foolsolve play POS --json`` prints: cards in the spec's
-    order, every field the spec keeps), with every rule option written out, where the standard form
-    leaves out those at their default in some games (Fools and Angels, Three Fools; Durak's side
-    rules). It reads back as the same position."""
+    """A position's JSON (a position file's object) complete: its standard form with every rule
+    option written out (:func:`foolsolve.positions.standard_form` with ``complete=True``, what
+    ``foolsolve play POS --json --complete`` prints). It reads back as the same position."""
     from foolsolve import games
     from foolsolve.errors import check_arg
-    from foolsolve.positions import game_of
-    from foolsolve.rules import rules_to_json
+    from foolsolve.positions import game_of, standard_form
 
-    check_arg("position", position, dict, "a position file's JSON object (a dict)")
+    position = check_arg("position", position, dict, "a position file's JSON object (a dict)")
     spec = games.get(game_of(position)).spec
-    state = spec.state_from_json(position)
-    return {**spec.state_to_json(state), "rules": rules_to_json(spec.rules_of(state))}
+    return standard_form(spec, spec.state_from_json(position), complete=True)
 
 
 def files(game: str | None = None) -> list[Path]:

@@ -741,21 +741,32 @@ class Position:
         """The game's registry name (``durak``)."""
         return str(self.spec.name)
 
-    def to_json(self) -> dict[str, Any]:
-        """The position (or view) file's JSON."""
+    def to_json(self, complete: bool = False) -> dict[str, Any]:
+        """The position file's JSON in standard form (:func:`foolsolve.positions.standard_form`,
+        what ``foolsolve play POS --json`` prints; ``complete``: every rule option written out), or
+        a view file's JSON as read (``complete``: its rules with every option written out)."""
+        complete = check_arg("complete", complete, bool, "True or False")
         if self.view is not None:
             import copy
 
-            obj: dict[str, Any] = copy.deepcopy(self.view.obj)
-            return obj
-        result: dict[str, Any] = self.spec.state_to_json(self.state)
-        return result
+            from foolsolve.rules import rules_from_json, rules_to_json
 
-    def moves(self) -> list[str]:
+            obj: dict[str, Any] = copy.deepcopy(self.view.obj)
+            if complete:
+                obj["rules"] = rules_to_json(rules_from_json(self.spec.rules_cls, obj.get("rules")))
+            return obj
+        from foolsolve.positions import standard_form
+
+        return standard_form(self.spec, self.state, complete)
+
+    def moves(self, ascii: bool = False) -> list[str]:
         """The legal moves, sorted as the spec sorts them, as texts (``'attack 9♦'``): what
-        ``foolsolve moves`` prints, the texts :meth:`play` reads and an answer's moves carry. A view's
-        when its player is to move (or the game is over: none); with another player to move they
-        depend on cards she cannot see (``foolsolve moves VIEW`` tells what the view says of them)."""
+        ``foolsolve moves`` prints (:func:`foolsolve.present.move_texts`; ``ascii``: cards as
+        position files write them, ``'attack 9D'``, as ``moves --ascii``), the texts :meth:`play`
+        reads and an answer's moves carry. A view's when its player is to move (or the game is over:
+        none); with another player to move they depend on cards she cannot see (``foolsolve moves
+        VIEW`` tells what the view says of them)."""
+        ascii = check_arg("ascii", ascii, bool, "True or False")
         if self.view is not None:
             from foolsolve.worlds import Worlds, view_moves
 
@@ -764,8 +775,12 @@ class Position:
                 who = "chance" if vm.to_move < 0 else f"player {vm.to_move}"
                 raise InputError(f"moves: {who} is to move, not the viewer (player {vm.viewer}): the moves depend on "
                                  "cards she cannot see (foolsolve moves VIEW tells what the view says of them)")
-            return list(vm.certain)
-        return [str(m) for m in self.spec.legal_moves(self.state)]
+            from foolsolve.cards import ascii_cards
+
+            return [ascii_cards(m) if ascii else m for m in vm.certain]
+        from foolsolve.present import move_texts
+
+        return move_texts(self.spec, self.state, ascii)
 
     def play(self, *moves: str) -> Position:
         """The position after ``moves`` (texts as the spec prints them)."""
@@ -832,18 +847,18 @@ class Position:
             raise InputError(f"depth: expected a whole number of moves, 0 or more, got {depth}")
         if divide and depth == 0:
             return pf.spec_divide(self.spec, self.state, depth)  # its error: no first move at depth 0
-        with option_names({"--time": "time", "--max-nodes": "max_nodes"}):
+        with option_names({"--time": "time", "--max-nodes": "max_nodes", "--depth": "depth", "--divide": "divide"}):
             seconds = check_seconds(time)
             nodes = check_whole("--max-nodes", max_nodes, 1, MAX_NODES, cap=True)
-        info = SimpleNamespace(name=self.game, spec=self.spec, engine=None)  # the spec's count: no engine
-        counting = PerftRun(cast(Any, info), self.state, depth, divide=divide, impl="spec", time_limit=seconds,
-                            max_nodes=nodes, flag=lambda name: name.replace("-", "_"))
-        try:
-            counting.run()
-        except SearchLimit as exc:
-            raise counting.limit_error(exc) from None
-        except KeyboardInterrupt:
-            raise Stopped(f"perft interrupted: the spec's count at depth {depth} did not finish") from None
+            info = SimpleNamespace(name=self.game, spec=self.spec, engine=None)  # the spec's count: no engine
+            counting = PerftRun(cast(Any, info), self.state, depth, divide=divide, impl="spec", time_limit=seconds,
+                                max_nodes=nodes)
+            try:
+                counting.run()
+            except SearchLimit as exc:
+                raise counting.limit_error(exc) from None
+            except KeyboardInterrupt:
+                raise Stopped(f"perft interrupted: the spec's count at depth {depth} did not finish") from None
         return counting.results["spec"]
 
     def _full(self, what: str) -> None:

@@ -5,11 +5,13 @@ playthroughs, shipped with the package: foolsolve.reference) and the Durak solve
     python tests/make_test_data.py perft GAME EXAMPLE_OR_POSITION.json... --depth N
     python tests/make_test_data.py recount GAME [NAME...] [--reason WHY]   (stored positions, counted again)
     python tests/make_test_data.py playthrough GAME --seed S [--players N] [--rules JSON]
-    python tests/make_test_data.py complete   (every stored position rewritten complete)
+    python tests/make_test_data.py complete   (every stored position rewritten complete, each
+                                               playthrough's end replayed from its start)
     python tests/make_test_data.py durak-nodes
 
-Every position written is complete (foolsolve.reference.complete: the spec's standard form with
-every rule option written out), so that an engine reading the files needs no defaults of its own.
+Every position written is complete (foolsolve.positions.standard_form with complete=True: the
+spec's standard form with every rule option written out), so that an engine reading the files needs
+no defaults of its own; a playthrough's end is what replaying its moves from its start writes.
 
 Perft counts and recordings come from the spec only; the tests check the engine against them.
 ``durak-nodes`` records what the Durak solver's two searches give on seeded positions (values,
@@ -28,6 +30,7 @@ from datetime import date
 from pathlib import Path
 
 from foolsolve import games, perft, reference
+from foolsolve.positions import standard_form
 from foolsolve.rules import rules_from_json
 
 TESTS = Path(__file__).resolve().parent
@@ -89,7 +92,7 @@ def make_playthrough(game: str, seed: int, players: int | None, rules: str | Non
     rng = random.Random(seed)
     r = rules_from_json(spec.rules_cls, json.loads(rules) if rules else {})
     state = spec.deal(r, players or spec.min_players, rng)
-    start = reference.complete(spec.state_to_json(state))
+    start = standard_form(spec, state, complete=True)
     moves = []
     while spec.result(state) is None:
         m = rng.choice(spec.legal_moves(state))
@@ -97,7 +100,7 @@ def make_playthrough(game: str, seed: int, players: int | None, rules: str | Non
         state = spec.apply(state, m)
     res = spec.result(state)
     rec = {"game": info.name, "source": f"recorded from the spec, seed {seed}, {date.today()}", "start": start,
-           "moves": moves, "end": reference.complete(spec.state_to_json(state)), "result": res.to_json() if res else None}
+           "moves": moves, "end": standard_form(spec, state, complete=True), "result": res.to_json() if res else None}
     out = reference.DATA / "playthroughs" / f"{info.name}-seed{seed}-p{players or spec.min_players}.json"
     out.write_text(json.dumps(rec, ensure_ascii=False, indent=1) + "\n")
     print(out, len(moves), "moves", file=sys.stderr)
@@ -105,15 +108,23 @@ def make_playthrough(game: str, seed: int, players: int | None, rules: str | Non
 
 def complete_all() -> None:
     """Rewrite every stored position (perft files, playthroughs' start and end) complete
-    (:func:`foolsolve.reference.complete`): the same game, every rule option written out; counts and
-    moves are left as they are."""
+    (:func:`foolsolve.reference.complete`): the same game, every rule option written out; a
+    playthrough's end is written as replaying its moves from its start reaches it (every field
+    the spec writes, Durak's ``known`` too). Counts, moves and results are left as they are (a
+    replay that reaches another result stops with an error)."""
     for path in reference.files():
         data = json.loads(path.read_text())
         if "positions" in data:
             for entry in data["positions"]:
                 entry["position"] = reference.complete(entry["position"])
         else:
-            data["start"], data["end"] = reference.complete(data["start"]), reference.complete(data["end"])
+            spec = games.get(data["game"]).spec
+            data["start"] = reference.complete(data["start"])
+            end = spec.play(spec.state_from_json(data["start"]), *data["moves"])
+            res = spec.result(end)
+            if (res.to_json() if res else None) != data["result"]:
+                raise SystemExit(f"{path}: the replay reaches another result than the recorded one")
+            data["end"] = standard_form(spec, end, complete=True)
         path.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
         print(path, file=sys.stderr)
 

@@ -4,11 +4,13 @@
 Each reads its seat's view file only (:func:`foolsolve.worlds.read_view`), so every world it
 searches is drawn by the worlds sampler from what its player sees; with one legal move it plays it
 without searching. The move chosen is the analysis' first best move (ties in the game's move
-order), seeded by the seat's seed, so a game replays identically (with ``time=`` the number of
-worlds or iterations reached depends on the machine; give ``samples=`` / ``iterations=`` for a
-reproducible match). With ``time=``, a move whose time runs out before one world is valued values
-one world the quickest way (one playout a legal move: :func:`foolsolve.seat.one_quick_world`), so
-a move takes about its time. ``clock=`` says what ``time=`` measures: ``wall``
+order); ``pimc:prefer=greedy`` (Fool's Paradise's default, ``GameInfo.pimc_prefers_greedy``) plays
+the game's ``greedy`` move instead unless the analysis tells the best move apart from it
+(:func:`preferred`). The analysis is seeded by the seat's seed, so a game replays identically
+(with ``time=`` the number of worlds or iterations reached depends on the machine; give
+``samples=`` / ``iterations=`` for a reproducible match). With ``time=``, a move whose time runs
+out before one world is valued values one world the quickest way (one playout a legal move:
+:func:`foolsolve.seat.one_quick_world`), so a move takes about its time. ``clock=`` says what ``time=`` measures: ``wall``
 (elapsed seconds, the default: what a person at the table waits) or ``cpu`` (the CPU seconds of the
 thread that thinks: a fair budget on a loaded machine, what bench/bench_arena.py uses).
 ``frontier=`` is the policy of the playouts that value the positions a world's search or IS-MCTS
@@ -26,6 +28,9 @@ from foolsolve.solver.base import MAX_NODES, MAX_SAMPLES, MAX_SECONDS
 SEED_MASK = (1 << 31) - 1
 CLOCK_DEFAULT = "wall"
 """``clock=``'s default: a person waiting for a move waits wall-clock seconds."""
+PREFER = ("best", "greedy")
+"""``pimc:prefer=``: the analysis' best move, or the game's ``greedy`` move unless the analysis tells
+a better one apart from it (:func:`preferred`)."""
 
 
 def _worlds(seat: Seat) -> tuple[Any, Any]:
@@ -34,6 +39,21 @@ def _worlds(seat: Seat) -> tuple[Any, Any]:
 
     info = games.get(seat.game)
     return info, worlds_of_view(read_view(seat.view, check=False))
+
+
+def preferred(answer: Any, greedy: str) -> str:
+    """The move ``pimc:prefer=greedy`` plays (by text), given the analysis' answer (a
+    :class:`foolsolve.seat.SeatAnswer`) and the game's ``greedy`` move: that move where it is one of the
+    best or is not told apart from the best at 95% (the best's lead over it, paired world by world,
+    :attr:`foolsolve.seat.MoveStat.behind`, has an interval reaching 0: one world valued, or worlds
+    that disagree), else the first best move. The best of a few worlds' means is often a move the noise
+    of the worlds and playouts put first; greedy's move is the better guess until the worlds say
+    otherwise (a playing-strength figure: BENCHMARKS.md, "Playing strength")."""
+    if not answer.best:
+        return greedy
+    if greedy in answer.best or greedy in answer.close_to_best():
+        return greedy
+    return str(answer.best[0])
 
 
 def _by_text(seat: Seat, text: str) -> Any:
@@ -47,8 +67,11 @@ class SeatBot(Bot):
     """``pimc`` or ``ismcts`` through :func:`foolsolve.seat.analyse`."""
 
     def __init__(self, method: str, samples: int | None, seconds: float | None, nodes: int | None,
-                 clock: str = "wall", frontier: str | None = None, search: int | None = None) -> None:
+                 clock: str = "wall", frontier: str | None = None, search: int | None = None,
+                 prefer: str | None = None) -> None:
         self.method = method
+        self.prefer = prefer
+        """``pimc``'s :data:`PREFER` choice; ``None``: the game's (``GameInfo.pimc_prefers_greedy``)."""
         self.samples = samples
         self.seconds = seconds
         self.nodes = nodes
@@ -85,6 +108,10 @@ class SeatBot(Bot):
             # Ctrl-C reached the analysis, which kept its answer so far: the user stops the match
             # (the arena keeps the games finished), not this move
             raise KeyboardInterrupt
+        if self.method == "pimc" and (self.prefer or ("greedy" if info.pimc_prefers_greedy else "best")) == "greedy":
+            from foolsolve.bots.greedy import GreedyBot
+
+            return _by_text(seat, preferred(answer, str(GreedyBot().choose(seat))))
         return _by_text(seat, answer.best[0]) if answer.best else seat.legal[0]
 
 
@@ -117,7 +144,8 @@ def _seat_bot(method: str, default_samples: int, key: str) -> Any:
 
         clock = choice(params, "clock", CLOCK_DEFAULT, tuple(CLOCKS), label)
         frontier = choice(params, "frontier", "random", FRONTIERS, label) if "frontier" in params else None
-        return SeatBot(method, samples, seconds, nodes, clock, frontier, search)
+        prefer = choice(params, "prefer", "best", PREFER, label) if "prefer" in params else None
+        return SeatBot(method, samples, seconds, nodes, clock, frontier, search, prefer)
     return make
 
 
@@ -159,7 +187,10 @@ PIMC = BotInfo(name="pimc", summary="Perfect Information Monte Carlo from its se
                        "clock": "what time= measures: wall (default) or cpu (this thread's CPU seconds)",
                        "frontier": "the playouts' policy at a world's search frontier: random or greedy (default: "
                                    "the game's own, greedy in Durak with three or more players and in Fool's "
-                                   "Paradise while the draw pile has cards; else random)"})
+                                   "Paradise while the draw pile has cards; else random)",
+                       "prefer": "best (the analysis' best move) or greedy (the greedy bot's move unless the "
+                                 "analysis tells a better one apart from it at 95%; default: the game's own, "
+                                 "greedy in Fool's Paradise, else best)"})
 ISMCTS = BotInfo(name="ismcts", summary="information-set MCTS from its seat (ismcts:iterations=N or time=S)",
                  make=_seat_bot("ismcts", 1000, "iterations"),
                  params={"iterations": "iterations a move (default 1,000; with time=, as many as fit)",
@@ -170,6 +201,8 @@ ISMCTS = BotInfo(name="ismcts", summary="information-set MCTS from its seat (ism
                                      "pile has cards; else random)"},
                  refused={"nodes": "pimc's node budget of a world; IS-MCTS searches no world, its playouts go to "
                                    "the end: bound it by iterations= or time=",
-                          "search": "pimc's depth-limited search of a world; IS-MCTS searches no world"})
+                          "search": "pimc's depth-limited search of a world; IS-MCTS searches no world",
+                          "prefer": "pimc's choice between its best move and greedy's by the worlds' paired "
+                                    "intervals; IS-MCTS has no such intervals"})
 OPENSPIEL = BotInfo(name="openspiel-ismcts", summary="OpenSpiel's ISMCTSBot through the bridge (simulations=N)",
                     make=_openspiel, params={"simulations": f"ISMCTS simulations a move (default {OPENSPIEL_SIMULATIONS})"})

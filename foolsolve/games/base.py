@@ -255,6 +255,11 @@ class GameInfo:
     noted as not applied to its answer."""
     doc: str | None = None
     """The game's reference page under ``docs/``."""
+    pimc_prefers_greedy: bool = False
+    """Whether the ``pimc`` bot plays the :attr:`greedy` move unless its analysis tells a better move
+    apart from it at 95% (``pimc:prefer=greedy``, :func:`foolsolve.bots.seat_bots.preferred`), where
+    the analysis' best move alone played worse (a playing-strength figure, measured in the arena:
+    BENCHMARKS.md, "Playing strength"); ``False``: the analysis' best move (``prefer=best``)."""
     seat_search: tuple[SeatSearch, ...] = ()
     """The game's own node budgets (and playout policies) for a world's depth-limited search in an
     answer from one seat (:attr:`foolsolve.seat.Budget.search_nodes`, :attr:`~foolsolve.seat.Budget.frontier`):

@@ -52,4 +52,5 @@ INFO = GameInfo(
     # BENCHMARKS.md, "Playing strength": measured in the arena against the defaults
     seat_search=(SeatSearch(1, lambda state: len(state.stock) > 0, "while the draw pile has cards", frontier="greedy",
                             deepens=False),),
+    pimc_prefers_greedy=True,
 )

@@ -687,7 +687,7 @@ def check_together(options: SolveOptions) -> None:
         raise OptionError(f"{option_name('option')} leader_strategy: the leader's play that a follower's best response "
                           "answers, read "
                           "only with best_response=SEAT; the round odds value every choice of the leader's (give "
-                          "-o best_response=SEAT, or leave it out)")
+                          f"{option_name('-o')} best_response=SEAT, or leave it out)")
 
 
 def seat_solver(state: State, player: int, extra: dict[str, Any]) -> dict[str, Any] | None:

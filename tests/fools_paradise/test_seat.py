@@ -6,7 +6,10 @@ import json
 import random
 from dataclasses import replace
 
-from foolsolve import games, seat
+from foolsolve import bots, games, seat
+from foolsolve.bots.seat_bots import preferred
+from foolsolve.game import CHANCE
+from foolsolve.rules import rules_to_json
 from foolsolve.spec.fools_paradise import SPEC
 from foolsolve.worlds import read_view, view_of, worlds_of_view
 from tests.generic.test_seat_cli import EXAMPLES
@@ -69,3 +72,45 @@ def test_worlds_with_cards_in_the_draw_pile_are_valued_one_ply_deep_by_greedy_ga
         state = SPEC.apply(state, rng.choice(SPEC.legal_moves(state)))
     assert seat.rule_for(INFO, seat.Budget(), state) is None
     assert seat.for_world(INFO, seat.Budget(), state) == replace(seat.Budget(), frontier="random")
+
+
+def _answer(best: str, behind: dict[str, tuple[float, float, float]]) -> seat.SeatAnswer:
+    moves = [seat.MoveStat(best, 10.0, 5.0, 15.0, 4)]
+    moves += [seat.MoveStat(m, 10.0 - d[0], 5.0, 15.0, 4, d) for m, d in behind.items()]
+    return seat.SeatAnswer(game="fools-paradise", player=0, to_move=0, method="pimc", method_text="", scale="",
+                           moves=moves, best=[best], worlds=4, worlds_exact=0, consistent_worlds=None, seed=0,
+                           seconds=0.0)
+
+
+def test_prefer_greedy_keeps_the_greedy_move_unless_the_worlds_tell_the_best_apart_from_it():
+    """``pimc:prefer=greedy`` (:func:`preferred`): greedy's move where it is best or its paired interval
+    behind the best reaches 0; the best move where that interval lies above 0."""
+    answer = _answer("a", {"b": (5.0, 1.0, 9.0), "c": (3.0, -1.0, 7.0), "d": (2.0, 0.0, 4.0)})
+    assert preferred(answer, "a") == "a"
+    assert preferred(answer, "b") == "a"
+    assert preferred(answer, "c") == "c"
+    assert preferred(answer, "d") == "d"
+
+
+def _seat_where_one_world_disagrees_with_greedy() -> bots.Seat:
+    rng = random.Random(1)
+    state = SPEC.deal(SPEC.rules_cls(), 3, rng)
+    for _ in range(rng.randrange(3, 12)):
+        state = SPEC.apply(state, rng.choice(SPEC.legal_moves(state)))
+        while SPEC.to_move(state) == CHANCE:
+            state = SPEC.apply(state, rng.choice(SPEC.legal_moves(state)))
+    p = SPEC.to_move(state)
+    return bots.Seat(game=INFO.name, player=p, players=3, rules=rules_to_json(state.rules),
+                     view=view_of(INFO, state, p), legal=tuple(SPEC.legal_moves(state)), seed=1)
+
+
+def test_pimc_in_fools_paradise_plays_greedys_move_where_one_world_says_otherwise():
+    """Fool's Paradise declares ``pimc_prefers_greedy``: over one world (every paired interval
+    unbounded) ``pimc`` plays the ``greedy`` bot's move, where ``prefer=best`` plays that world's best,
+    another move."""
+    assert INFO.pimc_prefers_greedy and not games.get("durak").pimc_prefers_greedy
+    seat_ = _seat_where_one_world_disagrees_with_greedy()
+    greedy = bots.make("greedy").choose(seat_)
+    assert bots.make("pimc:samples=1,prefer=best").choose(seat_) != greedy
+    assert bots.make("pimc:samples=1").choose(seat_) == greedy
+    assert bots.make("pimc:samples=1,prefer=greedy").choose(seat_) == greedy

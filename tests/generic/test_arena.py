@@ -617,6 +617,7 @@ def test_seat_bot_parameters_are_checked(capsys):
 @pytest.mark.parametrize(("bot", "said"), [
     ("ismcts:nodes=5", "ismcts takes no nodes= (pimc's node budget of a world; IS-MCTS searches no world"),
     ("ismcts:iterations=20,search=5", "ismcts takes no search= (pimc's depth-limited search of a world"),
+    ("ismcts:iterations=20,prefer=greedy", "ismcts takes no prefer= (pimc's choice between its best move and greedy's"),
 ])
 def test_ismcts_refuses_pimcs_world_budget_it_would_not_use(tmp_path, capsys, bot, said):
     """``ismcts:nodes=5`` was accepted and unused ('accepted for symmetry', said --list-bots alone)."""

@@ -860,3 +860,17 @@ def test_an_empty_file_name_on_a_line_is_said_as_such():
     assert code == 2
     assert [json.loads(x)["error"] for x in out.splitlines()] == ["line 1: empty file name",
                                                                   "line 2: empty file name (white space only)"]
+
+
+@pytest.mark.parametrize(("params", "message"), [
+    ({"workers": 0}, "workers: expected at least 1"),
+    ({"workers": 2, "scheduler": "tcp://localhost:1"}, "workers"),
+    ({"scheduler": "nowhere"}, "scheduler: expected tcp://HOST:PORT"),
+])
+def test_a_batch_from_python_names_its_workers_and_scheduler_parameters(params, message):
+    from foolsolve import batch
+    from foolsolve.errors import InputError
+
+    with pytest.raises(InputError) as caught:
+        batch.run(iter(()), lambda rec, job: None, batch.Settings(), **params)
+    assert str(caught.value).startswith(message) and "--" not in str(caught.value), str(caught.value)

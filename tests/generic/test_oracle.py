@@ -72,12 +72,12 @@ def test_every_request_answers_as_the_single_command(name, tmp_path):
         request("moves", obj, id="a"),
         request("play", obj, moves=played),
         request("perft", obj, depth=1, divide=True),
-        request("result", str(path)),
+        request("status", str(path)),
         request("normalize", obj),
     ])
     assert code == 0 and err.startswith("oracle: 5 requests: 5 answered, 0 errors"), err
     assert [r["line"] for r in records] == [1, 2, 3, 4, 5]
-    assert [r["op"] for r in records] == ["moves", "play", "perft", "result", "normalize"]
+    assert [r["op"] for r in records] == ["moves", "play", "perft", "status", "normalize"]
     moves, play, perft, result, normalize = records
     assert moves["id"] == "a" and all("id" not in r for r in records[1:])
     assert moves["moves"] == cli_json(["moves", str(path), "--json", "--ascii"])
@@ -101,6 +101,24 @@ def test_play_reports_who_moved_and_where_a_bout_ends():
     assert code == 0
     assert [(p["move"], p["player"], p["boundary"]) for p in record["played"]] == [
         ("cover 8D with 9D", 1, False), ("pass", 0, False), ("pass", 2, True)]
+
+
+@pytest.mark.parametrize("argv", [None, ["--json"], ["--json", "--trace"], []])
+def test_play_applies_each_move_once(argv, monkeypatch):
+    """The oracle's ``play`` and the ``play`` command (text, --json, --json --trace) play the moves
+    once: one ``apply`` a move."""
+    info, _ = load_position(str(MIDBOUT))
+    calls = []
+    apply = type(info.spec).apply
+    monkeypatch.setattr(type(info.spec), "apply", lambda self, s, m: calls.append(m) or apply(self, s, m))
+    moves = ["cover 8D with 9D", "pass", "pass"]
+    if argv is None:
+        code, [record], _ = oracle([request("play", str(MIDBOUT), moves=moves)])
+        assert record["played"][0]["move"] == "cover 8D with 9D"
+    else:
+        code, out, err = call_main(["play", str(MIDBOUT), *moves, *argv])
+        assert out.strip(), err
+    assert code == 0 and len(calls) == len(moves)
 
 
 def test_an_illegal_move_is_plays_error_with_its_place():
@@ -151,7 +169,7 @@ def test_bad_lines_get_one_error_record_each_and_the_stream_goes_on(tmp_path):
         "line 4: malformed JSON at line 1 column 2",
         'line 5: expected a request object ({"op": ..., "position": ...}), got a list',
         "line 6: expected a request object",
-        "op: missing (one of moves, play, perft, result, normalize)",
+        "op: missing (one of moves, play, perft, status, normalize)",
         'op: unknown request "solve"',
         "depth: not a field of a moves request (its fields: op, position, id)",
         "position: missing",
@@ -162,11 +180,11 @@ def test_bad_lines_get_one_error_record_each_and_the_stream_goes_on(tmp_path):
         'moves: expected a list of move texts, got "take"',
         "moves[0]: expected a move's text",
         "depth: missing",
-        "depth: expected a whole number, at least 0, got -1",
+        "depth: expected at least 0, got -1",
         "divide: counts per first move need depth 1 or more",
         'impl: expected one of spec, engine, both, got "fast"',
-        'time: expected a number of seconds (0: no limit), got "soon"',
-        "max_nodes: expected a whole number, at least 1, got 0",
+        "time: expected a number of seconds, got 'soon'",
+        "max_nodes: expected at least 1, got 0",
         "line 23: not UTF-8 text (byte 0xff at column 1)",
         "line 24: a string holds a lone surrogate",
     ]
@@ -264,7 +282,7 @@ def test_driven_over_a_pipe_one_request_at_a_time():
     try:
         played = 0
         for turn in range(6):
-            answer = ask(json.dumps({"op": "result", "position": position, "id": turn}).encode())
+            answer = ask(json.dumps({"op": "status", "position": position, "id": turn}).encode())
             assert answer["id"] == turn and answer["line"] == 2 * turn + 1
             if answer["over"]:
                 break
@@ -356,6 +374,107 @@ def test_closed_standard_input_is_one_line_error(argv, monkeypatch, capsys):
 def test_a_null_op_and_an_empty_file_name_are_said_as_such():
     code, records, _ = oracle([json.dumps({"op": None, "position": {}}), request("moves", ""), request("moves", "  ")])
     assert code == 2
-    assert [r["error"] for r in records] == ["op: null (one of moves, play, perft, result, normalize)",
+    assert [r["error"] for r in records] == ["op: null (one of moves, play, perft, status, normalize)",
                                              "position: empty file name",
                                              "position: empty file name (white space only)"]
+
+
+JSON_VALUES: list[Any] = [None, True, False, 0, 1, -1, 2.5, 1e300, "", "x", [], [1], ["x"], {}, {"a": 1}]
+"""A value of every JSON type (and a few of each), for every field of every request."""
+
+
+def test_any_json_value_in_any_field_is_an_answer_or_an_error_record():
+    from foolsolve.oracle import FIELDS, answer_line
+
+    obj = json.loads(MIDBOUT.read_text())
+    base: dict[str, dict[str, Any]] = {op: {"op": op, "position": obj} for op in FIELDS}
+    base["play"]["moves"] = ["cover 8D with 9D"]
+    base["perft"]["depth"] = 1
+    check = validator()
+    for op, request_ in base.items():
+        for field in ("op", "position", "id", *FIELDS[op]):
+            for value in JSON_VALUES:
+                record = answer_line(1, json.dumps({**request_, field: value}))
+                check.validate(record)
+                if field == "op" or (field == "position" and not isinstance(value, str)):
+                    assert "error" in record, (op, field, value)
+                if "error" in record:
+                    assert "\n" not in record["error"], (op, field, value)
+
+
+def test_a_command_names_its_own_fields_over_the_command_lines_and_no_entry_point_changes_them():
+    """``option_names(..., command=True)``: the oracle's names hold within the command line's, and
+    an entry point called within keeps them, in this process and in a worker (``_Named``)."""
+    from foolsolve.errors import command_line_names, option_name, option_names
+    from foolsolve.executor import _Named
+    from foolsolve.oracle import ORACLE_NAMES
+
+    with command_line_names():
+        with option_names(ORACLE_NAMES, command=True):
+            assert option_name("--max-nodes") == "max_nodes" and option_name("--seed") == "--seed"
+            with option_names({"--max-nodes": "Settings.max_nodes"}):
+                assert option_name("--max-nodes") == "max_nodes"
+            named = _Named.of(lambda option: option_name(option))
+        assert option_name("--max-nodes") == "--max-nodes"
+    assert named("--max-nodes") == "max_nodes"  # run where no names are set, as in a worker
+    with option_names({"--max-nodes": "Settings.max_nodes"}):
+        assert named("--max-nodes") == "max_nodes"
+
+
+def test_a_perfts_max_nodes_is_capped_as_the_command_line_caps_it(monkeypatch):
+    """A budget above MAX_NODES is MAX_NODES, as ``perft --max-nodes`` reads it."""
+    from foolsolve.solver import base
+
+    monkeypatch.setattr(base, "MAX_NODES", 5)
+    obj = json.loads(MIDBOUT.read_text())
+    code, [record], _ = oracle([request("perft", obj, depth=3, max_nodes=10**30)])
+    assert code == 2 and record["error"].startswith("max_nodes: the spec total at depth 3 did not finish within 5 nodes")
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_one_standard_form_and_its_complete_form_everywhere(name, tmp_path):
+    """``play --json``, the oracle's ``normalize`` and ``play``, ``Position.to_json`` and
+    ``foolsolve.reference.complete`` write one form (positions.standard_form); ``complete``
+    writes every rule option, the default ones too."""
+    import foolsolve
+    from foolsolve.positions import standard_form
+    from foolsolve.reference import complete
+    from foolsolve.rules import options_of
+
+    path = dealt(name, tmp_path)
+    info, state = load_position(str(path))
+    obj = json.loads(path.read_text())
+    every = [o.name for o in options_of(info.spec.rules_cls)]
+    code, records, _ = oracle([request("normalize", obj), request("normalize", obj, complete=True),
+                               request("play", obj, moves=[]), request("play", obj, moves=[], complete=True),
+                               request("normalize", obj, complete=1)])
+    assert code == 2 and records[4]["error"] == "complete: expected true or false, got 1"
+    short, full = standard_form(info.spec, state), standard_form(info.spec, state, complete=True)
+    assert sorted(full["rules"]) == sorted(every) and {k: v for k, v in full.items() if k != "rules"} == \
+        {k: v for k, v in short.items() if k != "rules"}
+    position = foolsolve.load(path)
+    assert records[0]["position"] == records[2]["position"] == cli_json(["play", str(path), "--json"]) \
+        == position.to_json() == short
+    assert records[1]["position"] == records[3]["position"] == cli_json(["play", str(path), "--json", "--complete"]) \
+        == position.to_json(complete=True) == complete(obj) == full
+    steps = cli_json(["play", str(path), spec_move(info, state), "--json", "--trace", "--complete"])["steps"]
+    assert sorted(steps[0]["position"]["rules"]) == sorted(every)
+
+
+def spec_move(info: Any, state: Any) -> str:
+    return str(info.spec.move_text(info.spec.legal_moves(state)[0]))
+
+
+def test_complete_is_refused_where_no_position_is_written():
+    code, _, err = call_main(["play", str(MIDBOUT), "--complete"])
+    assert code == 2 and err == "foolsolve: error: --complete: only with --json or --out (the position file written)\n"
+
+
+def test_a_views_json_complete_writes_every_rule_option():
+    import foolsolve
+    from foolsolve.rules import options_of
+
+    view = foolsolve.load(EXAMPLES / "views" / "durak-fresh-deal.json")
+    every = sorted(o.name for o in options_of(view.spec.rules_cls))
+    full = view.to_json(complete=True)
+    assert sorted(full["rules"]) == every and {**full, "rules": None} == {**view.to_json(), "rules": None}

@@ -215,3 +215,16 @@ def test_round_odds_stopped_by_a_limit_keep_the_choices_they_finished():
     partial = exc.value.partial
     assert partial is not None and partial.answers() and partial.moves == full.moves and not partial.unfinished
     assert partial.notes[-1].startswith("best response of player 1: not finished")
+
+
+def test_leader_strategy_without_best_response_names_the_options_parameter_from_python():
+    """From :func:`foolsolve.answer` the error names ``options`` wherever it names the solver's
+    options; the command names ``-o``."""
+    import foolsolve
+    from foolsolve.errors import InputError
+
+    with pytest.raises(InputError) as caught:
+        foolsolve.answer(FIRST, options={"leader_strategy": "truthful"})
+    message = str(caught.value)
+    assert "options best_response=SEAT" in message and "-o" not in message, message
+    assert_one_line_error([FIRST, "--no-store", "-o", "leader_strategy=truthful"], "-o best_response=SEAT")
