@@ -49,7 +49,7 @@ def read_position(position: Any) -> tuple[GameInfo, Any]:
     state of a registered game. Checked as the command line checks a file (one-line :class:`InputError`)."""
     from foolsolve import games
     from foolsolve.cli import load_position, position_of
-    from foolsolve.positions import parse_json
+    from foolsolve.positions import check_file_name, parse_json
     from foolsolve.svg import Position
     from foolsolve.worlds import View
 
@@ -63,6 +63,7 @@ def read_position(position: Any) -> tuple[GameInfo, Any]:
     if isinstance(position, str) and position.lstrip().startswith("{"):
         return position_of(parse_json(position, "position"), "position", views=True)
     if isinstance(position, (str, os.PathLike)):
+        check_file_name(os.fspath(position), "position")
         return load_position(os.fspath(position), views=True)
     return _game_of_state(position), position
 

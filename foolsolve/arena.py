@@ -866,6 +866,12 @@ def run(match: Match, out: str | None, workers: int = 1, scheduler: str | None =
 
     checked_shown(progress)
     with option_names(RUN_NAMES if names is None else names):
+        if out is not None and not isinstance(out, str):
+            raise InputError(f"{option_name('--out')}: expected the records file's name (a str) or None, "
+                             f"got {quoted(out)}")
+        if tick is not None and not callable(tick):
+            raise InputError(f"tick: expected a function called with the count of games played, or None, "
+                             f"got {quoted(tick)}")
         return _run(match, out, workers, scheduler, tick, progress)
 
 

@@ -29,6 +29,7 @@ local processes or on a Dask cluster (``--scheduler tcp://HOST:PORT``).
 from __future__ import annotations
 
 import json
+import numbers
 import re
 import sys
 import time
@@ -45,6 +46,7 @@ from foolsolve.executor import SigintHeld
 from foolsolve.positions import (
     MAX_PATH_CHARS,
     STDIO,
+    check_file_name,
     count_lines,
     cut_text,
     game_of,
@@ -140,6 +142,8 @@ class Settings:
         with option_names(SETTINGS_NAMES):
             api.check_options(self.extra)
             put(self, "extra", {key: api.plain_json(value) for key, value in (self.extra or {}).items()})
+            if self.extra:
+                _check_extra(self.extra)
             put(self, "max_nodes", api.check_whole("--max-nodes", self.max_nodes, 1, MAX_NODES, cap=True))
             if self.out is not None and not isinstance(self.out, str):
                 raise InputError(f"{option_name('--out')}: expected the output file's name (a str) or None, "
@@ -274,6 +278,27 @@ _JSON_SCALAR = re.compile(r"null|true|false|-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[
 bare file path."""
 
 
+def _check_extra(extra: dict[str, Any]) -> None:
+    """What of the solver options ``extra`` is known whatever the game of a line: a name no game's
+    solver takes, and the options every solver reads (``time``, ``max_nodes``, an old name:
+    :class:`~foolsolve.solver.base.SolveOptions`); an :class:`OptionError` naming the option. The
+    value of a game's own option is checked where a line of that game is solved (a batch may mix
+    games)."""
+    from foolsolve import games
+    from foolsolve.errors import OptionError
+    from foolsolve.solver.base import ALIASES, COMMON_OPTIONS, SolveOptions
+
+    known = {*COMMON_OPTIONS, *ALIASES}
+    for info in games.all_games():
+        if info.solve is not None:
+            known.update(info.solver_options or {})
+    for key in sorted(extra):
+        if key not in known:
+            raise OptionError(f"{option_name('option')} {cut_text(key, 40)}: no game's solver takes it "
+                              f"(known: {', '.join(sorted(known))})")
+    SolveOptions(extra=dict(extra))
+
+
 def _not_a_position(got: str) -> str:
     return "expected a position object or a file path" + (f", got {got}" if got else "")
 
@@ -303,6 +328,7 @@ def parse_job(line: int, text: str | InputError | None, path: str | None, settin
             else:
                 value = stripped
             if isinstance(value, str):
+                check_file_name(value, f"line {line}")
                 if value == STDIO:
                     raise InputError(f"line {line}: '-' (standard input) cannot be a position file in a batch")
                 job.path = value
@@ -311,7 +337,7 @@ def parse_job(line: int, text: str | InputError | None, path: str | None, settin
                                      f"{MAX_PATH_CHARS:,})")
                 if settings.out is not None and same_file(value, settings.out):
                     raise InputError(f"line {line}: {value} is the {option_name('--out')} file of this batch")
-                obj = read_json(value)
+                obj = read_json(value, named_by="a batch line")
             elif isinstance(value, dict):
                 obj = value
             else:
@@ -486,8 +512,36 @@ def run(jobs: Iterable[tuple[int, str | InputError | None, str | None]], emit: C
     from foolsolve.progress import checked_shown
 
     checked_shown(progress)
+    if not callable(emit):
+        raise InputError(f"emit: expected a function called as emit(record, job), got {quoted(emit)}")
+    if not isinstance(settings, Settings):
+        raise InputError(f"settings: expected a foolsolve.batch.Settings, got {quoted(settings)}")
+    if isinstance(jobs, (str, bytes)) or not isinstance(jobs, Iterable):
+        raise InputError(f"jobs: expected an iterable of (line, text, path) tuples, got {quoted(jobs)}")
     with option_names(SETTINGS_NAMES if names is None else names):
-        return _run(jobs, emit, settings, store, workers, scheduler, total, label, executor, progress)
+        return _run((_checked_job(i, job) for i, job in enumerate(jobs)), emit, settings, store, workers, scheduler,
+                    total, label, executor, progress)
+
+
+def _checked_job(index: int, job: Any) -> tuple[int, str | InputError | None, str | None]:
+    """The ``index``-th job given to :func:`run`, ``(line, text, path)``: ``line`` a whole number,
+    and either ``text`` (a line's text, or the :class:`InputError` of a line that could not be
+    read) with ``path`` ``None``, or ``text`` ``None`` with ``path`` a file's name; anything else
+    is an :class:`InputError` naming ``jobs[index]``."""
+    where = f"jobs[{index}]"
+    if not isinstance(job, (tuple, list)) or len(job) != 3:
+        raise InputError(f"{where}: expected a (line, text, path) tuple, got {quoted(job)}")
+    line, text, path = job
+    if isinstance(line, bool) or not isinstance(line, numbers.Integral):
+        raise InputError(f"{where}: the line number: expected a whole number, got {quoted(line)}")
+    if text is not None and not isinstance(text, (str, InputError)):
+        raise InputError(f"{where}: the text: expected a JSON Lines line (a str) or None, got {quoted(text)}")
+    if path is not None and not isinstance(path, str):
+        raise InputError(f"{where}: the path: expected a position file's name (a str) or None, got {quoted(path)}")
+    if (text is None) == (path is None):
+        raise InputError(f"{where}: expected a line's text or a position file's path (one of them, the other None), "
+                         f"got {quoted(job)}")
+    return int(line), text, path
 
 
 def _run(jobs: Iterable[tuple[int, str | InputError | None, str | None]], emit: Callable[[dict[str, Any], Job], None],

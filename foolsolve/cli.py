@@ -58,14 +58,31 @@ class Seconds(click.FloatRange):
         return x
 
 
-MEMORY = click.IntRange(min=1, max=MAX_MEMORY)
+class Whole(click.IntRange):
+    """``click.IntRange`` whose error for a text that is no whole number (``1.5``, ``x``) says what
+    is expected and its range, as ``--time``'s does (``'1.5' is not a valid whole number (1 or
+    more)``), rather than click's ``not a valid integer range``."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str):
+            try:
+                int(value)
+            except ValueError:
+                low, high = self.min, self.max
+                where = (f"{low:,} to {high:,}" if low is not None and high is not None else
+                         f"{low:,} or more" if low is not None else f"at most {high:,}" if high is not None else "")
+                self.fail(f"{value!r} is not a valid whole number{f' ({where})' if where else ''}.", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+MEMORY = Whole(min=1, max=MAX_MEMORY)
 """Every ``--max-memory`` option: MiB, 1 to :data:`MAX_MEMORY` (1 TiB)."""
 
-SAMPLES = click.IntRange(min=1, max=MAX_SAMPLES)
+SAMPLES = Whole(min=1, max=MAX_SAMPLES)
 """Every ``--samples`` option: 1 to :data:`MAX_SAMPLES`."""
 
 
-class Capped(click.IntRange):
+class Capped(Whole):
     """A whole number of at least ``min`` (``click.IntRange``) where one above ``cap`` is read as
     ``cap``: a bound so large it means no limit in practice (``--max-nodes``: :data:`MAX_NODES`),
     kept within what the code it reaches takes (int64 counters, floats) instead of failing there as

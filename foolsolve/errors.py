@@ -77,8 +77,11 @@ def check_arg(name: str, value: Any, kinds: type | tuple[type, ...], what: str) 
     WHAT, got VALUE`` unless ``value`` is one of ``kinds`` (a ``bool`` is no ``int`` here unless
     ``bool`` is named), so that a wrongly typed argument is bad input named as such, never a
     ``TypeError`` or ``AttributeError`` from deep inside. Returns the value, where ``int`` is one
-    of ``kinds`` any whole number type's (a NumPy integer) as a plain ``int``."""
+    of ``kinds`` any whole number type's (a NumPy integer) as a plain ``int``, and where ``bool``
+    is one a NumPy bool as a plain ``bool``."""
     kinds = kinds if isinstance(kinds, tuple) else (kinds,)
+    if bool in kinds and _numpy_bool(value):
+        return bool(value)
     if isinstance(value, bool) and bool not in kinds:
         raise InputError(f"{name}: expected {what}, got {got(value)}")
     if int in kinds and isinstance(value, numbers.Integral) and not isinstance(value, bool):
@@ -86,6 +89,12 @@ def check_arg(name: str, value: Any, kinds: type | tuple[type, ...], what: str) 
     if not isinstance(value, kinds):
         raise InputError(f"{name}: expected {what}, got {got(value)}")
     return value
+
+
+def _numpy_bool(value: Any) -> bool:
+    """Whether ``value`` is a NumPy bool (``numpy.bool_``), told without importing NumPy."""
+    kind = type(value)
+    return kind.__module__ == "numpy" and kind.__name__ in ("bool_", "bool")
 
 
 class CommandNames(dict[str, str]):

@@ -47,7 +47,7 @@ from enum import Enum
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from foolsolve.errors import InputError, option_name
+from foolsolve.errors import InputError, check_arg, option_name
 
 if TYPE_CHECKING:
     from foolsolve.cards import Deck
@@ -648,7 +648,12 @@ class SpecGame(ABC, Generic[S, M]):
         """How a move is written (the text :meth:`parse_move` reads back): ``str(move)``. Every
         game's moves print themselves; nothing else is needed to name a move. ``ascii``: its cards
         as position files write them (``cover 8D with 9D`` for ``cover 8♦ with 9♦``:
-        :func:`foolsolve.cards.ascii_cards`), which :meth:`parse_move` reads back too."""
+        :func:`foolsolve.cards.ascii_cards`), which :meth:`parse_move` reads back too. ``None`` for
+        ``move``, or an ``ascii`` other than True or False, is an :class:`InputError` naming it."""
+        if ascii is not True and ascii is not False:
+            ascii = check_arg("ascii", ascii, bool, "True or False")  # a NumPy bool; else the error
+        if move is None:
+            raise InputError("move: expected one of the game's moves (as legal_moves gives them), got None")
         if ascii:
             from foolsolve.cards import ascii_cards
 

@@ -35,7 +35,18 @@ import click
 
 from foolsolve.cli import OutputFile, PerftRun, one_line, perft_json, position_of
 from foolsolve.errors import InputError, Stopped, option_names
-from foolsolve.positions import STDIO, cut_text, input_lines, open_input, parse_json, read_json, standard_form, writes_over
+from foolsolve.jsonout import non_finite_at
+from foolsolve.positions import (
+    STDIO,
+    check_file_name,
+    cut_text,
+    input_lines,
+    open_input,
+    parse_json,
+    read_json,
+    standard_form,
+    writes_over,
+)
 
 FIELDS: dict[str, tuple[str, ...]] = {
     "moves": (),
@@ -61,6 +72,19 @@ def _shown(value: Any) -> str:
     return cut_text(json.dumps(value, ensure_ascii=False), 40)
 
 
+def check_id(value: Any) -> None:
+    """A request's ``id``, copied into its answer as it is: a NaN or an infinity in it (``NaN``,
+    ``Infinity``, ``1e400``: Python's JSON reader takes them; JSON output holds none) is an
+    :class:`InputError` naming ``id``."""
+    bad = non_finite_at(value)
+    if bad is not None:
+        steps, x = bad
+        place = "".join(f"[{_shown(k)}]" if in_dict else f"[{k}]" for in_dict, k in steps)
+        shown = "NaN" if x != x else ("Infinity" if x > 0 else "-Infinity")
+        raise InputError(f"id{place}: {shown} is no JSON number (JSON holds no NaN or infinity; an id is copied "
+                         "into the answer as it is)")
+
+
 def answer_line(line: int, text: str) -> dict[str, Any]:
     """The record of one input line (its number and text): the request's answer, or its error
     (never raises an :class:`InputError`)."""
@@ -71,10 +95,12 @@ def answer_line(line: int, text: str) -> dict[str, Any]:
             shown = "a list" if isinstance(request, list) else _shown(request)
             raise InputError(f'line {line}: expected a request object ({{"op": ..., "position": ...}}), got {shown}')
         if "id" in request:
+            check_id(request["id"])
             record["id"] = request["id"]
         op = request.get("op")
         if not isinstance(op, str) or op not in FIELDS:  # a list or object is no key (unhashable)
-            raise InputError(f"op: {'missing' if op is None else 'unknown request ' + _shown(op)} "
+            said = "missing" if "op" not in request else "null" if op is None else "unknown request " + _shown(op)
+            raise InputError(f"op: {said} "
                              f"(one of {', '.join(FIELDS)})")
         record["op"] = op
         unknown = sorted(set(request) - {"op", "position", "id", *FIELDS[op]})
@@ -98,9 +124,10 @@ def _position(request: dict[str, Any]) -> tuple[Any, Any]:
         raise InputError("position: missing (a position object, or a position file's path)")
     position = request["position"]
     if isinstance(position, str):
+        check_file_name(position, "position")
         if position == STDIO:
             raise InputError("position: '-' (standard input) holds the requests, not a position file")
-        return position_of(read_json(position), position)
+        return position_of(read_json(position, named_by="a request"), position)
     if not isinstance(position, dict):
         raise InputError(f"position: expected a position object or a position file's path, got "
                          f"{_shown(position)}")

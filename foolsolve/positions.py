@@ -302,23 +302,30 @@ def _mib(n: int) -> str:
     return f"{n // 2**20} MiB" if n % 2**20 == 0 else f"{n:,} bytes"
 
 
+STDIN_CLOSED = "standard input: closed"
+"""The error of reading standard input where a command was started with it closed (``<&-``: Python
+found no file descriptor 0 and set ``sys.stdin`` to ``None``)."""
+
+
 def _binary_stdin() -> IO[bytes]:
+    if sys.stdin is None:
+        raise InputError(STDIN_CLOSED)
     buf = getattr(sys.stdin, "buffer", None)
     if buf is not None:
         return buf
     return io.BytesIO(sys.stdin.read().encode("utf-8", "surrogateescape"))
 
 
-def read_bytes(path: str | Path, limit: int | None = None) -> bytes:
+def read_bytes(path: str | Path, limit: int | None = None, *, named_by: str | None = None) -> bytes:
     """At most ``limit`` bytes of a file, or of standard input for ``-``, read in chunks; a longer
     input (``/dev/zero``, ``/dev/urandom``, an endless pipe) or one that cannot be read is an
-    :class:`InputError` naming the limit."""
+    :class:`InputError` naming the limit. ``named_by``: see :func:`open_input`."""
     where = "standard input" if str(path) == STDIO else str(path)
     limit = MAX_INPUT_BYTES if limit is None else limit
     try:
         if str(path) == STDIO:
             return _read_bounded(_binary_stdin(), limit, where)
-        with open_input(path) as f:
+        with open_input(path, named_by=named_by) as f:
             return _read_bounded(f, limit, where)
     except InputError:  # the size limit (an InputError is a ValueError too)
         raise
@@ -326,13 +333,28 @@ def read_bytes(path: str | Path, limit: int | None = None) -> bytes:
         raise InputError(f"{where}: cannot read ({exc.strerror or exc})") from None
 
 
-def open_input(path: str | Path) -> IO[bytes]:
+def check_file_name(path: str | Path, what: str | None = None) -> None:
+    """An :class:`InputError` for a file name that is empty or white space only (``what``: the
+    parameter or line that gave it, named before the message), where ``open`` would say only
+    that no file of that name exists."""
+    text = str(path)
+    if not text.strip():
+        said = "empty file name" + (" (white space only)" if text else "")
+        raise InputError(f"{what}: {said}" if what else said)
+
+
+def open_input(path: str | Path, *, named_by: str | None = None) -> IO[bytes]:
     """The file ``path`` opened to read as bytes (every input file is opened here), without waiting:
     a FIFO (named pipe) that nothing writes to is an :class:`InputError` -- a plain ``open`` waited
     for a writer for ever -- while a pipe with a writer (bash's ``<(...)``, a FIFO being written
     into) is read as it comes, blocking, Ctrl-C stopping it. A file that cannot be opened is an
-    :class:`InputError` too."""
+    :class:`InputError` too. ``named_by``: what names the file where that is read from standard
+    input (``"a request"``: an oracle request's or a batch line's position file); a file that is
+    standard input (``/dev/stdin``, ``/proc/self/fd/0``, a link to it: the same device and inode as
+    file descriptor 0) is then an :class:`InputError`, refused before a byte of it is read, as
+    reading it would read the stream the name came from (over a live pipe, wait for it to end)."""
     where = str(path)
+    check_file_name(where)
     try:
         fd = os.open(path, os.O_RDONLY | _NONBLOCK)
     except OSError as exc:
@@ -343,6 +365,9 @@ def open_input(path: str | Path) -> IO[bytes]:
     except ValueError:  # a NUL character in the name (a batch line's "a\u0000b")
         raise InputError(f"{_escaped(where)}: cannot read (a file name cannot hold a NUL character)") from None
     try:
+        if named_by is not None and _is_stdin(fd):
+            raise InputError(f"{where}: standard input, which {named_by} cannot name as its position file "
+                             "(standard input holds the lines read)")
         head = b""
         if _NONBLOCK:
             if stat.S_ISFIFO(os.fstat(fd).st_mode):
@@ -362,6 +387,16 @@ def open_input(path: str | Path) -> IO[bytes]:
         os.close(fd)
         raise
     return io.BufferedReader(_Prefixed(head, raw) if head else raw)
+
+
+def _is_stdin(fd: int) -> bool:
+    """Whether the open file ``fd`` is standard input's (the same device and inode as file
+    descriptor 0; ``False`` where standard input is closed)."""
+    try:
+        ours, stdin = os.fstat(fd), os.fstat(0)
+    except OSError:
+        return False
+    return (ours.st_dev, ours.st_ino) == (stdin.st_dev, stdin.st_ino)
 
 
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
@@ -414,19 +449,20 @@ def decode_text(data: bytes, where: str) -> str:
         raise InputError(f"{where}: not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start})") from None
 
 
-def read_text(path: str | Path) -> str:
+def read_text(path: str | Path, *, named_by: str | None = None) -> str:
     """The text of a file, or of standard input for ``-`` (at most :data:`MAX_INPUT_BYTES`); a
     file that cannot be read, is too large or is not UTF-8 is an :class:`InputError`. A leading
-    UTF-8 byte order mark is skipped."""
-    return decode_text(read_bytes(path), "standard input" if str(path) == STDIO else str(path))
+    UTF-8 byte order mark is skipped. ``named_by``: see :func:`open_input`."""
+    return decode_text(read_bytes(path, named_by=named_by), "standard input" if str(path) == STDIO else str(path))
 
 
-def read_json(path: str | Path) -> Any:
+def read_json(path: str | Path, *, named_by: str | None = None) -> Any:
     """Parse a JSON file (standard input for ``-``); a missing, too large or non-UTF-8 file and
     malformed JSON are :class:`InputError`. A leading UTF-8 byte order mark (some editors write
     one) is skipped, as RFC 8259 §8.1 allows. Empty input (no bytes, or white space alone) is an
-    :class:`InputError` saying so."""
-    text = read_text(path)
+    :class:`InputError` saying so. ``named_by``: what names the file (a file that is standard
+    input is then refused: :func:`open_input`)."""
+    text = read_text(path, named_by=named_by)
     where = "standard input" if str(path) == STDIO else str(path)
     if not text.strip():
         raise InputError(f"{where}: empty{' (white space only)' if text else ''}: no JSON in it")

@@ -41,7 +41,8 @@ import math
 import xml.etree.ElementTree as ET
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any, cast
 
 from foolsolve.cards import FRENCH54, GLYPHS, PILATCH45, SUIT_NAMES, TAROT78, Card, Deck
 from foolsolve.errors import InputError, check_arg, option_names
@@ -824,21 +825,41 @@ class Position:
             raise not_a_move(move, exp.error, exp.legal_moves, name="move")
         return exp
 
-    def perft(self, depth: int, divide: bool = False) -> int | dict[str, int]:
+    def perft(self, depth: int, divide: bool = False, *, time: float | None = None,
+              max_nodes: int | None = None) -> int | dict[str, int]:
         """The move sequences of exactly ``depth`` moves from here, counted by the spec (what
         ``foolsolve perft --impl spec`` counts: depth 0 is 1, a game that ends sooner adds 0, each
         chance outcome is a move); ``divide``: the count per first move, ``{move text: count}`` in
-        the spec's move order (``depth`` 1 or more)."""
+        the spec's move order (``depth`` 1 or more). Bounded as the command is: ``time`` seconds
+        (``None``: 600, 0: no limit) and ``max_nodes`` (positions whose moves it lists; ``None``:
+        no limit; above 2**62 read as 2**62); a count either stops is an :class:`InputError` naming
+        it, Ctrl-C a :class:`foolsolve.errors.Stopped` (a ``KeyboardInterrupt``) saying so."""
         from foolsolve import perft as pf
+        from foolsolve.api import check_seconds, check_whole
+        from foolsolve.cli import PerftRun
+        from foolsolve.errors import Stopped
+        from foolsolve.solver.base import MAX_NODES, SearchLimit
 
         self._full("perft")
         depth = check_arg("depth", depth, int, "a whole number of moves, 0 or more (an int)")
         divide = check_arg("divide", divide, bool, "True or False")
         if depth < 0:
             raise InputError(f"depth: expected a whole number of moves, 0 or more, got {depth}")
-        if divide:
-            return pf.spec_divide(self.spec, self.state, depth)
-        return pf.spec_perft(self.spec, self.state, depth)
+        if divide and depth == 0:
+            return pf.spec_divide(self.spec, self.state, depth)  # its error: no first move at depth 0
+        with option_names({"--time": "time", "--max-nodes": "max_nodes", "--depth": "depth", "--divide": "divide"}):
+            seconds = check_seconds(time)
+            nodes = check_whole("--max-nodes", max_nodes, 1, MAX_NODES, cap=True)
+            info = SimpleNamespace(name=self.game, spec=self.spec, engine=None)  # the spec's count: no engine
+            counting = PerftRun(cast(Any, info), self.state, depth, divide=divide, impl="spec", time_limit=seconds,
+                                max_nodes=nodes)
+            try:
+                counting.run()
+            except SearchLimit as exc:
+                raise counting.limit_error(exc) from None
+            except KeyboardInterrupt:
+                raise Stopped(f"perft interrupted: the spec's count at depth {depth} did not finish") from None
+        return counting.results["spec"]
 
     def _full(self, what: str) -> None:
         """An :class:`InputError` for a view: ``what`` needs every card placed."""

@@ -294,6 +294,7 @@ def not_a_move(text: str, error: str, legal_moves: list[str] | None, name: str =
     exit 2, as ``foolsolve play``'s. A move that is only illegal is explained instead. ``name``: the
     argument's name (``move`` in Python)."""
     tail = "" if legal_moves is None else "; legal moves: " + (", ".join(legal_moves) or "none (the game is over)")
+    error = error.removeprefix("move: ")  # the reader's own name for the text: named once, as name
     return InputError(f"{name} {text!r}: {error}{tail}")
 
 

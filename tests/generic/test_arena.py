@@ -1189,3 +1189,13 @@ def test_bot_labels_naming_one_bot_are_one_bot_and_control_characters_are_refuse
         arena.Match("durak", {}, 2, ("ran\ndom", "greedy"), 1, 0)
     code, _, err = run(["arena", "durak", "--bot", "random", "--bot", "random:"], capsys)
     assert code == 2 and "--bot: 'random' and 'random:' are the same bot" in err, err
+
+
+def test_run_refuses_an_out_or_tick_of_another_kind():
+    from foolsolve.errors import InputError
+
+    match = arena.Match("durak", {}, 2, ("random", "greedy"), deals=1, seed=3)
+    with pytest.raises(InputError, match=r"^out: expected the records file's name \(a str\) or None, got 42$"):
+        arena.run(match, 42)  # type: ignore[arg-type]
+    with pytest.raises(InputError, match=r"^tick: expected a function .*, got 3$"):
+        arena.run(match, None, tick=3)

@@ -232,7 +232,9 @@ def test_batch_errors_are_one_line(tmp_path: Path) -> None:
     assert missing.returncode == 2 and missing.stderr.count("\n") == 1 and "cannot read" in missing.stderr
     infile = write_jsonl(tmp_path / "in.jsonl", positions(1, 5))
     unknown = foolsolve("batch", str(infile), "-o", "nosuch=1")
-    assert unknown.returncode == 2 and "option nosuch" in json.loads(unknown.stdout)["error"]
+    # an option no game's solver takes: refused before any line is read (batch.Settings)
+    assert unknown.returncode == 2 and not unknown.stdout and unknown.stderr.count("\n") == 1
+    assert unknown.stderr.startswith("foolsolve: error: option nosuch: no game's solver takes it (known: ")
     cannot = foolsolve("batch", str(infile), "--out", str(tmp_path / "no" / "dir" / "o.jsonl"))
     assert cannot.returncode == 2 and "--out" in cannot.stderr and cannot.stderr.count("\n") == 1
     sched = foolsolve("batch", str(infile), "--scheduler", "tcp://127.0.0.1:1", timeout=120)
@@ -676,6 +678,9 @@ def test_a_second_batch_writing_the_same_out_is_refused_and_the_file_kept(tmp_pa
     ({"samples": 0}, "Settings.samples: expected at least 1, got 0"),
     ({"seed": 2.5}, "Settings.seed: expected a whole number, got 2.5"),
     ({"extra": 3}, "Settings.extra: expected a dict of solver options, got int"),
+    ({"extra": {"bogus": 1}}, "Settings.extra bogus: no game's solver takes it (known: "),
+    ({"extra": {"time": -1}}, "Settings.extra time: expected a number of seconds > 0"),
+    ({"extra": {"max_nodes": 0}}, "Settings.extra max_nodes: expected a whole number >= 1, got 0"),
     ({"out": 3}, "Settings.out: expected the output file's name (a str) or None, got 3"),
     ({"method": "exact", "samples": 3}, "Settings.samples: Settings.method exact values every consistent world once "
                                         "and samples none"),
@@ -776,9 +781,9 @@ def test_settings_take_any_whole_number_type_and_refuse_huge_ones_in_one_line():
         batch.Settings(extra={"x": [10**5000]})
     np = pytest.importorskip("numpy")
     s = batch.Settings(max_nodes=np.int64(5), seed=np.int64(3), time_limit=np.int64(3), samples=np.int32(4),
-                       extra={"x": np.int64(2)})
-    assert (s.max_nodes, s.seed, s.time_limit, s.samples, s.extra) == (5, 3, 3.0, 4, {"x": 2})
-    assert [type(v) for v in (s.max_nodes, s.seed, s.time_limit, s.samples, s.extra["x"])] == [int, int, float, int, int]
+                       extra={"pv_limit": np.int64(2)})
+    assert (s.max_nodes, s.seed, s.time_limit, s.samples, s.extra) == (5, 3, 3.0, 4, {"pv_limit": 2})
+    assert [type(v) for v in (s.max_nodes, s.seed, s.time_limit, s.samples, s.extra["pv_limit"])] == [int, int, float, int, int]
 
 
 def test_settings_are_fixed_once_checked():
@@ -796,6 +801,65 @@ def test_settings_are_fixed_once_checked():
     with pytest.raises(InputError, match=r"^Settings\.max_nodes: expected at least 1, got -5$"):
         dataclasses.replace(s, max_nodes=-5)
     assert dataclasses.replace(s, time_limit=3).time_limit == 3.0
+
+
+
+def test_a_line_naming_standard_input_as_its_position_file_is_refused(tmp_path: Path) -> None:
+    """A batch line naming /dev/stdin (or a link to it) names the batch's own lines: its error,
+    not a read of the stream it came from (over a live pipe, a wait for it to end)."""
+    import subprocess
+    import sys
+
+    link = tmp_path / "link.json"
+    link.symlink_to("/dev/stdin")
+    src = tmp_path / "in.jsonl"
+    src.write_text(f"/dev/stdin\n{link}\n")
+    with src.open("rb") as stdin:
+        done = subprocess.run([sys.executable, "-m", "foolsolve", "batch", "-", "--no-store"], stdin=stdin,
+                              capture_output=True, text=True, timeout=120,
+                              env={**os.environ, "FOOLSOLVE_BACKGROUND_COMPILE": "0"})
+    records = [json.loads(x) for x in done.stdout.splitlines()]
+    assert done.returncode == 2 and [r["line"] for r in records] == [1, 2]
+    for record in records:
+        assert record["error"] == (f"{record['path']}: standard input, which a batch line cannot name as its "
+                                   "position file (standard input holds the lines read)")
+
+
+@pytest.mark.parametrize(("jobs", "message"), [
+    ([(1, 42, None)], "jobs[0]: the text: expected a JSON Lines line (a str) or None, got 42"),
+    ([(1, None, 7)], "jobs[0]: the path: expected a position file's name (a str) or None, got 7"),
+    ([(1,)], "jobs[0]: expected a (line, text, path) tuple, got (1,)"),
+    ([(1, None, None)], "jobs[0]: expected a line's text or a position file's path (one of them, the other None)"),
+    ([("1", "{}", None)], "jobs[0]: the line number: expected a whole number, got '1'"),
+    (None, "jobs: expected an iterable of (line, text, path) tuples, got None"),
+    ("{}", "jobs: expected an iterable of (line, text, path) tuples, got '{}'"),
+])
+def test_run_refuses_a_job_of_another_shape_naming_it(jobs, message):
+    from foolsolve import batch
+    from foolsolve.errors import InputError
+
+    with pytest.raises(InputError) as caught:
+        batch.run(jobs, lambda record, job: None, batch.Settings())
+    assert str(caught.value).startswith(message), str(caught.value)
+
+
+def test_run_refuses_an_emit_or_settings_of_another_kind():
+    from foolsolve import batch
+    from foolsolve.errors import InputError
+
+    with pytest.raises(InputError, match=r"^emit: expected a function called as emit\(record, job\), got None$"):
+        batch.run([], None, batch.Settings())  # type: ignore[arg-type]
+    with pytest.raises(InputError, match=r"^settings: expected a foolsolve.batch.Settings, got \{\}$"):
+        batch.run([], lambda record, job: None, {})  # type: ignore[arg-type]
+
+
+def test_an_empty_file_name_on_a_line_is_said_as_such():
+    from tests.generic.batch_helpers import call_main
+
+    code, out, _ = call_main(["batch", "-", "--no-store"], b'""\n"  "\n')
+    assert code == 2
+    assert [json.loads(x)["error"] for x in out.splitlines()] == ["line 1: empty file name",
+                                                                  "line 2: empty file name (white space only)"]
 
 
 @pytest.mark.parametrize(("params", "message"), [

@@ -1306,6 +1306,9 @@ def test_a_full_disk_under_the_output_is_a_one_line_error(tmp_path, argv, messag
     (["deal", "three-fools", "--players", "4"], "--players: three-fools takes 3 players"),
     (["deal", "foolery", "--players", "9"], "--players: foolery takes 3..7 players"),
     ([str(EXAMPLES / "durak-endgame.json"), "--time", "abc"], "'abc' is not a valid number of seconds"),
+    ([str(EXAMPLES / "durak-endgame.json"), "--max-nodes", "1.5"], "'1.5' is not a valid whole number (1 or more)"),
+    ([str(EXAMPLES / "durak-endgame.json"), "--samples", "x"], "'x' is not a valid whole number (1 to 10,000,000)"),
+    (["show", ""], "empty file name"),
 ])
 def test_errors_read_as_english(args, said):
     """A game of one player count says '3 players', not '3..3'; a bad --time names 'a number of seconds'."""

@@ -319,6 +319,66 @@ def test_ctrl_c_while_waiting_for_a_request_stops_with_130_after_the_answers_so_
     assert err.decode().strip() == "foolsolve: oracle interrupted; every answer so far is in standard output"
 
 
+@pytest.mark.parametrize("value", ["NaN", "Infinity", "-Infinity", "1e400", "[1, NaN]", '{"a": Infinity}'])
+def test_an_id_with_no_json_number_is_its_lines_error_and_the_stream_goes_on(value):
+    first = request("moves", str(MIDBOUT))[:-1] + ', "id": ' + value + '}'
+    code, records, err = oracle([first, request("moves", str(MIDBOUT), id=2)])
+    assert code == 2 and "internal error" not in err
+    assert records[0]["line"] == 1 and "id" not in records[0]
+    assert records[0]["error"].startswith("id") and "no JSON number" in records[0]["error"]
+    assert records[1]["id"] == 2 and records[1]["moves"]
+
+
+def test_a_position_file_that_is_standard_input_is_refused_over_a_live_pipe(tmp_path):
+    """/dev/stdin, /proc/self/fd/0 and a link to it name the request stream itself: each is its
+    line's error at once (reading it would wait for the stream to end), and the next is answered."""
+    link = tmp_path / "link.json"
+    link.symlink_to("/dev/stdin")
+    env = {**os.environ, "FOOLSOLVE_BACKGROUND_COMPILE": "0"}
+    proc = subprocess.Popen([sys.executable, "-m", "foolsolve", "oracle"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
+    try:
+        for name in ("/dev/stdin", "/proc/self/fd/0", str(link)):
+            proc.stdin.write(request("moves", name).encode() + b"\n")
+            proc.stdin.flush()
+            # standard input stays open: a guard against a hang, not a time limit
+            assert select.select([proc.stdout], [], [], 60)[0], f"no answer for {name} within 60 s"
+            record = json.loads(proc.stdout.readline())
+            assert record["error"] == (f"{name}: standard input, which a request cannot name as its position "
+                                       "file (standard input holds the lines read)")
+        proc.stdin.write(request("moves", str(MIDBOUT)).encode() + b"\n")
+        proc.stdin.flush()
+        assert select.select([proc.stdout], [], [], 60)[0]
+        assert json.loads(proc.stdout.readline())["moves"]
+    finally:
+        proc.stdin.close()
+        code = proc.wait(timeout=60)
+        proc.stdout.close()
+        proc.stderr.close()
+    assert code == 2
+
+
+@pytest.mark.parametrize("argv", [["oracle"], ["moves", "-"], ["show", "-"], ["perft", "-", "--depth", "1"],
+                                  ["batch", "-", "--no-store"]])
+def test_closed_standard_input_is_one_line_error(argv, monkeypatch, capsys):
+    from foolsolve.cli import main
+
+    monkeypatch.setattr(sys, "stdin", None)  # as Python sets it where fd 0 is closed (<&-)
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    assert exc.value.code == 2
+    assert capsys.readouterr().err.strip().splitlines()[-1] == "foolsolve: error: standard input: closed"
+
+
+def test_a_null_op_and_an_empty_file_name_are_said_as_such():
+    code, records, _ = oracle([json.dumps({"op": None, "position": {}}), request("moves", ""), request("moves", "  ")])
+    assert code == 2
+    assert [r["error"] for r in records] == ["op: null (one of moves, play, perft, status, normalize)",
+                                             "position: empty file name",
+                                             "position: empty file name (white space only)"]
+
+
 JSON_VALUES: list[Any] = [None, True, False, 0, 1, -1, 2.5, 1e300, "", "x", [], [1], ["x"], {}, {"a": 1}]
 """A value of every JSON type (and a few of each), for every field of every request."""
 

@@ -362,6 +362,41 @@ def test_a_positions_perft_is_what_the_perft_command_counts_by_the_spec(capsys):
             call()
 
 
+def test_a_positions_perft_is_bounded_as_the_command_is(monkeypatch):
+    from foolsolve import cli
+    from foolsolve import perft as pf
+    from foolsolve.errors import Stopped
+
+    pos = foolsolve.load(EXAMPLES / "durak-redeal.json")  # depth 40: endless without a bound
+    with pytest.raises(InputError, match=r"^max_nodes: the spec total at depth 40 did not finish within 100 nodes"):
+        pos.perft(40, max_nodes=100)
+    assert pos.perft(2, max_nodes=2**70) == pos.perft(2)  # above 2**62: read as 2**62, as --max-nodes
+    monkeypatch.setattr(cli, "PERFT_SECONDS", -1.0)  # the default time, passed before the count starts
+    with pytest.raises(InputError, match=r"^time: the spec total at depth 40 did not finish within -1 s \(the default"):
+        pos.perft(40)
+    assert pos.perft(2, time=0) == pos.perft(2, time=5) == 4  # 0: no limit
+    for call, pattern in [(lambda: pos.perft(2, time=-1), r"^time: expected at least 0 seconds"),
+                          (lambda: pos.perft(2, time="1"), r"^time: expected a number of seconds, got '1'$"),
+                          (lambda: pos.perft(2, max_nodes=0), r"^max_nodes: expected at least 1, got 0$"),
+                          (lambda: pos.perft(2, max_nodes=1.5), r"^max_nodes: expected a whole number, got 1.5$")]:
+        with pytest.raises(InputError, match=pattern):
+            call()
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(pf, "spec_perft", interrupted)
+    with pytest.raises(Stopped, match=r"^perft interrupted: the spec's count at depth 3 did not finish$"):
+        pos.perft(3)
+
+
+def test_a_numpy_bool_is_taken_where_a_bool_is():
+    np = pytest.importorskip("numpy")
+    pos = foolsolve.load(EXAMPLES / "durak-midbout.json")
+    assert pos.perft(np.int64(2), divide=np.bool_(True)) == pos.perft(2, divide=True)
+    assert pos.perft(1, divide=np.bool_(False)) == 3
+
+
 def test_a_positions_player_to_move_and_result(tmp_path):
     pos = foolsolve.load(EXAMPLES / "durak-midbout.json")
     assert pos.to_move == 1 and pos.result() is None
@@ -690,3 +725,19 @@ def test_an_options_error_and_a_node_bounds_error_name_the_parameter():
     batch.run([(1, json.dumps(str(EXAMPLES / "durak-endgame.json")), None)], lambda rec, job: records.append(rec),
               batch.Settings(extra={"moves": "x"}))
     assert records[0]["error"] == 'Settings.extra moves: expected true or false, got "x"'
+
+
+def test_polish_of_python_errors_empty_name_empty_move_and_move_text():
+    for name, said in [("", "position: empty file name"), ("   ", "position: empty file name (white space only)")]:
+        with pytest.raises(InputError, match=rf"^{re.escape(said)}$"):
+            foolsolve.load(name)
+    pos = foolsolve.load(EXAMPLES / "durak-midbout.json")
+    with pytest.raises(InputError, match=r"^move '': empty text; legal moves: "):
+        pos.why("")
+    spec = pos.spec
+    with pytest.raises(InputError, match=r"^move: expected one of the game's moves .*, got None$"):
+        spec.move_text(None, ascii=True)
+    move = spec.legal_moves(pos.state)[0]
+    with pytest.raises(InputError, match=r"^ascii: expected True or False, got 'yes'$"):
+        spec.move_text(move, ascii="yes")
+    assert spec.move_text(move, ascii=True) == "cover 8D with 9D"
