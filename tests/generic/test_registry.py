@@ -86,13 +86,13 @@ def test_a_registered_toy_game_gets_every_command(toy, capsys, tmp_path):
     requests = tmp_path / "requests.jsonl"
     requests.write_text("".join(json.dumps(r) + "\n" for r in (
         {"op": "moves", "position": str(pos)}, {"op": "play", "position": str(pos), "moves": ["take 3", "take 3"]},
-        {"op": "perft", "position": str(pos), "depth": 3}, {"op": "result", "position": obj})))
+        {"op": "perft", "position": str(pos), "depth": 3}, {"op": "status", "position": obj})))
     code, out, _ = run(capsys, "oracle", str(requests))
-    moves, play, perft, result = (json.loads(line) for line in out.splitlines())
+    moves, play, perft, status = (json.loads(line) for line in out.splitlines())
     assert code == 0 and moves["moves"] == ["take 1", "take 2", "take 3"]
     assert [p["player"] for p in play["played"]] == [0, 1] and play["position"]["tokens"] == 0
     assert perft["perft"]["spec"] == perft["perft"]["engine"] == {"total": 17}
-    assert result["over"] is False and result["to_move"] == 0
+    assert status["over"] is False and status["to_move"] == 0
 
 
 def test_aliases_resolve_and_clashes_are_refused(toy):
