@@ -278,7 +278,8 @@ def page(info: Any, state: Any, result: Any | None, *, title: str | None = None,
             items.append(f'<li class="move" value="{s.number}" data-player="{s.player}">'
                          f"{escape(s.who())}: {escape(s.move)}</li>")
             if s.boundary:
-                items.append(f'<li class="boundary">end of {escape(word)}</li>')
+                said = f"end of {word}: {s.note}" if s.note else f"end of {word}"
+                items.append(f'<li class="boundary">{escape(said)}</li>')
         end = spec.result(walk[-1].state) if walk else None
         if end is not None:
             items.append(f'<li class="result" id="line-result">Result: {escape(end.label)}</li>')

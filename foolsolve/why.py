@@ -121,6 +121,8 @@ def _cite_line(r: Reason, seed: str) -> str:
     cite = r.cite(seed)
     if cite:
         parts.append(f"\n      {cite}")
+    if r.outside:
+        parts.append(f"\n      from outside the text: {r.outside}")
     if r.option is not None:
         parts.append(f"\n      option {r.option} = {json_text(r.value)}")
     return "".join(parts)
