@@ -138,8 +138,8 @@ def trace(spec: Any, state: Any, moves: Sequence[str], *, ascii: bool = False, p
     "boundary" (whether it ended a bout, trick, turn or round: the transcript's ``-- end of bout --``),
     "note" (only where the spec says what the unit that ended decided: Three Fools' round result,
     :meth:`~foolsolve.game.SpecGame.boundary_note`), "position" (with ``positions`` only: the
-    position after it, in standard form, :func:`foolsolve.positions.standard_form`; ``complete``: every rule option written)}``, and the state
-    after the last. What ``play --json --trace`` prints, ``play`` writes as text
+    position after it, in standard form, :func:`foolsolve.positions.standard_form`; ``complete``:
+    every rule option written)}``, and the state after the last. What ``play --json --trace`` prints, ``play`` writes as text
     (:func:`transcript_lines`) and the oracle's ``play`` request answers. An illegal move raises
     :class:`~foolsolve.game.IllegalMove` as :meth:`~foolsolve.game.SpecGame.play` does."""
     from foolsolve.positions import standard_form
