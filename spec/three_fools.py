@@ -831,6 +831,8 @@ class ThreeFoolsSpec(SpecGame[State, Move]):
     rules_cls = Rules
     reconstructions = RECONSTRUCTIONS
     outside_facts = OUTSIDE_FACTS
+    picture_hints: ClassVar[dict[str, Any]] = {"seats": {"contest": "in the Roshambo"}}
+    """Pictures (foolsolve.svg) name the players of a pending Roshambo beside their blocks."""
 
     # -- the deal ---------------------------------------------------------------------------------
     def deal(self, rules: Any, players: int, rng: random.Random) -> State:

@@ -215,3 +215,39 @@ def test_a_position_whose_declared_suit_is_x_is_refused():
 
     with pytest.raises(InputError, match=r"^declared: 'X' is not a suit"):
         SPEC.state_from_json(obj)
+
+
+# --- pictures ------------------------------------------------------------------------------------------
+
+def _texts(svg: str) -> list[str]:
+    import xml.etree.ElementTree as ET
+
+    return ["".join(t.itertext()) for t in ET.fromstring(svg).iter("{http://www.w3.org/2000/svg}text")]
+
+
+def test_a_picture_names_the_declared_suit_and_the_roshambo_in_the_games_own_words():
+    """A declared Scissors is drawn "Scissors" (the Pilatch deck has no spades), a chance node "chance
+    to move" (not "to move: -1"), and the players of a pending Roshambo "in the Roshambo" (not
+    "contest 0")."""
+    from foolsolve.svg import position_svg
+
+    s = SPEC.play(SPEC.state_from_json(TIE_START), "keep", "lead 5R as S", "play 7P", "play 10S")
+    assert s.phase == "roshambo"
+    words = " | ".join(_texts(position_svg(SPEC, s)))
+    assert "declared: Scissors" in words and "♠" not in words, words
+    assert "chance to move" in words and "to move: -1" not in words, words
+    assert "contest" not in words and words.count("in the Roshambo") == 3, words
+    after = SPEC.play(s, "roshambo 1")
+    rows = " | ".join(_texts(position_svg(SPEC, after)))
+    assert "declared Scissors" in rows and "♠" not in rows, rows
+
+
+def test_a_french_games_picture_still_draws_its_suit_glyphs():
+    import random as _random
+
+    from foolsolve.spec.durak import SPEC as DURAK
+    from foolsolve.svg import position_svg
+
+    s = DURAK.deal(DURAK.rules_cls(), 2, _random.Random(3))
+    words = " | ".join(_texts(position_svg(DURAK, s)))
+    assert f"trump: {'♣♦♥♠'['CDHS'.index(s.trump)]}" in words, words
