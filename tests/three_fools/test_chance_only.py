@@ -45,3 +45,13 @@ def test_chance_payoffs_are_none_where_a_player_still_chooses():
     assert chance_payoffs(info, s) is None  # the leader may flip or keep
     tie = SPEC.play(s, "keep", "lead 5R as S", "play 1R", "play 2P")
     assert chance_payoffs(info, tie) == (Fraction(0), Fraction(1, 2), Fraction(1, 2))
+
+
+def test_a_batch_line_of_a_tie_left_to_roshambo_is_the_exact_expectation(tmp_path):
+    _, path = _tie(tmp_path)
+    lines = tmp_path / "in.jsonl"
+    lines.write_text(path + "\n", encoding="utf-8")
+    code, out, err = call_main(["batch", str(lines)])
+    assert code == 0, err
+    record = json.loads(out.splitlines()[0])
+    assert "seat" not in record and record["result"]["method"] == CHANCE_ONLY_METHOD, record
