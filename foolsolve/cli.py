@@ -576,9 +576,9 @@ def answer_position(info: GameInfo, state: Any, request: SolveRequest, store: An
         chance_only = chance_only_result(info, state, viewer)
         if chance_only is not None:
             # only chance is left: what a seat does not see changes nothing, so the answer is exact from any seat
-            given = [k for k, v in seat_args.items() if v is not None and k != "--as"]
-            if given:
-                chance_only.notes.append(f"not applied: {', '.join(given)} (options of an answer from one seat; no "
+            unused = [k for k, v in seat_args.items() if v is not None and k != "--as"]
+            if unused:
+                chance_only.notes.append(f"not applied: {', '.join(unused)} (options of an answer from one seat; no "
                                          "player has a choice left, so nothing hidden changes the value)")
             return Answered(info, chance_only, state)
         return seat.answer_state(info, state, viewer)
