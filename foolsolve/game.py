@@ -105,8 +105,8 @@ class Reason:
     """The option's value in force (set by :meth:`SpecGame.why_illegal`'s callers from the state)."""
     hidden: bool = False
     """What ``says`` reads cards the mover cannot see (another player's hand, the stock): true of
-    the position, but not to be told from the mover's view (``foolsolve why`` on a view leaves the
-    sentence out and says so)."""
+    the position, but not to be told from the mover's view (``foolsolve why`` on a view gives such
+    reasons as one line without their words or sentences, and says so: :func:`foolsolve.why.kept_back`)."""
     outside: str = ""
     """Where ``says`` applies a fact the text does not give (:class:`foolsolve.rules.OutsideFact`):
     the fact and its source, cited beside the seed sentence (empty: nothing from outside the text)."""

@@ -251,3 +251,19 @@ def test_a_french_games_picture_still_draws_its_suit_glyphs():
     s = DURAK.deal(DURAK.rules_cls(), 2, _random.Random(3))
     words = " | ".join(_texts(position_svg(DURAK, s)))
     assert f"trump: {'♣♦♥♠'['CDHS'.index(s.trump)]}" in words, words
+
+
+def test_why_on_a_view_keeps_back_what_the_reveal_decides_in_one_line(tmp_path):
+    """From the last follower's view the others' face-down cards are hidden: what the reveal decides
+    (the suits' sentence, a Joker, a penalty, a loss, the count or its tie) would tell her about them,
+    so it is one line naming no sentence."""
+    s = SPEC.play(SPEC.state_from_json(TIE_START), "keep", "lead 5R as S", "play 1R")
+    full = tmp_path / "full.json"
+    full.write_text(json.dumps(SPEC.state_to_json(s)), encoding="utf-8")
+    view = str(tmp_path / "v2.json")
+    assert call_main(["view", str(full), "--as", "2", "--out", view])[0] == 0
+    code, out, err = call_main(["why", view, "play 2P"])
+    assert code == 0, err
+    assert out.count("not told in player 2's view") == 1 and "round_winner: not told" in out, out
+    for word in ("Winning a Round", "Losing the Game", "Jokers", "lie_penalty", "final_count", "Pilatch"):
+        assert word not in out, out
