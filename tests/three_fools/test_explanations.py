@@ -267,3 +267,30 @@ def test_why_on_a_view_keeps_back_what_the_reveal_decides_in_one_line(tmp_path):
     assert out.count("not told in player 2's view") == 1 and "round_winner: not told" in out, out
     for word in ("Winning a Round", "Losing the Game", "Jokers", "lie_penalty", "final_count", "Pilatch"):
         assert word not in out, out
+
+
+def test_every_move_that_ends_the_game_cites_the_rule_that_ends_it():
+    """Over random games: the move after which the game is over, or tied for the final count's
+    Roshambo, names the rule that did it (the streak, or each loss and the count or its tie), and
+    every move that does not end it names none."""
+    rng = random.Random(11)
+    ended = set()
+    for g in range(40):
+        s = SPEC.deal(SPEC.rules_cls(), 3, random.Random(g))
+        while not SPEC.is_terminal(s):
+            move = rng.choice(SPEC.legal_moves(s))
+            after = SPEC.apply(s, move)
+            rules = {r.rule for r in SPEC.why_legal(s, move)}
+            if s.phase == "tie":
+                assert after.phase == "over"
+            elif after.phase in ("over", "tie"):
+                if after.reason.endswith("rounds in a row"):
+                    assert "end_of_round" in rules, (move, rules)
+                    ended.add("streak")
+                else:
+                    assert {"has_lost", "final_count"} <= rules, (move, rules, after.reason)
+                    ended.add(after.phase if after.phase == "tie" else after.reason.split(";")[0][:12])
+            else:
+                assert not rules & {"end_of_round", "has_lost", "final_count"}, (move, rules)
+            s = after
+    assert "streak" in ended and len(ended) >= 2, ended
