@@ -1,12 +1,13 @@
 """Three Fools (seed ``002_f1ddbcdaf1ade77e.txt``, cited "002") as plain, literal, slow Python.
 
-The seed gives the whole game: three players, a 45-card Pilatch deck split into three
+The seed gives the rules of play: three players, a 45-card Pilatch deck split into three
 face-down piles of fifteen, a binary card (UP: high cards win, DOWN: low cards win), a lead
 played face down with a declared suit (true or false), two face-down follows, the reveal and
 the round winner, collecting, the Roshambo bonus, the lying penalty, three round wins in a
 row, losing and the final count. ``shared/RULES-NOTES.md`` §3 adds the Pilatch deck facts
 (Rock beats Scissors, Scissors beats Paper, Paper beats Rock; ranks 1-10, J, Q, K, A and a
-Joker per suit) and names every open point; each is an option of :class:`Rules` or an entry of
+Joker per suit), which 002 does not give (:data:`OUTSIDE_FACTS`, listed "from outside the
+text"), and names every open point; each is an option of :class:`Rules` or an entry of
 :data:`RECONSTRUCTIONS`, named where the code applies it (``RECONSTRUCTION``). The reference page is ``docs/three-fools.md``.
 
 How the game is modelled (docs/architecture.md, "Hidden moves"): the face-down plays are
