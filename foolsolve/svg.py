@@ -27,7 +27,8 @@ A spec may add a ``picture_hints`` dict (all keys optional): ``pairs`` (keys dra
 written in words, not drawn as cards), ``seats`` (keys whose value is a list of players, each
 mapped to the words written beside each player listed: Three Fools' ``contest``, "in the
 Roshambo"). A suit letter is named as the position's deck names it (a Pilatch ``S`` is Scissors),
-and ``to_move`` -1 is "chance to move". A spec's knowledge fields (Durak's ``known``: cards a player
+``to_move`` -1 is "chance to move", and another role field of -1 (a leader not drawn yet) is not
+written. A spec's knowledge fields (Durak's ``known``: cards a player
 holds that all have seen) name cards of another zone, which is drawn with them: they are ``words``
 (:func:`hints_of`), written beside their player (``known K♠``), so that no card is drawn twice.
 
@@ -235,6 +236,8 @@ def read_picture(obj: dict[str, Any], hints: dict[str, Any] | None = None) -> Pi
         if key == "to_move" and value == CHANCE:
             pic.facts.append("chance to move")
             continue
+        if key in ROLE_KEYS and isinstance(value, int) and not isinstance(value, bool) and value < 0:
+            continue  # a role nobody holds yet (Three Fools' leader before the first is drawn): nothing to write
         if key in words:  # cards drawn in another zone (a hand): named in words, not drawn again
             name = key.replace("_", " ")
             if isinstance(value, list) and len(value) == n and all(v is None or isinstance(v, list) for v in value):

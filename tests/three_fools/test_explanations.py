@@ -240,6 +240,8 @@ def test_a_picture_names_the_declared_suit_and_the_roshambo_in_the_games_own_wor
     after = SPEC.play(s, "roshambo 1")
     rows = " | ".join(_texts(position_svg(SPEC, after)))
     assert "declared Scissors" in rows and "♠" not in rows, rows
+    deal = " | ".join(_texts(position_svg(SPEC, SPEC.deal(SPEC.rules_cls(), 3, random.Random(1)))))
+    assert "leader: -1" not in deal and "chance to move" in deal, deal
 
 
 def test_a_french_games_picture_still_draws_its_suit_glyphs():
