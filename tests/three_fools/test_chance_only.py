@@ -55,3 +55,13 @@ def test_a_batch_line_of_a_tie_left_to_roshambo_is_the_exact_expectation(tmp_pat
     assert code == 0, err
     record = json.loads(out.splitlines()[0])
     assert "seat" not in record and record["result"]["method"] == CHANCE_ONLY_METHOD, record
+
+
+def test_the_analysis_page_of_a_tie_left_to_roshambo_from_a_seat_is_exact(tmp_path):
+    _, path = _tie(tmp_path)
+    html = tmp_path / "page.html"
+    code, _, err = call_main(["report", path, "--as", "1", "--out", str(html), "--no-store"])
+    assert code == 0, err
+    text = html.read_text(encoding="utf-8")
+    assert 'data-value="&quot;1/2&quot;">1/2</span>' in text and CHANCE_ONLY_METHOD in text
+    assert "Student-t" not in text
