@@ -202,6 +202,12 @@ def solve_task(task: tuple[Any, ...]) -> dict[str, Any]:
             from foolsolve.solver.open_hand import game_over_result
 
             return {"result": _for_player(info, state, game_over_result(info, state), for_player).to_json()}
+        if isinstance(exc, NotCovered):  # only chance left: its exact expectation, as solve's
+            from foolsolve.solver.open_hand import chance_only_result
+
+            chance_only = chance_only_result(info, state, for_player)
+            if chance_only is not None:
+                return {"result": chance_only.to_json()}
         if fallback is not None and state is not None:
             return _refused_seat(info, state, fallback, str(exc))
         return {"error": str(exc)}

@@ -568,6 +568,19 @@ def answer_position(info: GameInfo, state: Any, request: SolveRequest, store: An
     if isinstance(state, View):
         return seat.answer_view(info, state)
     if seat_asked:
+        from foolsolve.game import check_player
+        from foolsolve.solver.open_hand import chance_only_result
+
+        if viewer is not None:
+            check_player(info.spec, state, viewer)
+        chance_only = chance_only_result(info, state, viewer)
+        if chance_only is not None:
+            # only chance is left: what a seat does not see changes nothing, so the answer is exact from any seat
+            unused = [k for k, v in seat_args.items() if v is not None and k != "--as"]
+            if unused:
+                chance_only.notes.append(f"not applied: {', '.join(unused)} (options of an answer from one seat; no "
+                                         "player has a choice left, so nothing hidden changes the value)")
+            return Answered(info, chance_only, state)
         return seat.answer_state(info, state, viewer)
     from foolsolve.solver import open_hand
 
@@ -1338,8 +1351,9 @@ def moves(position: str, as_json: bool) -> None:
                    "too, which some games leave out), as the shipped perft files and playthroughs hold it.")
 @click.option("--trace", "trace_steps", is_flag=True,
               help='With --json: print {"steps": [{"move", "player", "boundary", "position"}], "position"}: each '
-                   'move with its player (-1: chance), whether it ended a bout (trick, turn) and the position after '
-                   'it (what the text prints of each move), then the new position.')
+                   'move with its player (-1: chance), whether it ended a bout (trick, turn, round; "note": what the '
+                   'round decided, where the game says) and the position after it (what the text prints of each '
+                   'move), then the new position.')
 @ascii_option
 @click.option("--interactive", is_flag=True,
               help="Play against the solver: you move, it answers (hint, undo, why MOVE, help, quit).")
@@ -1472,14 +1486,16 @@ def games_cmd() -> None:
               help="The game's solver options (-o KEY=VALUE of solve, batch and report) instead of its rules.")
 def rules_cmd(game: str, as_json: bool, solver: bool) -> None:
     """The rule options of GAME, split into "from the source text" and "reconstructed",
-    with defaults, allowed values and the sentence of the source text each rests on; with
-    --solver, the options its solver takes."""
+    with defaults, allowed values and the sentence of the source text each rests on, and the
+    facts taken from outside the text with their source; with --solver, the options its
+    solver takes."""
     info = games.get(game)
     if solver:
         _solver_options(info, as_json)
         return
     opts = options_of(info.spec.rules_cls)
     listed = info.spec.reconstructions
+    outside = info.spec.outside_facts
     if as_json:
         click.echo(jsonout.dumps([
             {"name": o.name, "default": json.loads(json_text(o.default)),
@@ -1487,7 +1503,9 @@ def rules_cmd(game: str, as_json: bool, solver: bool) -> None:
              "doc": o.doc, "source": cited(o.source, notes_page(info)),
              "kind": "fixed" if o.fixed else "reconstructed" if o.reconstructed else "source"} for o in opts
         ] + [{"name": r.name, "doc": r.reading, "reason": r.reason, "source": r.source, "kind": "listed"}
-             for r in listed], ensure_ascii=False, indent=1))
+             for r in listed]
+          + [{"name": f.name, "doc": f.fact, "origin": f.origin, "source": f.needed_by, "kind": "outside"}
+             for f in outside], ensure_ascii=False, indent=1))
         return
     click.echo(f"{info.title} — rules read from {source_title(info)}, cited as {info.seed[:3]} with the "
                f"section and a short quote")
@@ -1510,6 +1528,12 @@ def rules_cmd(game: str, as_json: bool, solver: bool) -> None:
             click.echo(f"  {o.name} = {json_text(o.default)}{choices}{tag}")
             click.echo(f"      {o.doc}")
             click.echo(f"      source: {cited(o.source, notes_page(info))}")
+    if outside:
+        click.echo("\nFrom outside the text (facts the text needs but does not give; each names its source):")
+        for f in outside:
+            click.echo(f"  {f.name}: {f.fact}")
+            click.echo(f"      from: {f.origin}")
+            click.echo(f"      needed by: {cited(f.needed_by, notes_page(info))}")
     if listed:
         click.echo("\nReconstructed with one sensible reading (not options; the reason says why):")
         for r in listed:

@@ -105,8 +105,11 @@ class Reason:
     """The option's value in force (set by :meth:`SpecGame.why_illegal`'s callers from the state)."""
     hidden: bool = False
     """What ``says`` reads cards the mover cannot see (another player's hand, the stock): true of
-    the position, but not to be told from the mover's view (``foolsolve why`` on a view leaves the
-    sentence out and says so)."""
+    the position, but not to be told from the mover's view (``foolsolve why`` on a view gives such
+    reasons as one line without their words or sentences, and says so: :func:`foolsolve.why.kept_back`)."""
+    outside: str = ""
+    """Where ``says`` applies a fact the text does not give (:class:`foolsolve.rules.OutsideFact`):
+    the fact and its source, cited beside the seed sentence (empty: nothing from outside the text)."""
 
     def cite(self, seed: str = "") -> str:
         """``001 §transfer: "You cannot transfer ..."`` (seed number, section, quote); nothing for a
@@ -126,7 +129,7 @@ class Reason:
         from foolsolve.rules import json_text
 
         return {"rule": self.rule, "says": self.says, "seed": seed, "section": self.section, "quote": self.quote,
-                "option": self.option,
+                "outside": self.outside, "option": self.option,
                 "value": None if self.option is None else json.loads(json_text(self.value))}
 
     def short(self, seed: str = "") -> str:
@@ -159,11 +162,12 @@ def draw_chance(outcomes: Sequence[tuple[Any, Fraction]], rng: random.Random) ->
 
 
 def reason(rule: str, says: str, section: str = "", quote: str = "", option: str | None = None,
-           rules: Any = None, *, hidden: bool = False) -> Reason:
+           rules: Any = None, *, hidden: bool = False, outside: Any = None) -> Reason:
     """A :class:`Reason`, with the value of ``option`` read from ``rules`` (``hidden``: see
-    :attr:`Reason.hidden`)."""
+    :attr:`Reason.hidden`; ``outside``: the :class:`foolsolve.rules.OutsideFact` it applies)."""
     value = getattr(rules, option) if option is not None and rules is not None else None
-    return Reason(rule, says, section, quote, option, value, hidden)
+    where = "" if outside is None else f"{outside.origin}: {outside.fact}"
+    return Reason(rule, says, section, quote, option, value, hidden, where)
 
 
 @dataclass(frozen=True)
@@ -346,6 +350,10 @@ class SpecGame(ABC, Generic[S, M]):
     reconstructions: ClassVar[tuple[Any, ...]] = ()
     """Readings where the text is silent and one reading is sensible (:class:`foolsolve.rules.Reconstruction`):
     listed by ``foolsolve rules`` beside the options."""
+    outside_facts: ClassVar[tuple[Any, ...]] = ()
+    """Facts the game needs that the text does not give, each from a named public source
+    (:class:`foolsolve.rules.OutsideFact`): listed by ``foolsolve rules`` apart from the text's
+    rules and the reconstructions."""
 
     @abstractmethod
     def deal(self, rules: Any, players: int, rng: random.Random) -> S:
@@ -689,6 +697,13 @@ class SpecGame(ABC, Generic[S, M]):
         """Whether ``move`` (from ``before`` to ``after``) ends a unit of play the transcripts mark:
         a bout, a trick, a turn of several moves (named by :attr:`boundary_name`). Default: never."""
         return False
+
+    def boundary_note(self, before: S, move: M, after: S) -> str:
+        """Where :meth:`boundary` holds, what the unit that ended decided, in one line (Three Fools:
+        the round's winner and why, a liar's penalty), written after the transcripts' ``-- end of
+        round`` mark; only what every player sees (it is printed from a seat too); empty: the mark
+        alone. Default: empty."""
+        return ""
 
 
 class Engine(ABC, Generic[E, EM]):

@@ -170,7 +170,11 @@ def _say_move(session: Session, state: Any, text: str, how: str = "") -> Any:
     said = masked_move(session.info, state, after, str(move), session.you) if session.seat else str(move)
     click.echo(f"{who}: {said}" + (f"   [{how}]" if how else ""))
     if spec.boundary(state, move, after):
-        click.echo(f"-- end of {spec.boundary_name or 'round'} --")
+        from foolsolve.present import boundary_line
+
+        note = spec.boundary_note(state, move, after)
+        # (a note says only what every player sees: boundary_note's contract, so it is printed from a seat too)
+        click.echo(boundary_line(spec.boundary_name or "round", note))
     session.history.append((state, str(move)))
     return after
 

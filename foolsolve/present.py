@@ -108,6 +108,9 @@ class Step:
     move: str
     boundary: bool
     state: Any
+    note: str = ""
+    """What the unit that ended decided (:meth:`~foolsolve.game.SpecGame.boundary_note`; empty: nothing
+    to say, or no boundary)."""
 
     def who(self) -> str:
         """``player 0`` or ``chance``."""
@@ -121,7 +124,9 @@ def steps(spec: Any, state: Any, moves: Sequence[str]) -> list[Step]:
     why, as :meth:`~foolsolve.game.SpecGame.play` does."""
     out = []
     for i, (move, after) in enumerate(spec.play_moves(state, moves)):
-        out.append(Step(i + 1, spec.to_move(state), str(move), bool(spec.boundary(state, move, after)), after))
+        ended = bool(spec.boundary(state, move, after))
+        note = spec.boundary_note(state, move, after) if ended else ""
+        out.append(Step(i + 1, spec.to_move(state), str(move), ended, after, note))
         state = after
     return out
 
@@ -130,10 +135,11 @@ def trace(spec: Any, state: Any, moves: Sequence[str], *, ascii: bool = False, p
           complete: bool = False) -> tuple[list[dict[str, Any]], Any]:
     """The moves (texts) played once from ``state``: each as a JSON object ``{"move" (as the spec
     writes it; ``ascii``: its cards as position files write them, ``8D``), "player" (-1: chance),
-    "boundary" (whether it ended a bout, trick or turn: the transcript's ``-- end of bout --``),
-    "position" (with ``positions`` only: the position after it, in standard form,
-    :func:`foolsolve.positions.standard_form`; ``complete``: every rule option written)}``, and the state
-    after the last. What ``play --json --trace`` prints, ``play`` writes as text
+    "boundary" (whether it ended a bout, trick, turn or round: the transcript's ``-- end of bout --``),
+    "note" (only where the spec says what the unit that ended decided: Three Fools' round result,
+    :meth:`~foolsolve.game.SpecGame.boundary_note`), "position" (with ``positions`` only: the
+    position after it, in standard form, :func:`foolsolve.positions.standard_form`; ``complete``:
+    every rule option written)}``, and the state after the last. What ``play --json --trace`` prints, ``play`` writes as text
     (:func:`transcript_lines`) and the oracle's ``play`` request answers. An illegal move raises
     :class:`~foolsolve.game.IllegalMove` as :meth:`~foolsolve.game.SpecGame.play` does."""
     from foolsolve.positions import standard_form
@@ -141,6 +147,8 @@ def trace(spec: Any, state: Any, moves: Sequence[str], *, ascii: bool = False, p
     out: list[dict[str, Any]] = []
     for s in steps(spec, state, moves):
         record = {"move": ascii_cards(s.move) if ascii else s.move, "player": s.player, "boundary": s.boundary}
+        if s.note:
+            record["note"] = ascii_cards(s.note) if ascii else s.note
         if positions:
             record["position"] = standard_form(spec, s.state, complete)
         out.append(record)
@@ -157,8 +165,14 @@ def transcript_lines(spec: Any, played: Sequence[dict[str, Any]], indent: str = 
         who = "chance" if step["player"] == CHANCE else f"player {step['player']}"
         lines.append(f"{indent}{number:>3}. {who:<9} {step['move']}")
         if step["boundary"]:
-            lines.append(f"{indent}     -- end of {word} --")
+            lines.append(f"{indent}     {boundary_line(word, step.get('note', ''))}")
     return lines
+
+
+def boundary_line(word: str, note: str = "") -> str:
+    """The transcripts' mark of a unit's end: ``-- end of bout --``, or with what it decided
+    (:meth:`~foolsolve.game.SpecGame.boundary_note`) ``-- end of round: ... --``."""
+    return f"-- end of {word}: {note} --" if note else f"-- end of {word} --"
 
 
 def transcript(spec: Any, state: Any, moves: Sequence[str], indent: str = "  ") -> list[str]:

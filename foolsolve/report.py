@@ -278,7 +278,8 @@ def page(info: Any, state: Any, result: Any | None, *, title: str | None = None,
             items.append(f'<li class="move" value="{s.number}" data-player="{s.player}">'
                          f"{escape(s.who())}: {escape(s.move)}</li>")
             if s.boundary:
-                items.append(f'<li class="boundary">end of {escape(word)}</li>')
+                said = f"end of {word}: {s.note}" if s.note else f"end of {word}"
+                items.append(f'<li class="boundary">{escape(said)}</li>')
         end = spec.result(walk[-1].state) if walk else None
         if end is not None:
             items.append(f'<li class="result" id="line-result">Result: {escape(end.label)}</li>')
@@ -614,6 +615,17 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
         from foolsolve.game import check_player
 
         check_player(info.spec, state, viewer)
+        chance_only = open_hand.chance_only_result(info, state, viewer)
+        if chance_only is not None:  # only chance is left: exact from any seat, as solve answers it
+            unused = [k for k, v in seat_args.items() if v is not None]
+            if unused:
+                chance_only.notes.append(f"not applied: {', '.join(unused)} (options of an answer from one seat; no "
+                                         "player has a choice left, so nothing hidden changes the value)")
+            if store is not None:
+                store.close()
+            write_text(out, page(info, state, chance_only))
+            wrote(out)
+            return
         state = read_view(view_of(info, state, viewer))  # (a finished game's: the page of its result, below)
 
     def seat_page(view: View, note: str = "") -> None:

@@ -67,6 +67,23 @@ class Reconstruction:
     """The seed sentence (file and section) the reading fills in."""
 
 
+@dataclass(frozen=True)
+class OutsideFact:
+    """A fact the game needs that its source text does not give, taken from another public
+    source that it names (Three Fools: which suit beats which, from the Pilatch deck's
+    description): not an option and not a reconstruction (nothing is chosen or read in), but
+    listed by ``foolsolve rules GAME`` under "From outside the text" with where it comes from and
+    the sentence of the text that needs it. A spec lists them in its ``outside_facts``."""
+
+    name: str
+    fact: str
+    """The fact, as the spec applies it."""
+    origin: str
+    """Where it comes from (``the Pilatch deck's public description``)."""
+    needed_by: str
+    """The seed sentence (file and section) that needs the fact and does not give it."""
+
+
 def option(
     default: T,
     *,

@@ -24,7 +24,11 @@ The picture is drawn from the position's JSON (``state_to_json``), or from one p
 
 A spec may add a ``picture_hints`` dict (all keys optional): ``pairs`` (keys drawn as pairs),
 ``per_player`` and ``shared`` (keys forced to one kind), ``skip`` (keys not drawn), ``words`` (keys
-written in words, not drawn as cards). A spec's knowledge fields (Durak's ``known``: cards a player
+written in words, not drawn as cards), ``seats`` (keys whose value is a list of players, each
+mapped to the words written beside each player listed: Three Fools' ``contest``, "in the
+Roshambo"). A suit letter is named as the position's deck names it (a Pilatch ``S`` is Scissors),
+``to_move`` -1 is "chance to move", and another role field of -1 (a leader not drawn yet) is not
+written. A spec's knowledge fields (Durak's ``known``: cards a player
 holds that all have seen) name cards of another zone, which is drawn with them: they are ``words``
 (:func:`hints_of`), written beside their player (``known K♠``), so that no card is drawn twice.
 
@@ -46,6 +50,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from foolsolve.cards import FRENCH54, GLYPHS, PILATCH45, SUIT_NAMES, TAROT78, Card, Deck
 from foolsolve.errors import InputError, check_arg, option_names
+from foolsolve.game import CHANCE
 from foolsolve.present import plural
 
 if TYPE_CHECKING:
@@ -136,8 +141,21 @@ def _is_card_list(value: Any, allow_null: bool = False) -> bool:
 
 
 def _suit_text(value: Any) -> str | None:
-    if isinstance(value, str) and value.upper() in GLYPHS:
-        return GLYPHS[value.upper()]
+    """A suit letter (a declared suit, a trump) as the deck of the position being drawn names it:
+    a French suit's glyph (``S``: ♠), else the suit's name (a Pilatch ``S``: Scissors); ``None``
+    for what is no suit letter of that deck. Without a known deck, the French glyphs."""
+    if not isinstance(value, str) or len(value) != 1 or not value.isascii():
+        return None
+    deck = _DECK.get()
+    if deck is None:
+        return GLYPHS.get(value.upper())
+    for c in deck:  # the letter read as the suit of a card of the deck, with that card's rank
+        try:
+            card = deck.parse(c.ascii[:-1] + value)
+        except InputError:
+            continue
+        if card.rank == c.rank:
+            return GLYPHS.get(card.suit) or SUIT_NAMES.get(card.suit, value).capitalize()
     return None
 
 
@@ -199,6 +217,7 @@ def read_picture(obj: dict[str, Any], hints: dict[str, Any] | None = None) -> Pi
     forced_shared = set(hints.get("shared", ()))
     forced_pp = set(hints.get("per_player", ()))
     words = set(hints.get("words", ()))
+    seat_lists: dict[str, str] = dict(hints.get("seats", {}))
     # in an observation: cards known to lie in a zone drawn by its size, face up there (its path)
     face_up: dict[tuple[Any, ...], list[str]] = {tuple(k): v for k, v in hints.get("face_up", ())}
     viewer = obj.get("player") if isinstance(obj.get("player"), int) and "hand_sizes" in obj else None
@@ -210,6 +229,15 @@ def read_picture(obj: dict[str, Any], hints: dict[str, Any] | None = None) -> Pi
     for key, value in obj.items():
         if key in skip or key in done:
             continue
+        if key in seat_lists and isinstance(value, list) and all(v in pic.player_notes for v in value):
+            for p in value:  # a list of players (those in a Roshambo): each named beside her block
+                pic.player_notes[p].append(seat_lists[key])
+            continue
+        if key == "to_move" and value == CHANCE:
+            pic.facts.append("chance to move")
+            continue
+        if key in ROLE_KEYS and isinstance(value, int) and not isinstance(value, bool) and value < 0:
+            continue  # a role nobody holds yet (Three Fools' leader before the first is drawn): nothing to write
         if key in words:  # cards drawn in another zone (a hand): named in words, not drawn again
             name = key.replace("_", " ")
             if isinstance(value, list) and len(value) == n and all(v is None or isinstance(v, list) for v in value):

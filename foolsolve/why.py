@@ -121,6 +121,8 @@ def _cite_line(r: Reason, seed: str) -> str:
     cite = r.cite(seed)
     if cite:
         parts.append(f"\n      {cite}")
+    if r.outside:
+        parts.append(f"\n      from outside the text: {r.outside}")
     if r.option is not None:
         parts.append(f"\n      option {r.option} = {json_text(r.value)}")
     return "".join(parts)
@@ -298,6 +300,19 @@ def not_a_move(text: str, error: str, legal_moves: list[str] | None, name: str =
     return InputError(f"{name} {text!r}: {error}{tail}")
 
 
+def kept_back(reasons: list[Reason], player: int) -> list[Reason]:
+    """``reasons`` as ``player``'s view may tell them: the reasons that read cards hidden from her
+    (:attr:`Reason.hidden`) are one line in the place of the first, named by its rule, without
+    their words, sentences, outside facts or options: which of them a world gives (a Joker's rule,
+    a loss, the sentence of two suits or three) would tell her about those cards."""
+    hidden = [r for r in reasons if r.hidden]
+    if not hidden:
+        return reasons
+    at = reasons.index(hidden[0])
+    said = Reason(hidden[0].rule, f"not told in player {player}'s view: it reads cards hidden from her", hidden=True)
+    return [r for r in reasons[:at] if not r.hidden] + [said] + [r for r in reasons[at:] if not r.hidden]
+
+
 def explain_view(view: Any, text: str, as_json: bool, samples: int = 64, *, strict: bool = False) -> str:
     """``why`` on a view file. When the viewer is to move her legal moves are the same in every world,
     so the rules are explained on one world (what the move changes is left out: it may depend on
@@ -319,8 +334,7 @@ def explain_view(view: Any, text: str, as_json: bool, samples: int = 64, *, stri
         if strict and exp.error is not None:
             raise not_a_move(text, exp.error, exp.legal_moves)
         exp.effect = []
-        exp.reasons = [dataclasses.replace(r, says=f"not told in player {view.player}'s view: it reads cards "
-                                                   "hidden from her") if r.hidden else r for r in exp.reasons]
+        exp.reasons = kept_back(exp.reasons, view.player)
         if as_json:
             return jsonout.dumps({**exp.to_json(), "view": view.player}, ensure_ascii=False, indent=1)
         note = ([f"(player {view.player}'s view: what the move changes is not shown, it may depend on cards "

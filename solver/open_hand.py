@@ -878,6 +878,9 @@ def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: An
     except NotCovered as exc:
         if info.spec.is_terminal(state):  # a finished game the exact solver does not take: its result
             return game_over_result(info, state, time.perf_counter() - started), False
+        chance_only = chance_only_result(info, state)
+        if chance_only is not None:  # nothing but chance left: exact, whatever any player cannot see
+            return chance_only, False
         if refuse is not None and refuse(exc):
             raise
         why = f"the exact solver does not cover this position ({exc})"
@@ -952,6 +955,88 @@ def game_over_result(info: GameInfo, state: Any, seconds: float = 0.0, player: i
         notes.append(f"value: player {whose}'s payoff")
     return SolveResult(info.name, to_move, value, [], [], 0, seconds, value_kind="payoff",
                        result=result.to_json(), notes=notes, method=GAME_OVER_METHOD,
+                       player=None if player is None or player == to_move else player)
+
+
+CHANCE_ONLY_NODES = 2_000
+"""The positions :func:`chance_only_result` looks at before it gives up (a chance-only end is short)."""
+CHANCE_ONLY_METHOD = ("exact: no player has a choice left, only chance (the expectation over its outcomes, nothing "
+                      "searched; the cards hidden from any player change nothing)")
+"""The method of :func:`chance_only_result`'s answer."""
+
+
+class _Choice(Exception):
+    """A player has a choice (or the look is over budget): the answer is not chance's alone."""
+
+
+def chance_payoffs(info: GameInfo, state: Any, max_nodes: int = CHANCE_ONLY_NODES) -> tuple[Fraction, ...] | None:
+    """Every player's expected payoff from ``state`` where from here on no player has a choice (each
+    position is a chance node, the game's end, or a player's only legal move), so that nothing a
+    player does not see can change the result: the expectation over the chance outcomes with their
+    exact probabilities (Three Fools' tie in the final count: a Roshambo, 1/2 each). ``None``: a
+    player has a choice somewhere, or more than ``max_nodes`` positions lie ahead."""
+    spec = info.spec
+    seen = [0]
+
+    def expect(s: Any) -> tuple[Fraction, ...]:
+        seen[0] += 1
+        if seen[0] > max_nodes:
+            raise _Choice
+        result = spec.result(s)
+        if result is not None:
+            return tuple(Fraction(x) for x in result.payoffs)
+        moves = spec.legal_moves(s)
+        if spec.to_move(s) != CHANCE:
+            if len(moves) != 1:
+                raise _Choice
+            return expect(spec.apply(s, moves[0]))
+        total: list[Fraction] | None = None
+        for m in moves:
+            p = Fraction(spec.chance_probability(s, m))
+            sub = expect(spec.apply(s, m))
+            total = [p * x for x in sub] if total is None else [t + p * x for t, x in zip(total, sub)]
+        assert total is not None
+        return tuple(total)
+
+    if spec.is_terminal(state):
+        return None
+    try:
+        return expect(state)
+    except _Choice:
+        return None
+
+
+def chance_only_result(info: GameInfo, state: Any, player: int | None = None) -> SolveResult | None:
+    """The exact answer to a full position where only chance is left (:func:`chance_payoffs`): the
+    expected payoff of the player to move (player 0 at a chance node; ``player`` where given,
+    ``--as P``: :attr:`SolveResult.player`) as an exact number (value kind ``payoff``), each legal
+    move (a chance outcome) with that player's expected payoff after it, and a note with every
+    player's. ``None`` where a player still has a choice: the searches answer."""
+    started = time.perf_counter()
+    payoffs = chance_payoffs(info, state)
+    if payoffs is None:
+        return None
+    spec = info.spec
+    to_move = spec.to_move(state)
+    whose = seat_of_mover(to_move) if player is None else player
+
+    def number(x: Fraction) -> Any:
+        return int(x) if x.denominator == 1 else str(x)
+
+    moves = []
+    for m in spec.legal_moves(state):
+        after = spec.apply(state, m)
+        res = spec.result(after)
+        sub = tuple(Fraction(x) for x in res.payoffs) if res is not None else chance_payoffs(info, after)
+        assert sub is not None
+        moves.append(MoveValue(spec.move_text(m, False), number(sub[whose])))
+    each = ", ".join(f"player {p} {number(x)}" for p, x in enumerate(payoffs))
+    notes = [f"no player has a choice left: only chance decides; every player's expected payoff: {each}"]
+    if whose != to_move:
+        notes.append(f"value: player {whose}'s payoff")
+    return SolveResult(info.name, to_move, number(payoffs[whose]), moves, [], 0, time.perf_counter() - started,
+                       best=[] if to_move == CHANCE else [moves[0].move], value_kind="payoff",
+                       notes=notes, method=CHANCE_ONLY_METHOD,
                        player=None if player is None or player == to_move else player)
 
 

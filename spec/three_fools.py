@@ -1,12 +1,13 @@
 """Three Fools (seed ``002_f1ddbcdaf1ade77e.txt``, cited "002") as plain, literal, slow Python.
 
-The seed gives the whole game: three players, a 45-card Pilatch deck split into three
+The seed gives the rules of play: three players, a 45-card Pilatch deck split into three
 face-down piles of fifteen, a binary card (UP: high cards win, DOWN: low cards win), a lead
 played face down with a declared suit (true or false), two face-down follows, the reveal and
 the round winner, collecting, the Roshambo bonus, the lying penalty, three round wins in a
 row, losing and the final count. ``shared/RULES-NOTES.md`` §3 adds the Pilatch deck facts
 (Rock beats Scissors, Scissors beats Paper, Paper beats Rock; ranks 1-10, J, Q, K, A and a
-Joker per suit) and names every open point; each is an option of :class:`Rules` or an entry of
+Joker per suit), which 002 does not give (:data:`OUTSIDE_FACTS`, listed "from outside the
+text"), and names every open point; each is an option of :class:`Rules` or an entry of
 :data:`RECONSTRUCTIONS`, named where the code applies it (``RECONSTRUCTION``). The reference page is ``docs/three-fools.md``.
 
 How the game is modelled (docs/architecture.md, "Hidden moves"): the face-down plays are
@@ -46,7 +47,7 @@ from foolsolve.game import (
 from foolsolve.numbers import exact_number
 from foolsolve.positions import validate_schema
 from foolsolve.present import plural
-from foolsolve.rules import Reconstruction, json_text, option, rules_from_json, rules_to_json
+from foolsolve.rules import OutsideFact, Reconstruction, json_text, option, rules_from_json, rules_to_json
 from foolsolve.worlds import Hidden, View, ZoneField, is_viewer, known_words, zone_words
 
 PLAYERS = 3
@@ -72,10 +73,29 @@ PHASES: tuple[str, ...] = (START, FLIP, LEAD, FOLLOW, ROSHAMBO, TIE, OVER)
 
 SUIT_TEXT = {ROCK: "R", PAPER: "P", SCISSORS: "S"}
 """How a declared suit is written (Scissors is ``X`` inside the card table, ``S`` outside)."""
-SUIT_OF_TEXT = {"R": ROCK, "P": PAPER, "S": SCISSORS, "X": SCISSORS}
+SUIT_OF_TEXT = {"R": ROCK, "P": PAPER, "S": SCISSORS}
+"""The letters a declared suit is written with (any case); no other letter names a suit."""
 
 BEATS = {ROCK: SCISSORS, SCISSORS: PAPER, PAPER: ROCK}
-"""RULES-NOTES §3 (the Pilatch deck): Rock beats Scissors, Scissors beats Paper, Paper beats Rock."""
+"""Which suit is superior (:data:`OUTSIDE_FACTS` ``suit_cycle``: the Pilatch deck's description,
+not 002): Rock beats Scissors, Scissors beats Paper, Paper beats Rock."""
+
+PILATCH_DESCRIPTION = "the Pilatch deck's public description"
+OUTSIDE_FACTS = (
+    OutsideFact("suits", "The suits are Rock, Paper and Scissors (written R, P, S).", PILATCH_DESCRIPTION,
+                '002 §Deck Build: "Use one 45-card Pilatch deck with all the ranks and Jokers."'),
+    OutsideFact("ranks", "Each suit has the ranks 1-10, J, Q, K, A (in that order) and one Joker: 15 cards a suit, "
+                "45 in all.", PILATCH_DESCRIPTION,
+                '002 §Deck Build: "Use one 45-card Pilatch deck with all the ranks and Jokers."; §Winning a Round: '
+                '"(Rank One is lowest, and Ace is highest.)"'),
+    OutsideFact("suit_cycle", "Rock beats Scissors, Scissors beats Paper, Paper beats Rock: of two suits, the one "
+                "that beats the other is the superior suit.", PILATCH_DESCRIPTION,
+                '002 §Winning a Round: "If two suits are present, a card of the superior suit will win." (it names '
+                'no suit)'),
+)
+"""What 002 needs but does not say, from the Pilatch deck's description (RULES-NOTES §3):
+``foolsolve rules three-fools`` lists them under "From outside the text"."""
+SUIT_CYCLE = OUTSIDE_FACTS[2]
 
 THROWS: tuple[str, ...] = (ROCK, PAPER, SCISSORS)
 """The order of the three throws in a Roshambo strategy (probabilities of rock, paper, scissors)."""
@@ -438,6 +458,42 @@ def strength(card: Card, binary: str) -> int:
     return card.rank if binary == UP else 16 - card.rank
 
 
+@dataclass(frozen=True)
+class RoundDecision:
+    """What decides a revealed round (:func:`decide_round`): the words of ``why`` and of the round's
+    result line are made from it, so they say what decided the result."""
+
+    winner: int | None
+    """The winning seat (``None``: all three suits, Roshambo decides)."""
+    superior: str | None
+    """The suit that wins (``None``: three suits)."""
+    inferior: str | None
+    """With two suits, the suit beaten (:data:`BEATS`, the deck's suit cycle); else ``None``."""
+    contenders: tuple[int, ...]
+    """The seats holding the superior suit."""
+    by: str
+    """What picked the winner among the contenders: ``roshambo`` (three suits), ``suit`` (the only
+    card of the superior suit), ``joker`` (the superior suit's Joker: 002 §Jokers) or ``rank``
+    (the highest under UP, the lowest under DOWN)."""
+
+
+def decide_round(cards: tuple[Card, ...], binary: str) -> RoundDecision:
+    """:func:`round_winner`, with what decided it."""
+    suits = {c.suit for c in cards}
+    if len(suits) == 3:
+        return RoundDecision(None, None, None, (), "roshambo")
+    inferior = None
+    if len(suits) == 1:
+        best_suit = cards[0].suit
+    else:
+        a, b = sorted(suits)
+        best_suit, inferior = (a, b) if BEATS[a] == b else (b, a)
+    contenders = tuple(i for i, c in enumerate(cards) if c.suit == best_suit)
+    winner = max(contenders, key=lambda i: strength(cards[i], binary))
+    by = "suit" if len(contenders) == 1 else "joker" if cards[winner].rank == PILATCH_JOKER else "rank"
+    return RoundDecision(winner, best_suit, inferior, contenders, by)
+
+
 def round_winner(cards: tuple[Card, ...], binary: str) -> int | None:
     """The seat whose card wins (``cards`` by seat), or ``None`` when all three suits are present
     (Roshambo decides). 002 §Winning a Round:
@@ -450,17 +506,10 @@ def round_winner(cards: tuple[Card, ...], binary: str) -> int | None:
     * "If all three suits are present, each player plays single-elimination Roshambo to determine
       the winner."
 
-    Two cards of a suit never tie: the deck has one card of each rank per suit."""
-    suits = {c.suit for c in cards}
-    if len(suits) == 3:
-        return None
-    if len(suits) == 1:
-        best_suit = cards[0].suit
-    else:
-        a, b = sorted(suits)
-        best_suit = a if BEATS[a] == b else b
-    contenders = [i for i, c in enumerate(cards) if c.suit == best_suit]
-    return max(contenders, key=lambda i: strength(cards[i], binary))
+    Which suit is superior is not in 002: :data:`BEATS` (the Pilatch deck's description,
+    :data:`OUTSIDE_FACTS`). Two cards of a suit never tie: the deck has one card of each rank per
+    suit."""
+    return decide_round(cards, binary).winner
 
 
 def has_lost(state: State, p: int) -> bool:
@@ -604,41 +653,140 @@ def _suit_name(suit: str) -> str:
     return SUIT_NAMES[suit].capitalize()
 
 
+_JOKER_QUOTE = ("The Jokers are suit-aligned, and each Joker is always the best rank for its respective suit, "
+                "regardless of whether the binary card is UP or DOWN.")
+_SEVERAL_QUOTE = ("With multiple cards of the superior suit present, the highest ranked of the superior suit wins when "
+                  "the binary card is UP. Similarly, the lowest ranked of the superior suit wins when the binary card "
+                  "is DOWN.")
+
+
+def decision_reasons(cards: tuple[Card, ...], binary: str, *, hidden: bool = False) -> list[Reason]:
+    """What decided the round of ``cards`` (by seat) under ``binary``, in the words of
+    :func:`decide_round`: the suits (002 §Winning a Round; which suit is superior is the Pilatch
+    deck's suit cycle, :data:`OUTSIDE_FACTS`, cited as such), then, where several cards of the
+    winning suit are down, what picked one of them: the Joker (002 §Jokers) or the rank under the
+    binary card. The last reason names the winner (or that Roshambo decides)."""
+    d = decide_round(cards, binary)
+    shown = " ".join(c.ascii for c in cards)
+    if d.winner is None:
+        return [reason("round_winner", f"revealed {shown}: all three suits, so Roshambo decides the round",
+                       "Winning a Round", _WIN_QUOTES[3], hidden=hidden)]
+    assert d.superior is not None
+    won = f"player {d.winner} wins the round"
+    best = cards[d.winner]
+    suit = _suit_name(d.superior)
+    side = "highest" if binary == UP else "lowest"
+    joker = reason("strength", f"{best.ascii} is the {suit} Joker, always the best {suit} whether the binary card "
+                   f"is UP or DOWN (here {binary.upper()}): {won}", "Jokers", _JOKER_QUOTE, hidden=hidden)
+    if d.inferior is None:  # one suit
+        if d.by == "joker":
+            return [reason("round_winner", f"revealed {shown}: one suit ({suit})", "Winning a Round", _WIN_QUOTES[1],
+                           hidden=hidden), joker]
+        return [reason("round_winner", f"revealed {shown}: one suit, binary {binary.upper()}: the {side} "
+                       f"({best.ascii}) wins: {won}", "Winning a Round", _WIN_QUOTES[1], hidden=hidden)]
+    beats = f"revealed {shown}: {suit} beats {_suit_name(d.inferior)} (the Pilatch deck's suit cycle)"
+    if d.by == "suit":
+        return [reason("round_winner", f"{beats}; {best.ascii} is the only {suit}: {won}", "Winning a Round",
+                       _WIN_QUOTES[2], hidden=hidden, outside=SUIT_CYCLE)]
+    first = reason("round_winner", beats, "Winning a Round", _WIN_QUOTES[2], hidden=hidden, outside=SUIT_CYCLE)
+    if d.by == "joker":
+        return [first, joker]
+    return [first, reason("strength", f"binary {binary.upper()}: the {side} {suit} ({best.ascii}) wins: {won}",
+                          "Winning a Round", _SEVERAL_QUOTE, hidden=hidden)]
+
+
+def decision_words(cards: tuple[Card, ...], binary: str) -> str:
+    """:func:`decision_reasons` in one line (the round's result line: ``play``, ``show``)."""
+    said = [r.says.removeprefix("revealed ") for r in decision_reasons(cards, binary)]
+    return "; ".join(said)
+
+
 def round_outcome_reasons(state: State, player: int, card: Card) -> list[Reason]:
-    """When ``player``'s ``card`` is the round's last card: what the reveal decides, in the words of
-    :func:`round_winner` (002 §Winning a Round) and of the lying penalty in :func:`collect` (002
-    §Rounds of Play: "If the player who went first lied about her card's suit, and did not win that
-    round, then her maximum hand size is reduced by one."). Empty before the last card."""
+    """When ``player``'s ``card`` is the round's last card: what the reveal decides
+    (:func:`decision_reasons`, 002 §Winning a Round and §Jokers), the lying penalty of
+    :func:`collect` (002 §Rounds of Play: "If the player who went first lied about her card's
+    suit, and did not win that round, then her maximum hand size is reduced by one.") and,
+    where the round ends the game or brings the final count, the rule that does
+    (:func:`end_reasons`). Empty before the last card."""
     if state.phase != FOLLOW or any(c is None for p, c in enumerate(state.centre) if p != player):
         return []
     cards = tuple(card if p == player else state.centre[p] for p in range(PLAYERS))
     full: tuple[Card, ...] = cards  # type: ignore[assignment]
-    suits = {c.suit for c in full}
     w = round_winner(full, state.binary)
-    shown = " ".join(c.ascii for c in full)
-    best = "highest" if state.binary == UP else "lowest"
-    if w is None:
-        says = f"revealed {shown}: all three suits, so Roshambo decides the round"
-    elif len(suits) == 1:
-        says = f"revealed {shown}: one suit, binary {state.binary.upper()}: the {best} wins: player {w} wins the round"
-    else:
-        a, b = sorted(suits)
-        strong, weak = (a, b) if BEATS[a] == b else (b, a)
-        says = (f"revealed {shown}: {_suit_name(strong)} beats {_suit_name(weak)}"
-                + (f"; binary {state.binary.upper()}: the {best} {_suit_name(strong)} wins"
-                   if sum(c.suit == strong for c in full) > 1 else "")
-                + f": player {w} wins the round")
     # the words read the others' face-down cards, which the follower does not see (why on a view keeps them back)
-    out = [reason("round_winner", says, "Winning a Round", _WIN_QUOTES[len(suits)], hidden=True)]
+    out = decision_reasons(full, state.binary, hidden=True)
     lead = full[state.leader]
     if state.declared is not None and is_lie(lead, state.declared) and w != state.leader:
         m = state.max_hand[state.leader]
         unless = " unless she wins the Roshambo" if w is None else ""
         out.append(reason("lie_penalty", f"player {state.leader} declared {SUIT_TEXT[state.declared]} with "
                           f"{lead.ascii} and lied: maximum hand size {m} -> {m - 1}{unless}", "Rounds of Play",
-                          "If the player who went first lied about her card's suit, and did not win that round, then "
-                          "her maximum hand size is reduced by one.", hidden=True))
+                          _LIE_QUOTE, hidden=True))
+    if w is not None:
+        centre = list(state.centre)
+        centre[player] = card
+        hands = list(state.hands)
+        hands[player] = hands[player] - {card}
+        after = collect(replace(state, hands=_seq(hands), centre=_seq(centre)), w, roshambo=False)
+        out += end_reasons(after, hidden=True)
     return out
+
+
+_LIE_QUOTE = ("If the player who went first lied about her card's suit, and did not win that round, then her maximum "
+              "hand size is reduced by one.")
+_COUNT_QUOTE = ("When a player loses, each other player totals the number of cards in her hand and her pile, and "
+                "whoever has more cards wins the game.")
+
+
+def end_reasons(after: State, *, hidden: bool = False) -> list[Reason]:
+    """The rules that end the game (or bring the final count's Roshambo) in ``after``, the state a
+    round's collection leaves (:func:`end_of_round`, :func:`final_count`): the streak (002 §Rounds of
+    Play), each loss (002 §Losing the Game: no cards, or a maximum hand size of zero), then the
+    count of the others, or its tie. Empty while the game goes on."""
+    if after.phase == OVER and after.reason.endswith("rounds in a row"):
+        return [reason("end_of_round", f"player {after.winner} won {after.streak} rounds in a row and wins the game",
+                       "Rounds of Play", "If the player who went first won her third round in a row, she wins the "
+                       "game!", "streak_to_win", after.rules, hidden=hidden)]
+    if after.phase not in (OVER, TIE) or not any(after.lost):
+        return []
+    out = []
+    for p in range(PLAYERS):
+        if not after.lost[p]:
+            continue
+        if after.max_hand[p] <= 0:
+            out.append(reason("has_lost", f"player {p}'s maximum hand size is 0: she loses", "Losing the Game",
+                              "If your maximum hand size is reduced to zero, you also lose.", hidden=hidden))
+        else:
+            out.append(reason("has_lost", f"player {p} has no cards in her pile or hand: she loses", "Losing the Game",
+                              "You lose when you have no cards in your pile and no cards in hand.", hidden=hidden))
+    others = [p for p in range(PLAYERS) if not after.lost[p]]
+    if len(others) == 1:
+        out.append(reason("final_count", f"player {others[0]} is the only player who did not lose: she wins the game",
+                          "Losing the Game", _COUNT_QUOTE, hidden=hidden))
+        return out
+    counts = " and ".join(f"player {p} has {plural(card_count(after, p), 'card')}" for p in others)
+    if after.phase == TIE:
+        out.append(reason("final_count", f"in hand and pile, {counts}, a tie: a Roshambo between players "
+                          f"{others[0]} and {others[1]} decides the game", "Losing the Game",
+                          "In the case of a tie, Roshambo for it!", hidden=hidden))
+    else:
+        out.append(reason("final_count", f"in hand and pile, {counts}: player {after.winner} has more and wins the game",
+                          "Losing the Game", _COUNT_QUOTE, hidden=hidden))
+    return out
+
+
+def round_result_words(r: Round, max_after: int) -> str:
+    """One line on a revealed round (the result line of ``play`` and ``show``): the cards, what
+    decided the winner (:func:`decision_words`), a Roshambo's winner and bonus, and a lying leader's
+    penalty (``max_after``: her maximum hand size after the round)."""
+    said = decision_words(r.cards, r.binary)
+    if decide_round(r.cards, r.binary).winner is None:
+        bonus = sum(len(b) for b in r.bonus)
+        said += f"; player {r.winner} wins the Roshambo and the round, and takes {plural(bonus, 'card')} as the bonus"
+    if is_lie(r.cards[r.leader], r.declared) and r.winner != r.leader:
+        said += (f"; player {r.leader} lied (declared {_suit_name(r.declared)} with {r.cards[r.leader].ascii}): "
+                 f"maximum hand size {max_after + 1} -> {max_after}")
+    return said
 
 
 RECONSTRUCTIONS = (
@@ -683,6 +831,9 @@ class ThreeFoolsSpec(SpecGame[State, Move]):
     meta = META
     rules_cls = Rules
     reconstructions = RECONSTRUCTIONS
+    outside_facts = OUTSIDE_FACTS
+    picture_hints: ClassVar[dict[str, Any]] = {"seats": {"contest": "in the Roshambo"}}
+    """Pictures (foolsolve.svg) name the players of a pending Roshambo beside their blocks."""
 
     # -- the deal ---------------------------------------------------------------------------------
     def deal(self, rules: Any, players: int, rng: random.Random) -> State:
@@ -759,7 +910,7 @@ class ThreeFoolsSpec(SpecGame[State, Move]):
         if verb in ("first", "roshambo") and len(args) == 1 and args[0] in ("0", "1", "2"):
             return FirstLeader(int(args[0])) if verb == "first" else RoshamboWin(int(args[0]))
         if verb == "lead" and len(args) == 3 and args[1].lower() == "as":
-            return Lead(parse_card(args[0], "move"), parse_suit(args[2].upper(), "move"))
+            return Lead(parse_card(args[0], "move"), parse_suit(args[2], "move"))
         if verb == "play" and len(args) == 1:
             return Follow(parse_card(args[0], "move"))
         raise InputError(f"move: cannot read {text!r} (moves are written: first 0, flip, keep, lead 7R as P, "
@@ -810,9 +961,26 @@ class ThreeFoolsSpec(SpecGame[State, Move]):
             section, quote = "Losing the Game", "In the case of a tie, Roshambo for it!"
         else:
             section, quote = "Winning a Round", "each player plays single-elimination Roshambo to determine the winner"
-        return [reason("chance", f"a chance outcome (probability {odds})", section, quote,
-                       "roshambo_format" if isinstance(move, RoshamboWin) and state.phase == ROSHAMBO else None,
-                       state.rules)]
+        out = [reason("chance", f"a chance outcome (probability {odds})", section, quote,
+                      "roshambo_format" if isinstance(move, RoshamboWin) and state.phase == ROSHAMBO else None,
+                      state.rules)]
+        if isinstance(move, RoshamboWin) and state.phase == ROSHAMBO:
+            out += self.roshambo_round_reasons(state, move.player)
+        return out
+
+    def roshambo_round_reasons(self, state: State, winner: int) -> list[Reason]:
+        """What a round's Roshambo won by ``winner`` brings (:func:`collect`): the bonus (002 §Winning a
+        Round), a lying leader's penalty (002 §Rounds of Play) and the end of the game where it comes
+        (:func:`end_reasons`)."""
+        out = [reason("collect", f"player {winner} wins the round and takes the top three cards of each other pile "
+                      "(what is there)", "Winning a Round", "When Roshambo is played, the winner also reveals the top "
+                      "three cards from each of her opponents' piles, and collects them as well.")]
+        lead = state.centre[state.leader]
+        if lead is not None and state.declared is not None and is_lie(lead, state.declared) and winner != state.leader:
+            m = state.max_hand[state.leader]
+            out.append(reason("lie_penalty", f"player {state.leader} declared {SUIT_TEXT[state.declared]} with "
+                              f"{lead.ascii} and lied: maximum hand size {m} -> {m - 1}", "Rounds of Play", _LIE_QUOTE))
+        return out + end_reasons(collect(state, winner, roshambo=True))
 
     def move_sort_key(self, move: Move) -> Any:
         return move.sort_key()
@@ -861,6 +1029,19 @@ class ThreeFoolsSpec(SpecGame[State, Move]):
             return replace(state, phase=OVER, winner=move.player, contest=(),
                            reason=f"won the Roshambo of a tie at {plural(card_count(state, move.player), 'card')}")
         raise IllegalMove(f"move {move} is not legal here")
+
+    boundary_name = "round"
+
+    def boundary(self, before: State, move: Move, after: State) -> bool:
+        """A round ends when its cards are collected (the round is in the history)."""
+        return len(after.history) > len(before.history)
+
+    def boundary_note(self, before: State, move: Move, after: State) -> str:
+        """The round's result (:func:`round_result_words`)."""
+        if not self.boundary(before, move, after):
+            return ""
+        r = after.history[-1]
+        return round_result_words(r, after.max_hand[r.leader])
 
     # -- views ------------------------------------------------------------------------------------
     def observation(self, state: State, player: int) -> dict[str, Any]:
@@ -997,6 +1178,9 @@ class ThreeFoolsSpec(SpecGame[State, Move]):
             lines.append(f"player {p}{you}: hand {zone_words(view, ('hands', p), _ordered(state.hands[p]), _ascii)} "
                          f"(max {state.max_hand[p]}); pile {plural(len(state.piles[p]), 'card')}"
                          + (f", {known}" if known else ""))
+        if state.history:
+            r = state.history[-1]
+            lines.append(f"last round: {round_result_words(r, state.max_hand[r.leader])}")
         if state.declared is not None:
             down = [view is not None and view.zone(("centre", p)) is not None for p in range(PLAYERS)]
             lines.append(f"declared {SUIT_TEXT[state.declared]}; centre "
@@ -1024,9 +1208,10 @@ def parse_card(text: Any, where: str) -> Card:
 
 
 def parse_suit(text: Any, where: str) -> str:
-    """A suit written R, P or S (any case, no space around it, as a card is written)."""
+    """A suit written R, P or S (any case, no space around it, as a card is written); any other
+    text is an :class:`InputError` naming the three."""
     if not isinstance(text, str) or not text.isascii() or text.upper() not in SUIT_OF_TEXT:
-        raise InputError(f"{where}: {text!r} is not a suit (R, P or S)")
+        raise InputError(f"{where}: {text!r} is not a suit (R, P or S: Rock, Paper or Scissors)")
     return SUIT_OF_TEXT[text.upper()]
 
 

@@ -103,6 +103,16 @@ def test_play_reports_who_moved_and_where_a_bout_ends():
         ("cover 8D with 9D", 1, False), ("pass", 0, False), ("pass", 2, True)]
 
 
+def test_play_reports_what_a_three_fools_round_decided_in_its_note():
+    """A round's end carries its result (``note``, play's ``-- end of round: ... --``), in the schema."""
+    obj = json.loads((EXAMPLES / "three-fools-first-round.json").read_text())
+    code, [record], err = oracle([request("play", obj, moves=["keep", "lead 4S as R", "play 8R", "play 3S"])])
+    assert code == 0, err
+    assert [p["boundary"] for p in record["played"]] == [False, False, False, True]
+    assert [("note" in p) for p in record["played"]] == [False, False, False, True]
+    assert "player 1 wins the round" in record["played"][-1]["note"]
+
+
 @pytest.mark.parametrize("argv", [None, ["--json"], ["--json", "--trace"], []])
 def test_play_applies_each_move_once(argv, monkeypatch):
     """The oracle's ``play`` and the ``play`` command (text, --json, --json --trace) play the moves

@@ -301,7 +301,7 @@ def test_pictures_read_like_a_card_table():
     assert all(b - a >= 36 for a, b in itertools.pairwise(xs))  # no card of the trick hides another
     spec, state = _example_state("three-fools-liar.json")
     svg = position_svg(spec, state)
-    assert "1. leader 2, binary up, declared P, winner 2" in svg
+    assert "1. leader 2, binary up, declared Paper, winner 2" in svg  # the deck's suit name, not a letter
     rounds = [a for a in drawn_cards(svg) if a["data-zone"] == "rounds"]
     rows = {float(re.findall(r"[-\d.]+", a["transform"])[1]) for a in rounds}
     assert len(rows) == 2  # one row a round

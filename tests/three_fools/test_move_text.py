@@ -1,6 +1,7 @@
 """Three Fools move texts: ``play`` (and the interactive prompt, which reads moves the same way)
-reads every spelling ``why`` reads (``X`` for Scissors, ``T`` for ten), and a refusal never gives
-the rule a legal move rests on as the ground of its illegality."""
+reads every spelling ``why`` reads (``X`` for a Scissors card, ``T`` for ten; a declared suit is
+R, P or S only), and a refusal never gives the rule a legal move rests on as the ground of its
+illegality."""
 
 from __future__ import annotations
 
@@ -22,24 +23,24 @@ def _first():
 
 def test_play_reads_the_spellings_why_reads():
     s = SPEC.play(_first(), "keep")
-    for text, card in (("lead 4S as X", "4S"), ("lead TS as S", "10S"), ("lead ts as x", "10S")):
+    for text, card in (("lead 4X as S", "4S"), ("lead TS as S", "10S"), ("lead ts as s", "10S")):
         move = SPEC.parse_move(s, text)
         assert isinstance(move, Lead) and move.card.ascii == card and str(move).endswith("as S"), text
-    after = SPEC.play(s, "lead 4S as X")
+    after = SPEC.play(s, "lead 4S as S")
     assert isinstance(SPEC.parse_move(after, "play 5X"), Follow)  # player 1 holds 5S
     after = SPEC.play(after, "play 5X")
     assert isinstance(SPEC.parse_move(after, "play 3X"), Follow)  # player 2 holds 3S
 
 
-def test_cli_play_accepts_x_for_scissors_and_t_for_ten(tmp_path):
+def test_cli_play_accepts_x_for_a_scissors_card_and_t_for_ten(tmp_path):
     out = str(tmp_path / "p.json")
-    for moves in (["keep", "lead 4S as X"], ["keep", "lead TS as S"], ["keep", "lead 4S as S", "play 5X"]):
+    for moves in (["keep", "lead 4X as S"], ["keep", "lead TS as S"], ["keep", "lead 4S as S", "play 5X"]):
         code, _, err = call_main(["play", FIRST, *moves, "--out", out])
         assert code == 0 and err == "", (moves, err)
 
 
 def test_cli_play_still_refuses_an_illegal_move_with_its_rule(tmp_path):
-    code, _, err = call_main(["play", FIRST, "keep", "lead 5R as X"])
+    code, _, err = call_main(["play", FIRST, "keep", "lead 5R as S"])
     assert code == 2 and err.count("\n") == 1, err
     assert "does not hold 5R" in err and "[hand; 002 §Rounds of Play]" in err and "lead_reasons" not in err, err
 
@@ -48,7 +49,7 @@ def test_a_refusal_never_quotes_a_legality_reason_as_its_ground():
     """Should the text of a legal move fail to be read (a reader and a writer that disagree),
     the one-line refusal says the move is legal, not "not legal: <the rule it rests on>"."""
     why = Reason("lead_reasons", "a card from the leader's hand, declared S", "Rounds of Play", "She chooses")
-    exp = Explanation("002", "lead 4S as X", "lead 4S as S", True, [why], legal_moves=["lead 4S as S"])
+    exp = Explanation("002", "lead 4X as S", "lead 4S as S", True, [why], legal_moves=["lead 4S as S"])
     line = exp.one_line()
     assert "not legal" not in line and "lead 4S as S is legal" in line, line
 

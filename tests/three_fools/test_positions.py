@@ -221,6 +221,6 @@ def test_a_suit_with_a_space_around_it_is_no_suit(text):
     # as a card is written: no space inside or around it (a declared suit, a Roshambo throw)
     from foolsolve.spec.three_fools import parse_suit
 
-    with pytest.raises(InputError, match=r"^declared: .* is not a suit \(R, P or S\)$"):
+    with pytest.raises(InputError, match=r"^declared: .* is not a suit \(R, P or S: Rock, Paper or Scissors\)$"):
         parse_suit(text, "declared")
     assert parse_suit("p", "declared") == parse_suit("P", "declared")

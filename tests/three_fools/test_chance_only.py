@@ -1,0 +1,67 @@
+"""A full position where only chance is left (a tie in the final count, settled by Roshambo: 002
+§Losing the Game "In the case of a tie, Roshambo for it!") is answered exactly, from any seat:
+nothing a player does not see can change the result, so no seat analysis samples worlds for it."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+from foolsolve import games
+from foolsolve.solver.open_hand import CHANCE_ONLY_METHOD, chance_payoffs
+from foolsolve.spec.three_fools import SPEC
+from tests.generic.batch_helpers import call_main
+from tests.three_fools.test_move_text import TIE_START
+
+
+def _tie(tmp_path):
+    s = SPEC.play(SPEC.state_from_json(TIE_START), "keep", "lead 5R as S", "play 1R", "play 2P")
+    assert s.phase == "tie" and s.contest == (1, 2)
+    path = tmp_path / "tie.json"
+    path.write_text(json.dumps(SPEC.state_to_json(s)), encoding="utf-8")
+    return s, str(path)
+
+
+def test_a_tie_left_to_roshambo_is_answered_exactly_from_every_seat(tmp_path):
+    _, path = _tie(tmp_path)
+    for args, player, value in (([], None, 0), (["--as", "1"], 1, "1/2"), (["--as", "2", "--samples", "50"], 2, "1/2"),
+                                (["--as", "0"], 0, 0)):
+        code, out, err = call_main([path, "--json", *args])
+        assert code == 0, err
+        obj = json.loads(out)
+        assert obj["method"] == CHANCE_ONLY_METHOD and obj["value"] == value and obj["value_kind"] == "payoff", obj
+        assert obj.get("player") == player, obj
+        assert "player 0 0, player 1 1/2, player 2 1/2" in obj["notes"][0], obj
+        assert not any("worlds" in n or "interval" in n for n in obj["notes"]), obj
+    code, out, _ = call_main([path, "--as", "2", "--samples", "50", "--json"])
+    assert any(n.startswith("not applied: --samples") for n in json.loads(out)["notes"])
+    code, out, _ = call_main([path, "--as", "1"])
+    assert code == 0 and "Value for player 1: 1/2" in out and "interval" not in out, out
+
+
+def test_chance_payoffs_are_none_where_a_player_still_chooses():
+    info = games.get("three-fools")
+    s = SPEC.state_from_json(TIE_START)
+    assert chance_payoffs(info, s) is None  # the leader may flip or keep
+    tie = SPEC.play(s, "keep", "lead 5R as S", "play 1R", "play 2P")
+    assert chance_payoffs(info, tie) == (Fraction(0), Fraction(1, 2), Fraction(1, 2))
+
+
+def test_a_batch_line_of_a_tie_left_to_roshambo_is_the_exact_expectation(tmp_path):
+    _, path = _tie(tmp_path)
+    lines = tmp_path / "in.jsonl"
+    lines.write_text(path + "\n", encoding="utf-8")
+    code, out, err = call_main(["batch", str(lines)])
+    assert code == 0, err
+    record = json.loads(out.splitlines()[0])
+    assert "seat" not in record and record["result"]["method"] == CHANCE_ONLY_METHOD, record
+
+
+def test_the_analysis_page_of_a_tie_left_to_roshambo_from_a_seat_is_exact(tmp_path):
+    _, path = _tie(tmp_path)
+    html = tmp_path / "page.html"
+    code, _, err = call_main(["report", path, "--as", "1", "--out", str(html), "--no-store"])
+    assert code == 0, err
+    text = html.read_text(encoding="utf-8")
+    assert 'data-value="&quot;1/2&quot;">1/2</span>' in text and CHANCE_ONLY_METHOD in text
+    assert "Student-t" not in text
