@@ -152,15 +152,17 @@ def _play(info: Any, state: Any, request: dict[str, Any]) -> dict[str, Any]:
                              f"{_shown(text)}")
     # an illegal move: play's error, naming its place (IllegalMove.number)
     played, new = trace(info.spec, state, texts, ascii=True, positions=False)
-    return {"position": standard_form(info.spec, new, _complete(request)), "played": played}
+    return {"position": standard_form(info.spec, new, _flag(request, "complete")), "played": played}
 
 
-def _complete(request: dict[str, Any]) -> bool:
-    """A request's ``complete`` (``play``, ``normalize``): every rule option written in its position."""
-    complete = request.get("complete", False)
-    if not isinstance(complete, bool):
-        raise InputError(f"complete: expected true or false, got {_shown(complete)}")
-    return complete
+def _flag(request: dict[str, Any], name: str) -> bool:
+    """A request's true-or-false field ``name`` (``complete`` of ``play`` and ``normalize``,
+    ``divide`` of ``perft``), false when not given; anything but true or false is an
+    :class:`InputError` naming the field."""
+    value = request.get(name, False)
+    if not isinstance(value, bool):
+        raise InputError(f"{name}: expected true or false, got {_shown(value)}")
+    return value
 
 
 def _perft(info: Any, state: Any, request: dict[str, Any]) -> dict[str, Any]:
@@ -172,9 +174,7 @@ def _perft(info: Any, state: Any, request: dict[str, Any]) -> dict[str, Any]:
     if depth is None:
         raise InputError("depth: missing (the length of the move sequences counted)" if "depth" not in request
                          else "depth: expected a whole number, got null")
-    divide = request.get("divide", False)
-    if not isinstance(divide, bool):
-        raise InputError(f"divide: expected true or false, got {_shown(divide)}")
+    divide = _flag(request, "divide")
     impl = request.get("impl", "both")
     if impl not in IMPLS:
         raise InputError(f"impl: expected one of {', '.join(IMPLS)}, got {_shown(impl)}")
@@ -198,7 +198,7 @@ def _status(info: Any, state: Any, request: dict[str, Any]) -> dict[str, Any]:
 
 
 def _normalize(info: Any, state: Any, request: dict[str, Any]) -> dict[str, Any]:
-    return {"position": standard_form(info.spec, state, _complete(request))}
+    return {"position": standard_form(info.spec, state, _flag(request, "complete"))}
 
 
 ANSWERS: dict[str, Callable[[Any, Any, dict[str, Any]], dict[str, Any]]] = {

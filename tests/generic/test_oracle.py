@@ -478,3 +478,14 @@ def test_a_views_json_complete_writes_every_rule_option():
     every = sorted(o.name for o in options_of(view.spec.rules_cls))
     full = view.to_json(complete=True)
     assert sorted(full["rules"]) == every and {**full, "rules": None} == {**view.to_json(), "rules": None}
+
+
+@pytest.mark.parametrize("op,name", [("play", "complete"), ("normalize", "complete"), ("perft", "divide")])
+def test_each_true_or_false_field_refuses_anything_else_alike(op, name):
+    """``complete`` and ``divide`` are read by one helper (oracle._flag): the same one-line error for
+    a value that is not true or false, naming the field."""
+    obj = json.loads(MIDBOUT.read_text())
+    extra: dict[str, Any] = {"play": {"moves": []}, "normalize": {}, "perft": {"depth": 1}}[op]
+    for value, shown in ((1, "1"), ("yes", '"yes"'), (None, "null")):
+        code, [record], _ = oracle([request(op, obj, **extra, **{name: value})])
+        assert code == 2 and record["error"] == f"{name}: expected true or false, got {shown}", record
