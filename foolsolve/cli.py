@@ -1768,7 +1768,8 @@ def conform_outside_text(game: str, report: Any, cases: int, max_steps: int, sec
                      f"request (id 'case N step S') written to {target}: foolsolve oracle {target} gives "
                      "the spec's answers")
     if report.engine_error is not None:
-        lines.append(f"the engine broke off in game {report.cases + 1}; the games before it are reported above")
+        lines.append(f"the engine broke off in game {report.cases + 1}"
+                     f"{'; the games before it are reported above' if report.cases else ''}")
     elif report.disagreements:
         return lines
     elif report.interrupted:

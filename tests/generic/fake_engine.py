@@ -1,0 +1,71 @@
+"""An outside engine for ``foolsolve conform GAME --engine CMD`` tests: foolsolve's own oracle
+(:func:`foolsolve.oracle.answer_line`, a request a line), wrong or broken on purpose.
+
+``python tests/generic/fake_engine.py MODE``, MODE one of:
+
+* ``right``: the oracle as it is;
+* ``drop``: at a :func:`marked` position the last legal move left out of a ``moves`` answer;
+* ``add``: at a marked position the move ``resign`` (no move of any game) added to it;
+* ``successor``: after a move from a marked position, the position it was played from;
+* ``crash``: exits with code 3 (a line on standard error) on reading its third request;
+* ``garbage``: answers ``hello``, no JSON;
+* ``hang``: reads a request and answers nothing, ever;
+* ``noid``: its answers leave out the request's ``id``;
+* ``error``: answers every request with an error record;
+* ``nomoves``: answers a ``moves`` request with no ``moves``.
+
+With ``FAKE_ENGINE_PID`` set, it first writes its process id to that file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+import time
+from typing import Any
+
+
+def marked(position: dict[str, Any]) -> bool:
+    """One position in 64 or so, the same in the engine and the test: its canonical JSON's hash."""
+    text = json.dumps(position, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).digest()[0] < 4
+
+
+def main(mode: str) -> None:
+    pid_file = os.environ.get("FAKE_ENGINE_PID")
+    if pid_file:
+        with open(pid_file, "w") as f:
+            f.write(str(os.getpid()))
+    from foolsolve.oracle import answer_line
+
+    for n, raw in enumerate(sys.stdin, 1):
+        if mode == "crash" and n == 3:
+            print("fake engine: out of cheese", file=sys.stderr, flush=True)
+            sys.exit(3)
+        if mode == "hang":
+            time.sleep(3600)
+        if mode == "garbage":
+            print("hello", flush=True)
+            continue
+        request = json.loads(raw)
+        record = answer_line(n, raw)
+        op, position = request["op"], request["position"]
+        if mode == "drop" and op == "moves" and record["moves"] and marked(position):
+            record["moves"] = record["moves"][:-1]
+        elif mode == "add" and op == "moves" and marked(position):
+            record["moves"].append("resign")
+        elif mode == "successor" and op == "play" and marked(position):
+            record["position"] = position
+        elif mode == "noid":
+            del record["id"]
+        elif mode == "error":
+            record = {"line": n, "id": request["id"], "error": "fake engine: no idea"}
+        elif mode == "nomoves" and op == "moves":
+            del record["moves"]
+        print(json.dumps(record), flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
