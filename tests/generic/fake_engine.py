@@ -12,7 +12,9 @@
 * ``hang``: reads a request and answers nothing, ever;
 * ``noid``: its answers leave out the request's ``id``;
 * ``error``: answers every request with an error record;
-* ``nomoves``: answers a ``moves`` request with no ``moves``.
+* ``nomoves``: answers a ``moves`` request with no ``moves``;
+* ``badplay``: answers a ``play`` request with ``"position": "x"``;
+* ``quit``: exits (code 0) at once, reading nothing.
 
 With ``FAKE_ENGINE_PID`` set, it first writes its process id to that file.
 """
@@ -38,6 +40,8 @@ def main(mode: str) -> None:
     if pid_file:
         with open(pid_file, "w") as f:
             f.write(str(os.getpid()))
+    if mode == "quit":
+        return
     from foolsolve.oracle import answer_line
 
     for n, raw in enumerate(sys.stdin, 1):
@@ -64,6 +68,8 @@ def main(mode: str) -> None:
             record = {"line": n, "id": request["id"], "error": "fake engine: no idea"}
         elif mode == "nomoves" and op == "moves":
             del record["moves"]
+        elif mode == "badplay" and op == "play":
+            record["position"] = "x"
         print(json.dumps(record), flush=True)
 
 

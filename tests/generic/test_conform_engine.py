@@ -139,6 +139,9 @@ def test_a_wrong_engine_is_caught_in_each_game_where_it_is_wrong(name, mode, tmp
              "reply a request, in order)"),
     ("error", "--engine: it answered request 1 (moves) with an error: fake engine: no idea"),
     ("nomoves", "--engine: its answer to request 1 (moves) is no moves record: no \"moves\" in it"),
+    ("badplay", "--engine: its answer to request 2 (play) is no play record: its \"position\" is not a position "
+                "object"),
+    ("quit", "--engine: it exited with code 0 before answering request 1 (moves)"),
 ])
 def test_a_broken_engine_is_one_line_and_exit_2(mode, words, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
@@ -164,6 +167,33 @@ def test_a_hanging_engine_is_stopped_at_the_timeout_and_killed_with_what_it_star
     assert code == 2 and err == ("foolsolve: error: --engine: no answer to request 1 (moves) within --engine-timeout "
                                  "1.5 s\n"), err
     assert took < 15, took
+    assert_gone(int(pid_file.read_text()))
+
+
+def test_a_real_ctrl_c_while_the_engine_hangs_ends_both_at_once(tmp_path):
+    """SIGINT to ``foolsolve conform`` waiting on a hanging engine: exit 130 at once, the engine gone."""
+    import signal
+    import subprocess
+
+    pid_file = tmp_path / "pid"
+    env = dict(os.environ, FAKE_ENGINE_PID=str(pid_file), FOOLSOLVE_BACKGROUND_COMPILE="0")
+    proc = subprocess.Popen([sys.executable, "-m", "foolsolve", "conform", "durak", "--engine", fake("hang"),
+                             "--engine-timeout", "300"], cwd=tmp_path, env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        for _ in range(600):
+            if pid_file.exists() and pid_file.read_text():
+                break
+            time.sleep(0.1)
+        time.sleep(0.5)  # the request written, conform waiting for its answer
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 130, err
+    assert err.count("\n") == 1 and "Traceback" not in err, err
     assert_gone(int(pid_file.read_text()))
 
 
