@@ -162,7 +162,7 @@ def test_a_hanging_engine_is_stopped_at_the_timeout_and_killed_with_what_it_star
     monkeypatch.setenv("FAKE_ENGINE_PID", str(pid_file))
     command = shlex.join(["sh", "-c", '"$0" "$1" hang; echo never', sys.executable, str(FAKE)])
     started = time.monotonic()
-    code, out, err = conform("durak", "--cases", "3", "--engine", command, "--engine-timeout", "1.5")
+    code, _, err = conform("durak", "--cases", "3", "--engine", command, "--engine-timeout", "1.5")
     took = time.monotonic() - started
     assert code == 2 and err == ("foolsolve: error: --engine: no answer to request 1 (moves) within --engine-timeout "
                                  "1.5 s\n"), err
@@ -187,7 +187,7 @@ def test_a_real_ctrl_c_while_the_engine_hangs_ends_both_at_once(tmp_path):
             time.sleep(0.1)
         time.sleep(0.5)  # the request written, conform waiting for its answer
         proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=30)
+        _, err = proc.communicate(timeout=30)
     finally:
         if proc.poll() is None:
             proc.kill()
