@@ -320,8 +320,9 @@ def _outside_play(spec: Any, after: Any, position: dict[str, Any], text: str,
     want = standard_form(spec, after, complete=True)
     try:
         theirs = standard_form(spec, spec.state_from_json(got), complete=True)
-    except InputError as exc:
-        return Divergence("play", f"after {text}: the engine's position is no {spec.name} position ({exc})",
+    except Exception as exc:  # foreign input: whatever the spec's reader makes of it, it is no position
+        said = str(exc) if isinstance(exc, InputError) else f"{type(exc).__name__}: {exc}"
+        return Divergence("play", f"after {text}: the engine's position is no {spec.name} position ({said})",
                           position, request=request)
     if theirs == want:
         return None

@@ -14,6 +14,7 @@
 * ``error``: answers every request with an error record;
 * ``nomoves``: answers a ``moves`` request with no ``moves``;
 * ``badplay``: answers a ``play`` request with ``"position": "x"``;
+* ``unreadable``: answers a ``play`` request with a position object no game reads;
 * ``quit``: exits (code 0) at once, reading nothing.
 
 With ``FAKE_ENGINE_PID`` set, it first writes its process id to that file.
@@ -70,6 +71,8 @@ def main(mode: str) -> None:
             del record["moves"]
         elif mode == "badplay" and op == "play":
             record["position"] = "x"
+        elif mode == "unreadable" and op == "play":
+            record["position"] = {"game": position["game"], "hands": 5}
         print(json.dumps(record), flush=True)
 
 

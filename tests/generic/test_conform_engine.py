@@ -237,6 +237,19 @@ def test_bad_engine_options_are_one_line_errors(argv, words):
         assert "--engine-timeout" in err
 
 
+@pytest.mark.parametrize("name", games.names())
+def test_a_position_the_spec_cannot_read_is_a_disagreement(name, tmp_path, monkeypatch):
+    """A play answer that is an object but no position of the game: each game disagrees at its first
+    move, the spec's reading error quoted (exit 1, not a broken engine, not a crash)."""
+    monkeypatch.chdir(tmp_path)
+    code, out, err = conform(name, "--cases", "2", "--engine", fake("unreadable"), "--engine-timeout", SLOW,
+                             "--json")
+    assert code == 1, err
+    report = json.loads(out)
+    assert [(d["case"], d["step"], d["kind"]) for d in report["disagreements"]] == [(1, 0, "play"), (2, 0, "play")]
+    assert all(f"the engine's position is no {name} position (" in d["detail"] for d in report["disagreements"])
+
+
 def test_one_game_from_a_position(tmp_path):
     pos = ROOT / "foolsolve" / "examples" / "durak-midbout.json"
     code, out, err = conform("durak", "--position", str(pos), "--engine", fake("right"), "--engine-timeout", SLOW,
