@@ -76,7 +76,8 @@ class OutsideEngine:
             raise InputError(f"--engine: cannot start {cut_text(argv[0], 60)!r} "
                              f"({(exc.strerror or str(exc)).lower()})") from None
         self.group = posix
-        self.replies: queue.Queue[object] = queue.Queue()
+        self.closing = False
+        self.replies: queue.Queue[object] = queue.Queue(maxsize=4)  # an engine writing on and on is held back
         self.said: deque[bytes] = deque(maxlen=20)  # the last lines of the engine's standard error
         assert self.proc.stdout is not None and self.proc.stderr is not None
         self.readers = (threading.Thread(target=self._read_replies, args=(self.proc.stdout,), daemon=True),
@@ -97,12 +98,24 @@ class OutsideEngine:
                 if not line:
                     break
                 if len(line) > MAX_REPLY and not line.endswith(b"\n"):
-                    self.replies.put(_TOO_LONG)
+                    self._put(_TOO_LONG)
                     return
-                self.replies.put(line)
+                if not self._put(line):
+                    return
         except (OSError, ValueError):
             pass
-        self.replies.put(_EOF)
+        self._put(_EOF)
+
+    def _put(self, item: object) -> bool:
+        """``item`` queued for :meth:`ask`, waiting while the queue is full, until the engine is closed
+        (then ``False``)."""
+        while not self.closing:
+            try:
+                self.replies.put(item, timeout=0.1)
+                return True
+            except queue.Full:
+                pass
+        return False
 
     def _read_stderr(self, err: IO[bytes]) -> None:
         try:
@@ -214,6 +227,7 @@ class OutsideEngine:
         """End the engine: its input closed, up to :data:`CLOSE_WAIT` seconds to exit, then killed,
         with every process of its own group (what it started)."""
         proc = self.proc
+        self.closing = True
         try:
             if proc.stdin is not None:
                 proc.stdin.close()

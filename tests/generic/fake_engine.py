@@ -15,7 +15,8 @@
 * ``nomoves``: answers a ``moves`` request with no ``moves``;
 * ``badplay``: answers a ``play`` request with ``"position": "x"``;
 * ``unreadable``: answers a ``play`` request with a position object no game reads;
-* ``quit``: exits (code 0) at once, reading nothing.
+* ``quit``: exits (code 0) at once, reading nothing;
+* ``flood``: answers the first request, then writes that answer again and again, for ever.
 
 With ``FAKE_ENGINE_PID`` set, it first writes its process id to that file.
 """
@@ -74,6 +75,8 @@ def main(mode: str) -> None:
         elif mode == "unreadable" and op == "play":
             record["position"] = {"game": position["game"], "hands": 5}
         print(json.dumps(record), flush=True)
+        while mode == "flood":
+            print(json.dumps(record), flush=True)
 
 
 if __name__ == "__main__":

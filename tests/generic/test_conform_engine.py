@@ -142,6 +142,8 @@ def test_a_wrong_engine_is_caught_in_each_game_where_it_is_wrong(name, mode, tmp
     ("badplay", "--engine: its answer to request 2 (play) is no play record: its \"position\" is not a position "
                 "object"),
     ("quit", "--engine: it exited with code 0 before answering request 1 (moves)"),
+    ("flood", "--engine: its answer to request 2 (play) has \"id\" 1, not 2 (a reply copies its request's id, one "
+              "reply a request, in order)"),
 ])
 def test_a_broken_engine_is_one_line_and_exit_2(mode, words, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
