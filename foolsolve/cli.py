@@ -1583,7 +1583,8 @@ CONFORM_SECONDS = 600.0
                    "process: not with --cases, --workers, --scheduler).")
 @click.option("--out", type=OutputFile(), default=None,
               help="Where to write the shrunk diverging position (not '-': the report goes to standard output) "
-                   "[default: conform-GAME-SEED.json].")
+                   "[default: conform-GAME-SEED.json; with --engine the requests that show the disagreements, "
+                   "conform-GAME-SEED.jsonl].")
 @click.option("--workers", type=WORKERS, default=1, show_default=True,
               help=workers_help("Play the --cases games on this many local processes"))
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
@@ -1594,8 +1595,9 @@ CONFORM_SECONDS = 600.0
                    "agree; 0: no limit; at most a year].")
 @click.option("--json", "as_json", is_flag=True,
               help='Print the report as one JSON object: {"game", "cases", "finished", "agreeing", "cut", "states", '
-                   '"moves", "sampled", "timed_out", "divergence", "seconds"}; with --engine "disagreements", '
-                   '"requests" and "engine_error" in place of "sampled" and "divergence" (the exit codes as without it).')
+                   '"moves", "sampled", "timed_out", "divergence", "seconds"}; with --engine "engine", '
+                   '"disagreements", "requests" and "engine_error" in place of "sampled" and "divergence" (the exit '
+                   'codes as without it).')
 @click.option("--strict", is_flag=True,
               help="Games left unplayed by a --time given, or cut at --max-steps, fail the run (exit 2, as a stop "
                    "at the default --time), instead of a pass of the games finished.")
