@@ -1610,10 +1610,13 @@ CONFORM_SECONDS = 600.0
 @click.option("--engine-timeout", type=Seconds(min=0, min_open=True), default=None, metavar="SECONDS",
               help="With --engine: the seconds it may take to answer one request (the first's include its start) "
                    "[default: 10].")
+@click.option("--without-knowledge", is_flag=True,
+              help="With --engine: compare positions without what players know of hidden cards (Durak's known), "
+                   "which no rule reads.")
 def conform(game: str, cases: int, seed: int, max_steps: int, position: str | None, out: str | None,
             workers: int = 1, scheduler: str | None = None, time_limit: float | None = None,
             as_json: bool = False, strict: bool = False, engine_command: str | None = None,
-            engine_timeout: float | None = None) -> None:
+            engine_timeout: float | None = None, without_knowledge: bool = False) -> None:
     """Step GAME's spec and engine in lockstep from random deals (random players and rule
     options) and compare legal moves, successors and results at every step. Exit 1 on a
     divergence, after writing the shrunk diverging position as a position file. Stopped by the
@@ -1633,9 +1636,11 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
     info = games.get(game)
     if engine_command is not None:
         return conform_outside(info, engine_command, engine_timeout, cases, seed, max_steps, position, out,
-                               workers, scheduler, time_limit, default_time, as_json, strict)
+                               workers, scheduler, time_limit, default_time, as_json, strict, without_knowledge)
     if engine_timeout is not None:
         raise InputError("--engine-timeout: only with --engine (the outside engine's time to answer)")
+    if without_knowledge:
+        raise InputError("--without-knowledge: only with --engine (foolsolve's engine is held to the whole position)")
     if info.engine is None:
         raise InputError(f"game: {info.name} has no engine yet")
     started = time.monotonic()
@@ -1692,7 +1697,8 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
 
 def conform_outside(info: GameInfo, command: str, timeout: float | None, cases: int, seed: int, max_steps: int,
                     position: str | None, out: str | None, workers: int, scheduler: str | None,
-                    time_limit: float | None, default_time: bool, as_json: bool, strict: bool) -> None:
+                    time_limit: float | None, default_time: bool, as_json: bool, strict: bool,
+                    without_knowledge: bool = False) -> None:
     """``conform --engine CMD``: the games of ``conform`` against an outside engine
     (:func:`foolsolve.conformance.run_outside`), one process for the whole run, ended whatever
     happens. Each game's first disagreement is reported and its oracle request written, one a
@@ -1728,7 +1734,7 @@ def conform_outside(info: GameInfo, command: str, timeout: float | None, cases: 
         with progress(f"conform {info.name}", unit="games", total=cases,
                       seconds=None if deadline is None else deadline - time.monotonic()) as tick:
             report = conformance.run_outside(info, engine, cases, seed, progress=tick, max_steps=max_steps,
-                                             deadline=deadline, start=start)
+                                             deadline=deadline, start=start, knowledge=not without_knowledge)
     secs = time.monotonic() - started
     target = None
     if report.disagreements:
@@ -1737,10 +1743,15 @@ def conform_outside(info: GameInfo, command: str, timeout: float | None, cases: 
                  for d in report.disagreements]
         write_text_atomic(target, "\n".join(lines) + "\n", "--out" if out else "the disagreements file")
     if as_json:
-        click.echo(jsonout.dumps(conform_outside_json(info.name, command, report, cases, max_steps, secs, target)))
+        click.echo(jsonout.dumps({**conform_outside_json(info.name, command, report, cases, max_steps, secs, target),
+                                  "without_knowledge": without_knowledge}))
     else:
-        click.echo("\n".join(conform_outside_text(info.name, report, cases, max_steps, secs, target,
-                                                   None if default_time or strict else time_limit, strict)))
+        lines = conform_outside_text(info.name, report, cases, max_steps, secs, target,
+                                     None if default_time or strict else time_limit, strict)
+        if without_knowledge:
+            fields = ", ".join(info.spec.knowledge_fields) or "none in this game"
+            lines[1] += f", without what players know ({fields})"
+        click.echo("\n".join(lines))
     sys.stdout.flush()
     if report.engine_error is not None:
         raise InputError(report.engine_error)

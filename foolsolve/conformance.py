@@ -237,13 +237,15 @@ def _choose(state: Any, moves: list[Any], family: Any, rng: random.Random, polic
 
 
 def outside_lockstep(info: GameInfo, start: Any, rng: random.Random, engine: Any, *, max_steps: int = 10_000,
-                     report: ConformanceReport | None = None) -> Divergence | None:
+                     report: ConformanceReport | None = None, knowledge: bool = True) -> Divergence | None:
     """:func:`lockstep` against an engine outside foolsolve (:class:`foolsolve.outside.OutsideEngine`):
     one game from ``start``, its moves chosen as :func:`lockstep` chooses them (the same games for
     the same seed), asking the engine at every state for the legal moves (compared with the
     spec's as sets of moves in ASCII text) and for the position after the move followed (compared
-    with the spec's in standard form). The first disagreement, or ``None``; the engine breaking
-    the protocol raises :class:`foolsolve.outside.EngineError`."""
+    with the spec's in standard form; ``knowledge`` false: without the game's
+    :attr:`~foolsolve.game.SpecGame.knowledge_fields`, what players know, which no rule reads). The
+    first disagreement, or ``None``; the engine breaking the protocol raises
+    :class:`foolsolve.outside.EngineError`."""
     from foolsolve.positions import standard_form
 
     spec = info.spec
@@ -265,7 +267,7 @@ def outside_lockstep(info: GameInfo, start: Any, rng: random.Random, engine: Any
         m = _choose(s, moves, family, rng)
         text = spec.move_text(m, ascii=True)
         after = spec.apply(s, m)
-        d = _outside_play(spec, after, position, text, engine.play(position, text))
+        d = _outside_play(spec, after, position, text, engine.play(position, text), knowledge)
         if d is not None:
             d.step, d.history = step, history
             return d
@@ -310,10 +312,11 @@ def _read(spec: Any, state: Any, text: str) -> str:
         return text
 
 
-def _outside_play(spec: Any, after: Any, position: dict[str, Any], text: str,
-                  got: dict[str, Any]) -> Divergence | None:
+def _outside_play(spec: Any, after: Any, position: dict[str, Any], text: str, got: dict[str, Any],
+                  knowledge: bool = True) -> Divergence | None:
     """The spec's position ``after`` the move ``text`` from ``position`` against an outside engine's
-    (``got``), both in standard form with every rule option written."""
+    (``got``), both in standard form with every rule option written (``knowledge`` false: without
+    the knowledge fields)."""
     from foolsolve.positions import standard_form
 
     request = {"op": "play", "position": position, "moves": [text]}
@@ -324,17 +327,20 @@ def _outside_play(spec: Any, after: Any, position: dict[str, Any], text: str,
         said = str(exc) if isinstance(exc, InputError) else f"{type(exc).__name__}: {exc}"
         return Divergence("play", f"after {text}: the engine's position is no {spec.name} position ({said})",
                           position, request=request)
+    if not knowledge:
+        want, theirs = spec.without_knowledge(want), spec.without_knowledge(theirs)
     if theirs == want:
         return None
     return Divergence("play", f"after {text}: {_json_diff(want, theirs)}", position, request=request)
 
 
 def run_outside(info: GameInfo, engine: Any, cases: int, seed: int, *, progress: Callable[[int], None] | None = None,
-                max_steps: int = 10_000, deadline: float | None = None, start: Any = None) -> ConformanceReport:
+                max_steps: int = 10_000, deadline: float | None = None, start: Any = None,
+                knowledge: bool = True) -> ConformanceReport:
     """:func:`run` against an engine outside foolsolve (:func:`outside_lockstep`): the same games;
     a game stops at its first disagreement and the run goes on (:attr:`ConformanceReport.disagreements`).
     ``start``: one game from that state (``cases`` 1, moves chosen with ``seed``) in place of the
-    random deals. The engine breaking the protocol stops the run, its error in
+    random deals; ``knowledge``: as :func:`outside_lockstep`. The engine breaking the protocol stops the run, its error in
     :attr:`ConformanceReport.engine_error`; Ctrl-C stops it too, the games finished kept."""
     from foolsolve.outside import EngineError
 
@@ -343,7 +349,7 @@ def run_outside(info: GameInfo, engine: Any, cases: int, seed: int, *, progress:
         for i in range(cases):
             rng = random.Random(seed) if start is not None else random.Random(f"{seed}:{i}")
             first = start if start is not None else conform_start(info, rng)
-            d = outside_lockstep(info, first, rng, engine, max_steps=max_steps, report=report)
+            d = outside_lockstep(info, first, rng, engine, max_steps=max_steps, report=report, knowledge=knowledge)
             report.cases += 1
             if progress is not None:
                 progress(i + 1)

@@ -16,6 +16,8 @@
 * ``badplay``: answers a ``play`` request with ``"position": "x"``;
 * ``unreadable``: answers a ``play`` request with a position object no game reads;
 * ``quit``: exits (code 0) at once, reading nothing;
+* ``forget``: answers a ``play`` request with the position without Durak's ``known`` (what players
+  know of hidden cards);
 * ``flood``: answers the first request, then writes that answer again and again, for ever.
 
 With ``FAKE_ENGINE_PID`` set, it first writes its process id to that file.
@@ -72,6 +74,8 @@ def main(mode: str) -> None:
             del record["moves"]
         elif mode == "badplay" and op == "play":
             record["position"] = "x"
+        elif mode == "forget" and op == "play":
+            record["position"].pop("known", None)
         elif mode == "unreadable" and op == "play":
             record["position"] = {"game": position["game"], "hands": 5}
         print(json.dumps(record), flush=True)

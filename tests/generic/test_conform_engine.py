@@ -252,6 +252,23 @@ def test_a_position_the_spec_cannot_read_is_a_disagreement(name, tmp_path, monke
     assert all(f"the engine's position is no {name} position (" in d["detail"] for d in report["disagreements"])
 
 
+def test_without_knowledge_positions_are_compared_without_what_players_know(tmp_path, monkeypatch):
+    """An engine that keeps no ``known`` (the cards players saw picked up) disagrees on the whole
+    position and agrees on what the rules read."""
+    monkeypatch.chdir(tmp_path)
+    argv = ["durak", "--cases", "2", "--seed", "1", "--engine", fake("forget"), "--engine-timeout", SLOW, "--json"]
+    code, out, err = conform(*argv)
+    assert code == 1, err
+    details = [d["detail"] for d in json.loads(out)["disagreements"]]
+    assert details and all(d.split(": ")[1] == "known" for d in details), details
+    code, out, err = conform(*argv, "--without-knowledge", "--out", str(tmp_path / "none.jsonl"))
+    assert code == 0, err
+    assert json.loads(out)["disagreements"] == [] and json.loads(out)["without_knowledge"] is True
+    code, out, err = conform("durak", "--cases", "1", "--without-knowledge")
+    assert code == 2 and err == ("foolsolve: error: --without-knowledge: only with --engine (foolsolve's engine is "
+                                 "held to the whole position)\n")
+
+
 def test_one_game_from_a_position(tmp_path):
     pos = ROOT / "foolsolve" / "examples" / "durak-midbout.json"
     code, out, err = conform("durak", "--position", str(pos), "--engine", fake("right"), "--engine-timeout", SLOW,
