@@ -1743,8 +1743,8 @@ def conform_outside(info: GameInfo, command: str, timeout: float | None, cases: 
                  for d in report.disagreements]
         write_text_atomic(target, "\n".join(lines) + "\n", "--out" if out else "the disagreements file")
     if as_json:
-        click.echo(jsonout.dumps({**conform_outside_json(info.name, command, report, cases, max_steps, secs, target),
-                                  "without_knowledge": without_knowledge}))
+        click.echo(jsonout.dumps(conform_outside_json(info.name, command, report, cases, max_steps, secs, target,
+                                                      without_knowledge)))
     else:
         lines = conform_outside_text(info.name, report, cases, max_steps, secs, target,
                                      None if default_time or strict else time_limit, strict)
@@ -1799,18 +1799,20 @@ def conform_outside_text(game: str, report: Any, cases: int, max_steps: int, sec
 
 
 def conform_outside_json(game: str, command: str, report: Any, cases: int, max_steps: int, secs: float,
-                         target: str | None) -> dict[str, Any]:
+                         target: str | None, without_knowledge: bool = False) -> dict[str, Any]:
     """``conform --engine --json``'s object: ``conform --json``'s fields (``divergence`` and
     ``sampled`` aside), the engine's command, each disagreeing game's first disagreement (``case``,
     ``step``, ``kind``, ``detail``, ``moves_before``), the file their requests were written to
-    (``requests``, ``null``: none) and the engine's error where it broke off (``null``: none)."""
+    (``requests``, ``null``: none), the engine's error where it broke off (``null``: none) and
+    whether positions were compared without the knowledge fields (``without_knowledge``)."""
     return {"game": game, "engine": command, "cases": cases, "finished": report.cases,
             "agreeing": report.cases - len(report.disagreements), "cut": report.cut, "max_steps": max_steps,
             "states": report.states, "moves": report.moves, "timed_out": report.timed_out,
             "interrupted": report.interrupted,
             "disagreements": [{"case": d.case, "step": d.step, "kind": d.kind, "detail": d.detail,
                                "moves_before": d.history[-12:]} for d in report.disagreements],
-            "requests": target, "engine_error": report.engine_error, "seconds": round(secs, 3)}
+            "requests": target, "engine_error": report.engine_error, "seconds": round(secs, 3),
+            "without_knowledge": without_knowledge}
 
 
 def strict_failure(report: Any, cases: int, max_steps: int, time_limit: float | None) -> str:
