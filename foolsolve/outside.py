@@ -156,8 +156,8 @@ class OutsideEngine:
         try:
             stdin.write((json.dumps(request, ensure_ascii=False) + "\n").encode("utf-8"))
             stdin.flush()
-        except (OSError, ValueError):  # a broken pipe: it is gone, or closed its input
-            raise self._gone() from None
+        except (OSError, ValueError):  # a broken pipe: it is gone, or closed its input; what it wrote says how
+            pass
         try:
             line = self.replies.get(timeout=self.timeout)
         except queue.Empty:

@@ -9,6 +9,7 @@
 * ``successor``: after a move from a marked position, the position it was played from;
 * ``crash``: exits with code 3 (a line on standard error) on reading its third request;
 * ``garbage``: answers ``hello``, no JSON;
+* ``binary``: answers a line that is not UTF-8;
 * ``hang``: reads a request and answers nothing, ever;
 * ``noid``: its answers leave out the request's ``id``;
 * ``error``: answers every request with an error record;
@@ -56,6 +57,10 @@ def main(mode: str) -> None:
             time.sleep(3600)
         if mode == "garbage":
             print("hello", flush=True)
+            continue
+        if mode == "binary":
+            sys.stdout.buffer.write(b"\xff\n")
+            sys.stdout.flush()
             continue
         request = json.loads(raw)
         record = answer_line(n, raw)

@@ -135,6 +135,7 @@ def test_a_wrong_engine_is_caught_in_each_game_where_it_is_wrong(name, mode, tmp
               "error: 'fake engine: out of cheese'"),
     ("garbage", "--engine: its answer to request 1 (moves) is not JSON (Expecting value: line 1 column 1 (char 0)): "
                 "'hello'"),
+    ("binary", "--engine: its answer to request 1 (moves) is not UTF-8 text: b'\\xff\\n'"),
     ("noid", "--engine: its answer to request 1 (moves) has no \"id\", not 1 (a reply copies its request's id, one "
              "reply a request, in order)"),
     ("error", "--engine: it answered request 1 (moves) with an error: fake engine: no idea"),
