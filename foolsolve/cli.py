@@ -1610,13 +1610,16 @@ CONFORM_SECONDS = 600.0
 @click.option("--engine-timeout", type=Seconds(min=0, min_open=True), default=None, metavar="SECONDS",
               help="With --engine: the seconds it may take to answer one request (the first's include its start) "
                    "[default: 10].")
+@click.option("--status", "ask_status", is_flag=True,
+              help="With --engine: at every state also ask the engine's status (the oracle's status request) and "
+                   "compare who is to move, whether the game is over and the payoffs.")
 @click.option("--without-knowledge", is_flag=True,
               help="With --engine: compare positions without what players know of hidden cards (Durak's known), "
                    "which no rule reads.")
 def conform(game: str, cases: int, seed: int, max_steps: int, position: str | None, out: str | None,
             workers: int = 1, scheduler: str | None = None, time_limit: float | None = None,
             as_json: bool = False, strict: bool = False, engine_command: str | None = None,
-            engine_timeout: float | None = None, without_knowledge: bool = False) -> None:
+            engine_timeout: float | None = None, without_knowledge: bool = False, ask_status: bool = False) -> None:
     """Step GAME's spec and engine in lockstep from random deals (random players and rule
     options) and compare legal moves, successors and results at every step. Exit 1 on a
     divergence, after writing the shrunk diverging position as a position file. Stopped by the
@@ -1636,11 +1639,14 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
     info = games.get(game)
     if engine_command is not None:
         return conform_outside(info, engine_command, engine_timeout, cases, seed, max_steps, position, out,
-                               workers, scheduler, time_limit, default_time, as_json, strict, without_knowledge)
+                               workers, scheduler, time_limit, default_time, as_json, strict, without_knowledge,
+                               ask_status)
     if engine_timeout is not None:
         raise InputError("--engine-timeout: only with --engine (the outside engine's time to answer)")
     if without_knowledge:
         raise InputError("--without-knowledge: only with --engine (foolsolve's engine is held to the whole position)")
+    if ask_status:
+        raise InputError("--status: only with --engine (foolsolve's engine's status is compared at every state)")
     if info.engine is None:
         raise InputError(f"game: {info.name} has no engine yet")
     started = time.monotonic()
@@ -1698,7 +1704,7 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
 def conform_outside(info: GameInfo, command: str, timeout: float | None, cases: int, seed: int, max_steps: int,
                     position: str | None, out: str | None, workers: int, scheduler: str | None,
                     time_limit: float | None, default_time: bool, as_json: bool, strict: bool,
-                    without_knowledge: bool = False) -> None:
+                    without_knowledge: bool = False, ask_status: bool = False) -> None:
     """``conform --engine CMD``: the games of ``conform`` against an outside engine
     (:func:`foolsolve.conformance.run_outside`), one process for the whole run, ended whatever
     happens. Each game's first disagreement is reported and its oracle request written, one a
@@ -1734,7 +1740,8 @@ def conform_outside(info: GameInfo, command: str, timeout: float | None, cases: 
         with progress(f"conform {info.name}", unit="games", total=cases,
                       seconds=None if deadline is None else deadline - time.monotonic()) as tick:
             report = conformance.run_outside(info, engine, cases, seed, progress=tick, max_steps=max_steps,
-                                             deadline=deadline, start=start, knowledge=not without_knowledge)
+                                             deadline=deadline, start=start, knowledge=not without_knowledge,
+                                             status=ask_status)
     secs = time.monotonic() - started
     target = None
     if report.disagreements:
@@ -1744,13 +1751,15 @@ def conform_outside(info: GameInfo, command: str, timeout: float | None, cases: 
         write_text_atomic(target, "\n".join(lines) + "\n", "--out" if out else "the disagreements file")
     if as_json:
         click.echo(jsonout.dumps(conform_outside_json(info.name, command, report, cases, max_steps, secs, target,
-                                                      without_knowledge)))
+                                                      without_knowledge, ask_status)))
     else:
         lines = conform_outside_text(info.name, report, cases, max_steps, secs, target,
                                      None if default_time or strict else time_limit, strict)
         if without_knowledge:
             fields = ", ".join(info.spec.knowledge_fields) or "none in this game"
             lines[1] += f", without what players know ({fields})"
+        if ask_status:
+            lines[1] += "; who is to move, whether the game is over and the payoffs at every state"
         click.echo("\n".join(lines))
     sys.stdout.flush()
     if report.engine_error is not None:
@@ -1799,12 +1808,14 @@ def conform_outside_text(game: str, report: Any, cases: int, max_steps: int, sec
 
 
 def conform_outside_json(game: str, command: str, report: Any, cases: int, max_steps: int, secs: float,
-                         target: str | None, without_knowledge: bool = False) -> dict[str, Any]:
+                         target: str | None, without_knowledge: bool = False,
+                         status: bool = False) -> dict[str, Any]:
     """``conform --engine --json``'s object: ``conform --json``'s fields (``divergence`` and
     ``sampled`` aside), the engine's command, each disagreeing game's first disagreement (``case``,
     ``step``, ``kind``, ``detail``, ``moves_before``), the file their requests were written to
     (``requests``, ``null``: none), the engine's error where it broke off (``null``: none) and
-    whether positions were compared without the knowledge fields (``without_knowledge``)."""
+    whether positions were compared without the knowledge fields (``without_knowledge``) and
+    statuses compared (``status``)."""
     return {"game": game, "engine": command, "cases": cases, "finished": report.cases,
             "agreeing": report.cases - len(report.disagreements), "cut": report.cut, "max_steps": max_steps,
             "states": report.states, "moves": report.moves, "timed_out": report.timed_out,
@@ -1812,7 +1823,7 @@ def conform_outside_json(game: str, command: str, report: Any, cases: int, max_s
             "disagreements": [{"case": d.case, "step": d.step, "kind": d.kind, "detail": d.detail,
                                "moves_before": d.history[-12:]} for d in report.disagreements],
             "requests": target, "engine_error": report.engine_error, "seconds": round(secs, 3),
-            "without_knowledge": without_knowledge}
+            "without_knowledge": without_knowledge, "status": status}
 
 
 def strict_failure(report: Any, cases: int, max_steps: int, time_limit: float | None) -> str:

@@ -19,6 +19,7 @@ import random
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from foolsolve.errors import InputError
@@ -237,14 +238,16 @@ def _choose(state: Any, moves: list[Any], family: Any, rng: random.Random, polic
 
 
 def outside_lockstep(info: GameInfo, start: Any, rng: random.Random, engine: Any, *, max_steps: int = 10_000,
-                     report: ConformanceReport | None = None, knowledge: bool = True) -> Divergence | None:
+                     report: ConformanceReport | None = None, knowledge: bool = True,
+                     status: bool = False) -> Divergence | None:
     """:func:`lockstep` against an engine outside foolsolve (:class:`foolsolve.outside.OutsideEngine`):
     one game from ``start``, its moves chosen as :func:`lockstep` chooses them (the same games for
     the same seed), asking the engine at every state for the legal moves (compared with the
     spec's as sets of moves in ASCII text) and for the position after the move followed (compared
     with the spec's in standard form; ``knowledge`` false: without the game's
-    :attr:`~foolsolve.game.SpecGame.knowledge_fields`, what players know, which no rule reads). The
-    first disagreement, or ``None``; the engine breaking the protocol raises
+    :attr:`~foolsolve.game.SpecGame.knowledge_fields`, what players know, which no rule reads);
+    ``status``: at every state also its status (who is to move, whether the game is over, the
+    payoffs), compared with the spec's. The first disagreement, or ``None``; the engine breaking the protocol raises
     :class:`foolsolve.outside.EngineError`."""
     from foolsolve.positions import standard_form
 
@@ -254,6 +257,8 @@ def outside_lockstep(info: GameInfo, start: Any, rng: random.Random, engine: Any
     for step in range(max_steps + 1):
         position = standard_form(spec, s, complete=True)
         d = _outside_moves(spec, s, position, engine.moves(position))
+        if d is None and status:
+            d = _outside_status(spec, s, position, engine.status(position))
         if report is not None:
             report.states += 1
         if d is not None:
@@ -304,6 +309,21 @@ def _outside_moves(spec: Any, state: Any, position: dict[str, Any], texts: list[
     return Divergence("moves", "; ".join(parts), position, request={"op": "moves", "position": position})
 
 
+def _outside_status(spec: Any, state: Any, position: dict[str, Any],
+                    got: tuple[int | None, bool, list[Any] | None]) -> Divergence | None:
+    """The spec's status of ``state`` (who is to move, whether it is over, the payoffs) against an
+    outside engine's."""
+    res = spec.result(state)
+    want = (None if res is not None else spec.to_move(state), res is not None,
+            None if res is None else [Fraction(p) for p in res.payoffs])
+    for name, mine, theirs in zip(("to_move", "over", "payoffs"), want, got):
+        if mine != theirs:
+            shown = [(None if x is None else [str(p) for p in x]) if name == "payoffs" else x for x in (mine, theirs)]
+            return Divergence("status", f"{name}: spec {shown[0]} engine {shown[1]}", position,
+                              request={"op": "status", "position": position})
+    return None
+
+
 def _read(spec: Any, state: Any, text: str) -> str:
     """``text`` as the spec writes the legal move it names, or as it is where it names none."""
     try:
@@ -336,12 +356,13 @@ def _outside_play(spec: Any, after: Any, position: dict[str, Any], text: str, go
 
 def run_outside(info: GameInfo, engine: Any, cases: int, seed: int, *, progress: Callable[[int], None] | None = None,
                 max_steps: int = 10_000, deadline: float | None = None, start: Any = None,
-                knowledge: bool = True) -> ConformanceReport:
+                knowledge: bool = True, status: bool = False) -> ConformanceReport:
     """:func:`run` against an engine outside foolsolve (:func:`outside_lockstep`): the same games;
     a game stops at its first disagreement and the run goes on (:attr:`ConformanceReport.disagreements`).
     ``start``: one game from that state (``cases`` 1, moves chosen with ``seed``) in place of the
-    random deals; ``knowledge``: as :func:`outside_lockstep`. The engine breaking the protocol stops the run, its error in
-    :attr:`ConformanceReport.engine_error`; Ctrl-C stops it too, the games finished kept."""
+    random deals; ``knowledge``, ``status``: as :func:`outside_lockstep`. The engine breaking the
+    protocol stops the run, its error in :attr:`ConformanceReport.engine_error`; Ctrl-C stops it
+    too, the games finished kept."""
     from foolsolve.outside import EngineError
 
     report = ConformanceReport()
@@ -349,7 +370,8 @@ def run_outside(info: GameInfo, engine: Any, cases: int, seed: int, *, progress:
         for i in range(cases):
             rng = random.Random(seed) if start is not None else random.Random(f"{seed}:{i}")
             first = start if start is not None else conform_start(info, rng)
-            d = outside_lockstep(info, first, rng, engine, max_steps=max_steps, report=report, knowledge=knowledge)
+            d = outside_lockstep(info, first, rng, engine, max_steps=max_steps, report=report, knowledge=knowledge,
+                                 status=status)
             report.cases += 1
             if progress is not None:
                 progress(i + 1)

@@ -6,6 +6,8 @@ its standard input, and writes one JSON object a line on its standard output for
 
 * ``{"op": "moves", "position": POS, "id": N}`` -> ``{"id": N, "moves": ["attack 6H", ...]}``
 * ``{"op": "play", "position": POS, "moves": [MOVE], "id": N}`` -> ``{"id": N, "position": {...}}``
+* with ``conform --status``: ``{"op": "status", "position": POS, "id": N}`` -> ``{"id": N, "to_move": P,
+  "over": B, "result": {"payoffs": [...], ...} or null}``
 
 ``POS`` is a position object in standard form with every rule option written out
 (:func:`foolsolve.positions.standard_form`, ``complete``); ``MOVE`` is a move's text with its cards
@@ -30,6 +32,7 @@ import signal
 import subprocess
 import threading
 from collections import deque
+from fractions import Fraction
 from typing import IO, Any
 
 from foolsolve.errors import InputError
@@ -144,6 +147,36 @@ class OutsideEngine:
             raise self._wrong(reply, "its \"position\" is not a position object" if "position" in reply
                               else "no \"position\" in it")
         return after
+
+    def status(self, position: dict[str, Any]) -> tuple[int | None, bool, list[Fraction] | None]:
+        """The engine's status of ``position``: who is to move (-1: chance; ``None`` once the game is
+        over), whether it is over, and each player's payoff as an exact number (``None`` while it goes
+        on): its reply's ``to_move``, ``over`` and ``result.payoffs``."""
+        reply = self.ask({"op": "status", "position": position})
+        for name in ("to_move", "over", "result"):
+            if name not in reply:
+                raise self._wrong(reply, f"no \"{name}\" in it")
+        to_move, over, result = reply["to_move"], reply["over"], reply["result"]
+        if not (to_move is None or (type(to_move) is int and to_move >= -1)):
+            raise self._wrong(reply, f"its \"to_move\" {cut_text(json.dumps(to_move), 30)} is no player (-1: chance, "
+                                     "null: the game is over)")
+        if not isinstance(over, bool):
+            raise self._wrong(reply, f"its \"over\" {cut_text(json.dumps(over), 30)} is not true or false")
+        if result is None:
+            return to_move, over, None
+        payoffs = result.get("payoffs") if isinstance(result, dict) else None
+        if not isinstance(payoffs, list):
+            raise self._wrong(reply, "its \"result\" is neither null nor an object with \"payoffs\", a list")
+        out = []
+        for x in payoffs:
+            try:
+                if isinstance(x, bool) or not isinstance(x, (int, str, float)):
+                    raise ValueError
+                out.append(Fraction(x))
+            except (ValueError, ZeroDivisionError, OverflowError):
+                raise self._wrong(reply, f"its payoff {cut_text(json.dumps(x), 30)} is no exact number (\"-1\", "
+                                         "\"1/2\", 2)") from None
+        return to_move, over, out
 
     def ask(self, request: dict[str, Any]) -> dict[str, Any]:
         """The engine's reply object to ``request`` (given the next ``id``): written, flushed, and

@@ -7,6 +7,8 @@
 * ``drop``: at a :func:`marked` position the last legal move left out of a ``moves`` answer;
 * ``add``: at a marked position the move ``resign`` (no move of any game) added to it;
 * ``successor``: after a move from a marked position, the position it was played from;
+* ``status``: at a marked position a ``status`` answer's ``to_move`` one more (or 0 once the game is over);
+* ``nostatus``: answers a ``status`` request without ``over``;
 * ``crash``: exits with code 3 (a line on standard error) on reading its third request;
 * ``garbage``: answers ``hello``, no JSON;
 * ``binary``: answers a line that is not UTF-8;
@@ -79,6 +81,10 @@ def main(mode: str) -> None:
             del record["moves"]
         elif mode == "badplay" and op == "play":
             record["position"] = "x"
+        elif mode == "status" and op == "status" and marked(position):
+            record["to_move"] = 0 if record["to_move"] is None else record["to_move"] + 1
+        elif mode == "nostatus" and op == "status":
+            del record["over"]
         elif mode == "forget" and op == "play":
             record["position"].pop("known", None)
         elif mode == "unreadable" and op == "play":

@@ -53,9 +53,10 @@ def test_foolsolve_s_own_oracle_agrees_on_every_game(name, request, tmp_path, mo
         request.getfixturevalue("toy")
     monkeypatch.chdir(tmp_path)
     code, out, err = conform(name, "--cases", "2", "--seed", "4", "--max-steps", "40", "--engine", ORACLE,
-                             "--engine-timeout", SLOW, "--json")
+                             "--engine-timeout", SLOW, "--status", "--json")
     assert code == 0, err
     report = json.loads(out)
+    assert report["status"] is True
     assert report["disagreements"] == [] and report["finished"] == report["agreeing"] == 2, report
     assert report["engine"] == ORACLE and report["requests"] is None and report["engine_error"] is None
     # the games are conform's own: as many states and moves as the lockstep against foolsolve's engine
@@ -79,8 +80,8 @@ def expected(name: str, cases: int, seed: int, max_steps: int, op: str) -> list[
             moves, family = spec.legal_moves_split(s)
             over = not moves and family is None
             hit = fake_engine.marked(standard_form(spec, s, complete=True))
-            wrong = {"add": True, "drop": bool(spec.legal_moves(s)),  # a move played only before the last step
-                     "successor": not over and step < max_steps}[op]
+            wrong = {"add": True, "drop": bool(spec.legal_moves(s)), "status": True,
+                     "successor": not over and step < max_steps}[op]  # a move played only before the last step
             if hit and wrong:
                 found.append((i + 1, step))
                 break
@@ -90,25 +91,29 @@ def expected(name: str, cases: int, seed: int, max_steps: int, op: str) -> list[
     return found
 
 
-@pytest.mark.parametrize("name,mode", [("durak", "drop"), ("fools-paradise", "add"), ("foolery", "successor")])
+@pytest.mark.parametrize("name,mode", [("durak", "drop"), ("fools-paradise", "add"), ("foolery", "successor"),
+                                       ("three-fools", "status")])
 def test_a_wrong_engine_is_caught_in_each_game_where_it_is_wrong(name, mode, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     cases, seed, steps = 8, 2, 30
     want = expected(name, cases, seed, steps, mode)
     assert want and len(want) < cases, want  # some games disagree, some do not
+    status = ["--status"] if mode == "status" else []
     code, out, err = conform(name, "--cases", str(cases), "--seed", str(seed), "--max-steps", str(steps),
-                             "--engine", fake(mode), "--engine-timeout", SLOW, "--json")
+                             "--engine", fake(mode), "--engine-timeout", SLOW, "--json", *status)
     assert code == 1, err
     report = json.loads(out)
     assert [(d["case"], d["step"]) for d in report["disagreements"]] == want
     assert report["agreeing"] == cases - len(want) and report["engine_error"] is None
-    kind = {"drop": "moves", "add": "moves", "successor": "play"}[mode]
+    kind = {"drop": "moves", "add": "moves", "successor": "play", "status": "status"}[mode]
     assert {d["kind"] for d in report["disagreements"]} == {kind}
     detail = report["disagreements"][0]["detail"]
     if mode == "drop":
         assert detail.startswith("only spec: ['") and detail.endswith("; only engine: []")
     elif mode == "add":
         assert detail == "only spec: []; only engine: ['resign']"
+    elif mode == "status":
+        assert detail.startswith("to_move: spec ")
     else:
         assert detail.startswith("after ")
     # the file holds each disagreement's request; foolsolve's oracle answers it, the wrong engine not alike
@@ -123,7 +128,8 @@ def test_a_wrong_engine_is_caught_in_each_game_where_it_is_wrong(name, mode, tmp
     assert code == 0 and len(answers.splitlines()) == len(want)
     # the text report: a line per disagreeing game
     code, out, err = conform(name, "--cases", str(cases), "--seed", str(seed), "--max-steps", str(steps),
-                             "--engine", fake(mode), "--engine-timeout", SLOW, "--out", str(tmp_path / "d.jsonl"))
+                             "--engine", fake(mode), "--engine-timeout", SLOW, "--out", str(tmp_path / "d.jsonl"),
+                             *status)
     assert code == 1, err
     said = [x for x in out.splitlines() if x.startswith("DISAGREEMENT")]
     assert [x.split(":")[0] for x in said] == [f"DISAGREEMENT in game {c}" for c, _ in want]
@@ -142,6 +148,7 @@ def test_a_wrong_engine_is_caught_in_each_game_where_it_is_wrong(name, mode, tmp
     ("nomoves", "--engine: its answer to request 1 (moves) is no moves record: no \"moves\" in it"),
     ("badplay", "--engine: its answer to request 2 (play) is no play record: its \"position\" is not a position "
                 "object"),
+    ("nostatus", "--engine: its answer to request 2 (status) is no status record: no \"over\" in it"),
     ("quit", "--engine: it exited with code 0 before answering request 1 (moves)"),
     ("flood", "--engine: its answer to request 2 (play) has \"id\" 1, not 2 (a reply copies its request's id, one "
               "reply a request, in order)"),
@@ -151,7 +158,8 @@ def test_a_broken_engine_is_one_line_and_exit_2(mode, words, tmp_path, monkeypat
     pid_file = tmp_path / "pid"
     monkeypatch.setenv("FAKE_ENGINE_PID", str(pid_file))
     started = time.monotonic()
-    code, out, err = conform("durak", "--cases", "3", "--engine", fake(mode), "--engine-timeout", SLOW)
+    status = ["--status"] if mode == "nostatus" else []
+    code, out, err = conform("durak", "--cases", "3", "--engine", fake(mode), "--engine-timeout", SLOW, *status)
     assert code == 2 and err == f"foolsolve: error: {words}\n", err
     assert time.monotonic() - started < 60
     assert "the engine broke off in game 1" in out
@@ -227,6 +235,7 @@ def test_ctrl_c_ends_the_engine_and_keeps_the_games_finished(tmp_path, monkeypat
     (["--engine", "'unclosed"], "--engine: no closing quotation in \"'unclosed\""),
     (["--engine", "/no/such/engine"], "--engine: cannot start '/no/such/engine' (no such file or directory)"),
     (["--engine-timeout", "5"], "--engine-timeout: only with --engine (the outside engine's time to answer)"),
+    (["--status"], "--status: only with --engine (foolsolve's engine's status is compared at every state)"),
     (["--engine", ORACLE, "--workers", "2"], "--workers: with --engine the games are played in this process "
                                              "against the one engine process"),
     (["--engine", ORACLE, "--engine-timeout", "0"], None),
