@@ -318,10 +318,14 @@ def _outside_status(spec: Any, state: Any, position: dict[str, Any],
             None if res is None else [Fraction(p) for p in res.payoffs])
     for name, mine, theirs in zip(("to_move", "over", "payoffs"), want, got):
         if mine != theirs:
-            shown = [(None if x is None else [str(p) for p in x]) if name == "payoffs" else x for x in (mine, theirs)]
-            return Divergence("status", f"{name}: spec {shown[0]} engine {shown[1]}", position,
+            return Divergence("status", f"{name}: spec {_status_text(mine)} engine {_status_text(theirs)}", position,
                               request={"op": "status", "position": position})
     return None
+
+
+def _status_text(value: Any) -> str:
+    """A status field as a disagreement quotes it: payoffs as exact numbers in text (``['1/2', '-1']``)."""
+    return str([str(p) for p in value]) if isinstance(value, list) else str(value)
 
 
 def _read(spec: Any, state: Any, text: str) -> str:

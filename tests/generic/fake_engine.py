@@ -8,6 +8,7 @@
 * ``add``: at a marked position the move ``resign`` (no move of any game) added to it;
 * ``successor``: after a move from a marked position, the position it was played from;
 * ``status``: at a marked position a ``status`` answer's ``to_move`` one more (or 0 once the game is over);
+* ``payoffs``: a finished game's payoffs negated in a ``status`` answer (``"1/2"`` as ``"-1/2"``);
 * ``nostatus``: answers a ``status`` request without ``over``;
 * ``crash``: exits with code 3 (a line on standard error) on reading its third request;
 * ``garbage``: answers ``hello``, no JSON;
@@ -33,6 +34,7 @@ import json
 import os
 import sys
 import time
+from fractions import Fraction
 from typing import Any
 
 
@@ -83,6 +85,8 @@ def main(mode: str) -> None:
             record["position"] = "x"
         elif mode == "status" and op == "status" and marked(position):
             record["to_move"] = 0 if record["to_move"] is None else record["to_move"] + 1
+        elif mode == "payoffs" and op == "status" and record["result"] is not None:
+            record["result"]["payoffs"] = [str(-Fraction(p)) for p in record["result"]["payoffs"]]
         elif mode == "nostatus" and op == "status":
             del record["over"]
         elif mode == "forget" and op == "play":

@@ -12,6 +12,7 @@ import random
 import shlex
 import sys
 import time
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -277,6 +278,19 @@ def test_without_knowledge_positions_are_compared_without_what_players_know(tmp_
     code, out, err = conform("durak", "--cases", "1", "--without-knowledge")
     assert code == 2 and err == ("foolsolve: error: --without-knowledge: only with --engine (foolsolve's engine is "
                                  "held to the whole position)\n")
+
+
+def test_status_compares_the_payoffs_of_a_finished_game(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = conform("durak", "--cases", "2", "--seed", "3", "--engine", fake("payoffs"), "--engine-timeout",
+                             SLOW, "--status", "--json")
+    assert code == 1, err
+    disagreements = json.loads(out)["disagreements"]
+    assert [d["case"] for d in disagreements] == [1, 2]
+    for d in disagreements:
+        assert d["kind"] == "status" and d["detail"].startswith("payoffs: spec ['"), d
+        mine, theirs = d["detail"][len("payoffs: spec "):].split(" engine ")
+        assert [str(-Fraction(p)) for p in json.loads(mine.replace("'", '"'))] == json.loads(theirs.replace("'", '"'))
 
 
 def test_one_game_from_a_position(tmp_path):
