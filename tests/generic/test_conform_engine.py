@@ -168,6 +168,24 @@ def test_a_broken_engine_is_one_line_and_exit_2(mode, words, tmp_path, monkeypat
     assert list(tmp_path.iterdir()) == [pid_file]
 
 
+def test_an_engine_breaking_off_keeps_the_disagreements_found_before(tmp_path, monkeypatch):
+    """The engine dies in the middle of the run: the games before it are reported, each one's
+    disagreement and the file of their requests kept, and the exit is 2 with the engine's error."""
+    monkeypatch.chdir(tmp_path)
+    want = expected("durak", 8, 2, 30, "drop")
+    code, out, err = conform("durak", "--cases", "8", "--seed", "2", "--max-steps", "30", "--engine",
+                             fake("drop+late"), "--engine-timeout", SLOW, "--json")
+    error = json.loads(err)  # with --json the error is a JSON object too
+    assert code == 2 and error["exit_code"] == 2, err
+    assert error["error"].startswith("--engine: it exited with code 3 before answering request 150 ("), err
+    report = json.loads(out)
+    found = [(d["case"], d["step"]) for d in report["disagreements"]]
+    assert found and found == want[:len(found)] and report["finished"] < 8
+    assert report["engine_error"] == error["error"]
+    lines = (tmp_path / "conform-durak-2.jsonl").read_text().splitlines()
+    assert [json.loads(x)["id"] for x in lines] == [f"case {c} step {s}" for c, s in found]
+
+
 def test_a_hanging_engine_is_stopped_at_the_timeout_and_killed_with_what_it_started(tmp_path, monkeypatch):
     """The engine is a shell running the fake engine as its child: both are gone after the run."""
     pid_file = tmp_path / "pid"
