@@ -11,7 +11,7 @@
 * ``payoffs``: a finished game's payoffs negated in a ``status`` answer (``"1/2"`` as ``"-1/2"``);
 * ``nostatus``: answers a ``status`` request without ``over``;
 * ``crash``: exits with code 3 (a line on standard error) on reading its third request;
-* ``drop+late``: ``drop``, and exits as ``crash`` does on reading its 150th request;
+* ``drop+late``: ``drop``, and exits as ``crash`` does on reading its 250th request;
 * ``garbage``: answers ``hello``, no JSON;
 * ``binary``: answers a line that is not UTF-8;
 * ``hang``: reads a request and answers nothing, ever;
@@ -55,7 +55,7 @@ def main(mode: str) -> None:
     from foolsolve.oracle import answer_line
 
     for n, raw in enumerate(sys.stdin, 1):
-        if (mode == "crash" and n == 3) or (mode == "drop+late" and n == 150):
+        if (mode == "crash" and n == 3) or (mode == "drop+late" and n == 250):
             print("fake engine: out of cheese", file=sys.stderr, flush=True)
             sys.exit(3)
         if mode == "hang":

@@ -177,7 +177,7 @@ def test_an_engine_breaking_off_keeps_the_disagreements_found_before(tmp_path, m
                              fake("drop+late"), "--engine-timeout", SLOW, "--json")
     error = json.loads(err)  # with --json the error is a JSON object too
     assert code == 2 and error["exit_code"] == 2, err
-    assert error["error"].startswith("--engine: it exited with code 3 before answering request 150 ("), err
+    assert error["error"].startswith("--engine: it exited with code 3 before answering request 250 ("), err
     report = json.loads(out)
     found = [(d["case"], d["step"]) for d in report["disagreements"]]
     assert found and found == want[:len(found)] and report["finished"] < 8
