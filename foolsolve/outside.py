@@ -75,9 +75,9 @@ class OutsideEngine:
         try:
             self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                          stderr=subprocess.PIPE, start_new_session=posix)
-        except OSError as exc:
-            raise InputError(f"--engine: cannot start {cut_text(argv[0], 60)!r} "
-                             f"({(exc.strerror or str(exc)).lower()})") from None
+        except (OSError, ValueError) as exc:  # (ValueError: a NUL in it)
+            why = getattr(exc, "strerror", None) or str(exc)
+            raise InputError(f"--engine: cannot start {cut_text(argv[0], 60)!r} ({why.lower()})") from None
         self.group = posix
         self.closing = False
         self.replies: queue.Queue[object] = queue.Queue(maxsize=4)  # an engine writing on and on is held back

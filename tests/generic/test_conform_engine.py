@@ -200,8 +200,10 @@ def test_a_hanging_engine_is_stopped_at_the_timeout_and_killed_with_what_it_star
     assert_gone(int(pid_file.read_text()))
 
 
-def test_a_real_ctrl_c_while_the_engine_hangs_ends_both_at_once(tmp_path):
-    """SIGINT to ``foolsolve conform`` waiting on a hanging engine: exit 130 at once, the engine gone."""
+@pytest.mark.parametrize("signal_name,exit_code", [("SIGINT", 130), ("SIGTERM", 143)])
+def test_a_real_ctrl_c_while_the_engine_hangs_ends_both_at_once(signal_name, exit_code, tmp_path):
+    """SIGINT (Ctrl-C) or SIGTERM to ``foolsolve conform`` waiting on a hanging engine: it stops at
+    once with its exit code, the engine gone."""
     import signal
     import subprocess
 
@@ -216,13 +218,13 @@ def test_a_real_ctrl_c_while_the_engine_hangs_ends_both_at_once(tmp_path):
                 break
             time.sleep(0.1)
         time.sleep(0.5)  # the request written, conform waiting for its answer
-        proc.send_signal(signal.SIGINT)
+        proc.send_signal(getattr(signal, signal_name))
         _, err = proc.communicate(timeout=30)
     finally:
         if proc.poll() is None:
             proc.kill()
             proc.wait()
-    assert proc.returncode == 130, err
+    assert proc.returncode == exit_code, err
     assert err.count("\n") == 1 and "Traceback" not in err, err
     assert_gone(int(pid_file.read_text()))
 
