@@ -1744,11 +1744,13 @@ def conform_outside(info: GameInfo, command: str, timeout: float | None, cases: 
                                              status=ask_status)
     secs = time.monotonic() - started
     target = None
-    if report.disagreements:
+    requests = [{**(d.request or {}), "id": f"case {d.case} step {d.step}"} for d in report.disagreements]
+    if report.broken_request is not None:  # the request the engine broke off at, to replay too
+        requests.append({**report.broken_request, "id": f"case {report.cases + 1} step {report.engine_step}"})
+    if requests:
         target = out or f"conform-{info.name}-{seed}.jsonl"
-        lines = [jsonout.dumps({**(d.request or {}), "id": f"case {d.case} step {d.step}"})
-                 for d in report.disagreements]
-        write_text_atomic(target, "\n".join(lines) + "\n", "--out" if out else "the disagreements file")
+        write_text_atomic(target, "".join(jsonout.dumps(r) + "\n" for r in requests),
+                          "--out" if out else "the disagreements file")
     if as_json:
         click.echo(jsonout.dumps(conform_outside_json(info.name, command, report, cases, max_steps, secs, target,
                                                       without_knowledge, ask_status)))
@@ -1791,8 +1793,9 @@ def conform_outside_text(game: str, report: Any, cases: int, max_steps: int, sec
                      f"request (id 'case N step S') written to {target}: foolsolve oracle {target} gives "
                      "the spec's answers")
     if report.engine_error is not None:
-        lines.append(f"the engine broke off in game {report.cases + 1}"
-                     f"{'; the games before it are reported above' if report.cases else ''}")
+        lines.append(f"the engine broke off in game {report.cases + 1} at step {report.engine_step}"
+                     f"{'; the games before it are reported above' if report.cases else ''}"
+                     f"{'' if report.broken_request is None else f'; its request written to {target}'}")
     elif report.disagreements:
         return lines
     elif report.interrupted:
@@ -1814,6 +1817,7 @@ def conform_outside_json(game: str, command: str, report: Any, cases: int, max_s
     ``sampled`` aside), the engine's command, each disagreeing game's first disagreement (``case``,
     ``step``, ``kind``, ``detail``, ``moves_before``), the file their requests were written to
     (``requests``, ``null``: none), the engine's error where it broke off (``null``: none) and
+    the game and step it broke off at (``broken_at``, ``null``: none), and
     whether positions were compared without the knowledge fields (``without_knowledge``) and
     statuses compared (``status``)."""
     return {"game": game, "engine": command, "cases": cases, "finished": report.cases,
@@ -1822,7 +1826,10 @@ def conform_outside_json(game: str, command: str, report: Any, cases: int, max_s
             "interrupted": report.interrupted,
             "disagreements": [{"case": d.case, "step": d.step, "kind": d.kind, "detail": d.detail,
                                "moves_before": d.history[-12:]} for d in report.disagreements],
-            "requests": target, "engine_error": report.engine_error, "seconds": round(secs, 3),
+            "requests": target, "engine_error": report.engine_error,
+            "broken_at": None if report.engine_error is None else {"case": report.cases + 1,
+                                                                  "step": report.engine_step},
+            "seconds": round(secs, 3),
             "without_knowledge": without_knowledge, "status": status}
 
 

@@ -66,6 +66,10 @@ class ConformanceReport:
     one, in order (:attr:`divergence` is the first)."""
     engine_error: str | None = None
     """An outside engine's run stopped by the engine breaking the protocol: the one-line error."""
+    engine_step: int = 0
+    """An outside engine's run: the step of the game being played, where the engine broke off."""
+    broken_request: dict[str, Any] | None = None
+    """An outside engine's run stopped by the engine: the request it broke off at (its ``id`` left out)."""
     interrupted: bool = False
     """Stopped by Ctrl-C: :attr:`cases` counts the games finished before it (each agreeing)."""
     timed_out: bool = False
@@ -247,14 +251,16 @@ def outside_lockstep(info: GameInfo, start: Any, rng: random.Random, engine: Any
     with the spec's in standard form; ``knowledge`` false: without the game's
     :attr:`~foolsolve.game.SpecGame.knowledge_fields`, what players know, which no rule reads);
     ``status``: at every state also its status (who is to move, whether the game is over, the
-    payoffs), compared with the spec's. The first disagreement, or ``None``; the engine breaking the protocol raises
-    :class:`foolsolve.outside.EngineError`."""
+    payoffs), compared with the spec's. The first disagreement, or ``None``; the engine breaking
+    the protocol raises :class:`foolsolve.outside.EngineError`."""
     from foolsolve.positions import standard_form
 
     spec = info.spec
     s = start
     history: list[str] = []
     for step in range(max_steps + 1):
+        if report is not None:
+            report.engine_step = step
         position = standard_form(spec, s, complete=True)
         d = _outside_moves(spec, s, position, engine.moves(position))
         if d is None and status:
@@ -389,6 +395,9 @@ def run_outside(info: GameInfo, engine: Any, cases: int, seed: int, *, progress:
                 break
     except EngineError as exc:
         report.engine_error = str(exc)
+        last = getattr(engine, "last", None)
+        if isinstance(last, dict):
+            report.broken_request = {k: v for k, v in last.items() if k != "id"}
     except KeyboardInterrupt:
         report.interrupted = True
     return report

@@ -60,6 +60,7 @@ def test_foolsolve_s_own_oracle_agrees_on_every_game(name, request, tmp_path, mo
     assert report["status"] is True
     assert report["disagreements"] == [] and report["finished"] == report["agreeing"] == 2, report
     assert report["engine"] == ORACLE and report["requests"] is None and report["engine_error"] is None
+    assert report["broken_at"] is None
     # the games are conform's own: as many states and moves as the lockstep against foolsolve's engine
     if games.get(name).engine is not None:
         code, out, err = conform(name, "--cases", "2", "--seed", "4", "--max-steps", "40", "--json")
@@ -163,9 +164,15 @@ def test_a_broken_engine_is_one_line_and_exit_2(mode, words, tmp_path, monkeypat
     code, out, err = conform("durak", "--cases", "3", "--engine", fake(mode), "--engine-timeout", SLOW, *status)
     assert code == 2 and err == f"foolsolve: error: {words}\n", err
     assert time.monotonic() - started < 60
-    assert "the engine broke off in game 1" in out
+    assert "the engine broke off in game 1 at step " in out
     assert_gone(int(pid_file.read_text()))
-    assert list(tmp_path.iterdir()) == [pid_file]
+    # the request it broke off at, written to replay
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["conform-durak-0.jsonl", "pid"]
+    [line] = [json.loads(x) for x in (tmp_path / "conform-durak-0.jsonl").read_text().splitlines()]
+    number, op = words.split("request ")[1].split(" ")[:2]
+    steps = 3 if status else 2  # requests a step: moves, (status,) play
+    assert line["op"] == op.strip("();") and line["id"] == f"case 1 step {(int(number) - 1) // steps}", line
+    assert "its request written to conform-durak-0.jsonl" in out
 
 
 def test_an_engine_breaking_off_keeps_the_disagreements_found_before(tmp_path, monkeypatch):
@@ -182,12 +189,17 @@ def test_an_engine_breaking_off_keeps_the_disagreements_found_before(tmp_path, m
     found = [(d["case"], d["step"]) for d in report["disagreements"]]
     assert found and found == want[:len(found)] and report["finished"] < 8
     assert report["engine_error"] == error["error"]
+    broken = report["broken_at"]
+    assert broken["case"] == report["finished"] + 1
     lines = (tmp_path / "conform-durak-2.jsonl").read_text().splitlines()
-    assert [json.loads(x)["id"] for x in lines] == [f"case {c} step {s}" for c, s in found]
+    assert [json.loads(x)["id"] for x in lines] == [*(f"case {c} step {s}" for c, s in found),
+                                                    f"case {broken['case']} step {broken['step']}"]
 
 
 def test_a_hanging_engine_is_stopped_at_the_timeout_and_killed_with_what_it_started(tmp_path, monkeypatch):
-    """The engine is a shell running the fake engine as its child: both are gone after the run."""
+    """The engine is a shell running the fake engine as its child: both are gone after the run, and
+    the request it hung at is written to replay."""
+    monkeypatch.chdir(tmp_path)
     pid_file = tmp_path / "pid"
     monkeypatch.setenv("FAKE_ENGINE_PID", str(pid_file))
     command = shlex.join(["sh", "-c", '"$0" "$1" hang; echo never', sys.executable, str(FAKE)])
@@ -198,6 +210,8 @@ def test_a_hanging_engine_is_stopped_at_the_timeout_and_killed_with_what_it_star
                                  "1.5 s\n"), err
     assert took < 15, took
     assert_gone(int(pid_file.read_text()))
+    [line] = (tmp_path / "conform-durak-0.jsonl").read_text().splitlines()
+    assert json.loads(line)["op"] == "moves" and json.loads(line)["id"] == "case 1 step 0"
 
 
 @pytest.mark.parametrize("signal_name,exit_code", [("SIGINT", 130), ("SIGTERM", 143)])
@@ -230,6 +244,7 @@ def test_a_real_ctrl_c_while_the_engine_hangs_ends_both_at_once(signal_name, exi
 
 
 def test_ctrl_c_ends_the_engine_and_keeps_the_games_finished(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
     from foolsolve.outside import OutsideEngine
 
     pid_file = tmp_path / "pid"
@@ -261,7 +276,8 @@ def test_ctrl_c_ends_the_engine_and_keeps_the_games_finished(tmp_path, monkeypat
                                              "against the one engine process"),
     (["--engine", ORACLE, "--engine-timeout", "0"], None),
 ])
-def test_bad_engine_options_are_one_line_errors(argv, words):
+def test_bad_engine_options_are_one_line_errors(argv, words, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
     code, out, err = conform("durak", "--cases", "1", *argv)
     assert code == 2 and err.count("\n") == 1 and out == "", err
     if words is not None:
@@ -313,7 +329,8 @@ def test_status_compares_the_payoffs_of_a_finished_game(tmp_path, monkeypatch):
         assert [str(-Fraction(p)) for p in json.loads(mine.replace("'", '"'))] == json.loads(theirs.replace("'", '"'))
 
 
-def test_one_game_from_a_position(tmp_path):
+def test_one_game_from_a_position(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
     pos = ROOT / "foolsolve" / "examples" / "durak-midbout.json"
     code, out, err = conform("durak", "--position", str(pos), "--engine", fake("right"), "--engine-timeout", SLOW,
                              "--json")
