@@ -1584,7 +1584,7 @@ CONFORM_SECONDS = 600.0
 @click.option("--out", type=OutputFile(), default=None,
               help="Where to write the shrunk diverging position (not '-': the report goes to standard output) "
                    "[default: conform-GAME-SEED.json; with --engine the requests that show the disagreements, "
-                   "conform-GAME-SEED.jsonl].")
+                   "and the one the engine broke off at, conform-GAME-SEED.jsonl].")
 @click.option("--workers", type=WORKERS, default=1, show_default=True,
               help=workers_help("Play the --cases games on this many local processes"))
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
