@@ -1607,7 +1607,8 @@ CONFORM_SECONDS = 600.0
                    "process: not with --cases, --workers, --scheduler).")
 @click.option("--out", type=OutputFile(), default=None,
               help="Where to write the shrunk diverging position (not '-': the report goes to standard output) "
-                   "[default: conform-GAME-SEED.json].")
+                   "[default: conform-GAME-SEED.json; with --engine the requests that show the disagreements, "
+                   "and the one the engine broke off at, conform-GAME-SEED.jsonl].")
 @click.option("--workers", type=WORKERS, default=1, show_default=True,
               help=workers_help("Play the --cases games on this many local processes"))
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
@@ -1618,18 +1619,41 @@ CONFORM_SECONDS = 600.0
                    "agree; 0: no limit; at most a year].")
 @click.option("--json", "as_json", is_flag=True,
               help='Print the report as one JSON object: {"game", "cases", "finished", "agreeing", "cut", "states", '
-                   '"moves", "sampled", "timed_out", "divergence", "seconds"} (the exit codes as without it).')
+                   '"moves", "sampled", "timed_out", "divergence", "seconds"}; with --engine "engine", '
+                   '"disagreements", "requests" and "engine_error" in place of "sampled" and "divergence" (the exit '
+                   'codes as without it).')
 @click.option("--strict", is_flag=True,
               help="Games left unplayed by a --time given, or cut at --max-steps, fail the run (exit 2, as a stop "
                    "at the default --time), instead of a pass of the games finished.")
+@click.option("--engine", "engine_command", default=None, metavar="CMD",
+              help="Check this outside engine against the spec instead of foolsolve's engine: CMD (split as a shell "
+                   "splits words, run with no shell) answers oracle moves and play requests, a JSON line each "
+                   "(docs/engines.md, \"Checking an engine with conform\"); each game goes on to its first "
+                   "disagreement, the run to the last game; the requests that show them are written to --out "
+                   "[default: conform-GAME-SEED.jsonl]. A broken engine (it dies, hangs, writes no reply): exit 2.")
+@click.option("--engine-timeout", type=Seconds(min=0, min_open=True), default=None, metavar="SECONDS",
+              help="With --engine: the seconds it may take to answer one request (the first's include its start) "
+                   "[default: 10].")
+@click.option("--status", "ask_status", is_flag=True,
+              help="With --engine: at every state also ask the engine's status (the oracle's status request) and "
+                   "compare who is to move, whether the game is over and the payoffs.")
+@click.option("--without-knowledge", is_flag=True,
+              help="With --engine: compare positions without what players know of hidden cards (Durak's known), "
+                   "which no rule reads.")
 def conform(game: str, cases: int, seed: int, max_steps: int, position: str | None, out: str | None,
             workers: int = 1, scheduler: str | None = None, time_limit: float | None = None,
-            as_json: bool = False, strict: bool = False) -> None:
+            as_json: bool = False, strict: bool = False, engine_command: str | None = None,
+            engine_timeout: float | None = None, without_knowledge: bool = False, ask_status: bool = False) -> None:
     """Step GAME's spec and engine in lockstep from random deals (random players and rule
     options) and compare legal moves, successors and results at every step. Exit 1 on a
     divergence, after writing the shrunk diverging position as a position file. Stopped by the
     default --time (or, with --strict, by any --time or a game cut at --max-steps), the games
-    finished are reported and the exit is 2 (not a full run)."""
+    finished are reported and the exit is 2 (not a full run).
+
+    With --engine CMD the engine checked is an outside program, asked for the legal moves at
+    every step and the position after the move followed; every game's first disagreement is
+    reported and its request written to --out (exit 1); an engine that breaks the protocol is a
+    one-line error (exit 2)."""
     from foolsolve import conformance
 
     default_time = time_limit is None
@@ -1637,6 +1661,16 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
 
     one_stdout(("--out -", out == STDIO), ("the report", True))
     info = games.get(game)
+    if engine_command is not None:
+        return conform_outside(info, engine_command, engine_timeout, cases, seed, max_steps, position, out,
+                               workers, scheduler, time_limit, default_time, as_json, strict, without_knowledge,
+                               ask_status)
+    if engine_timeout is not None:
+        raise InputError("--engine-timeout: only with --engine (the outside engine's time to answer)")
+    if without_knowledge:
+        raise InputError("--without-knowledge: only with --engine (foolsolve's engine is held to the whole position)")
+    if ask_status:
+        raise InputError("--status: only with --engine (foolsolve's engine's status is compared at every state)")
     if info.engine is None:
         raise InputError(f"game: {info.name} has no engine yet")
     started = time.monotonic()
@@ -1689,6 +1723,138 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
     if strict and (report.timed_out or report.cut):  # every game asked for, played out, or the default --time's exit
         sys.stdout.flush()
         raise InputError(strict_failure(report, cases, max_steps, time_limit))
+
+
+def conform_outside(info: GameInfo, command: str, timeout: float | None, cases: int, seed: int, max_steps: int,
+                    position: str | None, out: str | None, workers: int, scheduler: str | None,
+                    time_limit: float | None, default_time: bool, as_json: bool, strict: bool,
+                    without_knowledge: bool = False, ask_status: bool = False) -> None:
+    """``conform --engine CMD``: the games of ``conform`` against an outside engine
+    (:func:`foolsolve.conformance.run_outside`), one process for the whole run, ended whatever
+    happens. Each game's first disagreement is reported and its oracle request written, one a
+    line, to ``out`` (default ``conform-GAME-SEED.jsonl``): exit 1. A broken engine is a one-line
+    error, exit 2, after the report of the games finished before it."""
+    from foolsolve import conformance
+    from foolsolve.outside import ENGINE_TIMEOUT, OutsideEngine
+    from foolsolve.positions import write_text_atomic
+
+    for name, flag in (("workers", "--workers"), ("scheduler", "--scheduler")):
+        if given_on_command_line(name):
+            raise InputError(f"{flag}: with --engine the games are played in this process against the one engine "
+                             "process")
+    start = None
+    if position is not None:
+        from foolsolve.positions import writes_over
+
+        for name, flag in (("cases", "--cases"), ("time_limit", "--time")):
+            if given_on_command_line(name):
+                raise InputError(f"{flag}: with --position one game from that position is checked ({flag} is for "
+                                 "the random games without --position)")
+        if writes_over(out, position):
+            raise InputError(f"--out: {out} is the position file itself; write the disagreements elsewhere")
+        pinfo, start = load_position(position)
+        if pinfo.name != info.name:
+            raise InputError(f"--position: a {pinfo.name} position, not {info.name}")
+        cases = 1
+    if start is None:
+        conformance._deal_maker(info)  # a game with no deals: its error before the engine starts
+    started = time.monotonic()
+    with OutsideEngine(command, ENGINE_TIMEOUT if timeout is None else timeout) as engine:
+        deadline = None if time_limit is None or start is not None else started + time_limit
+        with progress(f"conform {info.name}", unit="games", total=cases,
+                      seconds=None if deadline is None else deadline - time.monotonic()) as tick:
+            report = conformance.run_outside(info, engine, cases, seed, progress=tick, max_steps=max_steps,
+                                             deadline=deadline, start=start, knowledge=not without_knowledge,
+                                             status=ask_status)
+    secs = time.monotonic() - started
+    target = None
+    requests = [{**(d.request or {}), "id": f"case {d.case} step {d.step}"} for d in report.disagreements]
+    if report.broken_request is not None:  # the request the engine broke off at, to replay too
+        requests.append({**report.broken_request, "id": f"case {report.cases + 1} step {report.engine_step}"})
+    if requests:
+        target = out or f"conform-{info.name}-{seed}.jsonl"
+        write_text_atomic(target, "".join(jsonout.dumps(r) + "\n" for r in requests),
+                          "--out" if out else "the disagreements file")
+    if as_json:
+        click.echo(jsonout.dumps(conform_outside_json(info.name, command, report, cases, max_steps, secs, target,
+                                                      without_knowledge, ask_status)))
+    else:
+        lines = conform_outside_text(info.name, report, cases, max_steps, secs, target,
+                                     None if default_time or strict else time_limit, strict)
+        if without_knowledge:
+            fields = ", ".join(info.spec.knowledge_fields) or "none in this game"
+            lines[1] += f", without what players know ({fields})"
+        if ask_status:
+            lines[1] += "; who is to move, whether the game is over and the payoffs at every state"
+        click.echo("\n".join(lines))
+    sys.stdout.flush()
+    if report.engine_error is not None:
+        raise InputError(report.engine_error)
+    if report.disagreements:
+        sys.exit(1)
+    if report.interrupted:
+        raise KeyboardInterrupt
+    if report.timed_out and default_time:
+        raise InputError(f"--time: stopped at the default {time_limit:g} s with {report.cases:,} of {cases:,} "
+                         "games checked (each agreeing): not a full run; --time raises it, --time 0: no limit")
+    if strict and (report.timed_out or report.cut):
+        raise InputError(strict_failure(report, cases, max_steps, time_limit))
+
+
+def conform_outside_text(game: str, report: Any, cases: int, max_steps: int, secs: float, target: str | None,
+                         time_given: float | None, strict: bool = False) -> list[str]:
+    """``conform --engine``'s report in lines: what was checked, a line per disagreeing game (its
+    first disagreement), where their requests were written, or that spec and engine agree."""
+    cut = f" ({report.cut} cut at --max-steps {max_steps})" if report.cut else ""
+    lines = [f"{game}: {plural(report.cases, 'game')}{cut}, {plural(report.states, 'state')}, "
+             f"{plural(report.moves, 'move')} checked against the outside engine in {secs:.1f} s",
+             "legal-move sets compared move by move at every state, the position after the move followed "
+             "in standard form"]
+    for d in report.disagreements:
+        lines.append(one_line(f"DISAGREEMENT in game {d.case}: {d.summary()}"))
+    if report.disagreements:
+        lines.append(f"{plural(len(report.disagreements), 'game')} of {report.cases:,} disagreeing; each one's "
+                     f"request (id 'case N step S') written to {target}: foolsolve oracle {target} gives "
+                     "the spec's answers")
+    if report.engine_error is not None:
+        lines.append(f"the engine broke off in game {report.cases + 1} at step {report.engine_step}"
+                     f"{'; the games before it are reported above' if report.cases else ''}"
+                     f"{'' if report.broken_request is None else f'; its request written to {target}'}")
+    elif report.disagreements:
+        return lines
+    elif report.interrupted:
+        lines.append(f"spec and outside engine agree in the {report.cases:,} of {cases:,} games finished before "
+                     "Ctrl-C stopped the run")
+    elif report.timed_out:
+        if time_given is not None and not (strict and report.cut):
+            lines.append(f"spec and outside engine agree in the {report.cases:,} of {cases:,} games finished within "
+                         f"--time {time_given:g} s")
+    elif not (strict and report.cut):
+        lines.append("spec and outside engine agree")
+    return lines
+
+
+def conform_outside_json(game: str, command: str, report: Any, cases: int, max_steps: int, secs: float,
+                         target: str | None, without_knowledge: bool = False,
+                         status: bool = False) -> dict[str, Any]:
+    """``conform --engine --json``'s object: ``conform --json``'s fields (``divergence`` and
+    ``sampled`` aside), the engine's command, each disagreeing game's first disagreement (``case``,
+    ``step``, ``kind``, ``detail``, ``moves_before``), the file their requests were written to
+    (``requests``, ``null``: none), the engine's error where it broke off (``null``: none) and
+    the game and step it broke off at (``broken_at``, ``null``: none), and
+    whether positions were compared without the knowledge fields (``without_knowledge``) and
+    statuses compared (``status``)."""
+    return {"game": game, "engine": command, "cases": cases, "finished": report.cases,
+            "agreeing": report.cases - len(report.disagreements), "cut": report.cut, "max_steps": max_steps,
+            "states": report.states, "moves": report.moves, "timed_out": report.timed_out,
+            "interrupted": report.interrupted,
+            "disagreements": [{"case": d.case, "step": d.step, "kind": d.kind, "detail": d.detail,
+                               "moves_before": d.history[-12:]} for d in report.disagreements],
+            "requests": target, "engine_error": report.engine_error,
+            "broken_at": None if report.engine_error is None else {"case": report.cases + 1,
+                                                                  "step": report.engine_step},
+            "seconds": round(secs, 3),
+            "without_knowledge": without_knowledge, "status": status}
 
 
 def strict_failure(report: Any, cases: int, max_steps: int, time_limit: float | None) -> str:

@@ -19,6 +19,7 @@ import random
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from foolsolve.errors import InputError
@@ -35,6 +36,10 @@ class Divergence:
     position: dict[str, Any]
     step: int = 0
     history: list[str] = field(default_factory=list)
+    case: int = 0
+    """The game it happened in (1: the first), where a run goes on past it (an outside engine's)."""
+    request: dict[str, Any] | None = None
+    """The oracle request that shows it (an outside engine's disagreement): ``moves`` or ``play``."""
 
     def summary(self) -> str:
         """One line."""
@@ -56,6 +61,15 @@ class ConformanceReport:
     families: set[str] = field(default_factory=set)
     """The kinds of those families (``exchange``)."""
     divergence: Divergence | None = None
+    disagreements: list[Divergence] = field(default_factory=list)
+    """An outside engine's run (:func:`run_outside`): the first disagreement of each game that had
+    one, in order (:attr:`divergence` is the first)."""
+    engine_error: str | None = None
+    """An outside engine's run stopped by the engine breaking the protocol: the one-line error."""
+    engine_step: int = 0
+    """An outside engine's run: the step of the game being played, where the engine broke off."""
+    broken_request: dict[str, Any] | None = None
+    """An outside engine's run stopped by the engine: the request it broke off at (its ``id`` left out)."""
     interrupted: bool = False
     """Stopped by Ctrl-C: :attr:`cases` counts the games finished before it (each agreeing)."""
     timed_out: bool = False
@@ -207,11 +221,7 @@ def lockstep(
             return None
         if step == max_steps:
             break
-        if family is None:
-            m = policy(s, moves, rng)
-        else:  # uniform over all legal moves, the family's without listing them
-            i = rng.randrange(len(moves) + family.count)
-            m = moves[i] if i < len(moves) else family.sample(rng)
+        m = _choose(s, moves, family, rng, policy)
         history.append(str(m))
         s = spec.apply(s, m)
         e = eng.apply(e, eng.move_from_spec(e, m))
@@ -220,6 +230,177 @@ def lockstep(
     if report is not None:
         report.cut += 1
     return None
+
+
+def _choose(state: Any, moves: list[Any], family: Any, rng: random.Random, policy: Policy = uniform) -> Any:
+    """The move a conformance game follows: ``policy``'s, or with a move family uniform over all
+    legal moves, the family's without listing them."""
+    if family is None:
+        return policy(state, moves, rng)
+    i = rng.randrange(len(moves) + family.count)
+    return moves[i] if i < len(moves) else family.sample(rng)
+
+
+def outside_lockstep(info: GameInfo, start: Any, rng: random.Random, engine: Any, *, max_steps: int = 10_000,
+                     report: ConformanceReport | None = None, knowledge: bool = True,
+                     status: bool = False) -> Divergence | None:
+    """:func:`lockstep` against an engine outside foolsolve (:class:`foolsolve.outside.OutsideEngine`):
+    one game from ``start``, its moves chosen as :func:`lockstep` chooses them (the same games for
+    the same seed), asking the engine at every state for the legal moves (compared with the
+    spec's as sets of moves in ASCII text) and for the position after the move followed (compared
+    with the spec's in standard form; ``knowledge`` false: without the game's
+    :attr:`~foolsolve.game.SpecGame.knowledge_fields`, what players know, which no rule reads);
+    ``status``: at every state also its status (who is to move, whether the game is over, the
+    payoffs), compared with the spec's. The first disagreement, or ``None``; the engine breaking
+    the protocol raises :class:`foolsolve.outside.EngineError`."""
+    from foolsolve.positions import standard_form
+
+    spec = info.spec
+    s = start
+    history: list[str] = []
+    for step in range(max_steps + 1):
+        if report is not None:
+            report.engine_step = step
+        position = standard_form(spec, s, complete=True)
+        d = _outside_moves(spec, s, position, engine.moves(position))
+        if d is None and status:
+            d = _outside_status(spec, s, position, engine.status(position))
+        if report is not None:
+            report.states += 1
+        if d is not None:
+            d.step, d.history = step, history
+            return d
+        moves, family = spec.legal_moves_split(s)
+        if not moves and family is None:
+            return None
+        if step == max_steps:
+            break
+        m = _choose(s, moves, family, rng)
+        text = spec.move_text(m, ascii=True)
+        after = spec.apply(s, m)
+        d = _outside_play(spec, after, position, text, engine.play(position, text), knowledge)
+        if d is not None:
+            d.step, d.history = step, history
+            return d
+        history.append(text)
+        s = after
+        if report is not None:
+            report.moves += 1
+    if report is not None:
+        report.cut += 1
+    return None
+
+
+def _outside_moves(spec: Any, state: Any, position: dict[str, Any], texts: list[str]) -> Divergence | None:
+    """The spec's legal moves of ``state`` against an outside engine's ``texts``: a text the spec
+    writes (in ASCII) is that move; any other is read as ``foolsolve play`` reads a move (another
+    spelling of a legal move is that move), else it is a move only the engine has."""
+    legal = {spec.move_text(m, ascii=True): m for m in spec.legal_moves(state)}
+    seen: dict[str, str] = {}
+    twice: list[str] = []
+    for text in texts:
+        canon = text if text in legal else _read(spec, state, text)
+        if canon in seen:
+            twice.append(text)
+        seen[canon] = text
+    only_spec = sorted(set(legal) - set(seen))
+    only_engine = sorted(seen[t] for t in set(seen) - set(legal))
+    if not (only_spec or only_engine or twice):
+        return None
+    parts = []
+    if only_spec or only_engine:
+        parts.append(f"only spec: {only_spec}; only engine: {only_engine}")
+    if twice:
+        parts.append(f"the engine lists {sorted(twice)} twice")
+    return Divergence("moves", "; ".join(parts), position, request={"op": "moves", "position": position})
+
+
+def _outside_status(spec: Any, state: Any, position: dict[str, Any],
+                    got: tuple[int | None, bool, list[Any] | None]) -> Divergence | None:
+    """The spec's status of ``state`` (who is to move, whether it is over, the payoffs) against an
+    outside engine's."""
+    res = spec.result(state)
+    want = (None if res is not None else spec.to_move(state), res is not None,
+            None if res is None else [Fraction(p) for p in res.payoffs])
+    for name, mine, theirs in zip(("to_move", "over", "payoffs"), want, got):
+        if mine != theirs:
+            return Divergence("status", f"{name}: spec {_status_text(mine)} engine {_status_text(theirs)}", position,
+                              request={"op": "status", "position": position})
+    return None
+
+
+def _status_text(value: Any) -> str:
+    """A status field as a disagreement quotes it: payoffs as exact numbers in text (``['1/2', '-1']``)."""
+    return str([str(p) for p in value]) if isinstance(value, list) else str(value)
+
+
+def _read(spec: Any, state: Any, text: str) -> str:
+    """``text`` as the spec writes the legal move it names, or as it is where it names none."""
+    try:
+        return str(spec.move_text(spec.parse_move(state, text), ascii=True))
+    except InputError:
+        return text
+
+
+def _outside_play(spec: Any, after: Any, position: dict[str, Any], text: str, got: dict[str, Any],
+                  knowledge: bool = True) -> Divergence | None:
+    """The spec's position ``after`` the move ``text`` from ``position`` against an outside engine's
+    (``got``), both in standard form with every rule option written (``knowledge`` false: without
+    the knowledge fields)."""
+    from foolsolve.positions import standard_form
+
+    request = {"op": "play", "position": position, "moves": [text]}
+    want = standard_form(spec, after, complete=True)
+    try:
+        theirs = standard_form(spec, spec.state_from_json(got), complete=True)
+    except Exception as exc:  # foreign input: whatever the spec's reader makes of it, it is no position
+        said = str(exc) if isinstance(exc, InputError) else f"{type(exc).__name__}: {exc}"
+        return Divergence("play", f"after {text}: the engine's position is no {spec.name} position ({said})",
+                          position, request=request)
+    if not knowledge:
+        want, theirs = spec.without_knowledge(want), spec.without_knowledge(theirs)
+    if theirs == want:
+        return None
+    return Divergence("play", f"after {text}: {_json_diff(want, theirs)}", position, request=request)
+
+
+def run_outside(info: GameInfo, engine: Any, cases: int, seed: int, *, progress: Callable[[int], None] | None = None,
+                max_steps: int = 10_000, deadline: float | None = None, start: Any = None,
+                knowledge: bool = True, status: bool = False) -> ConformanceReport:
+    """:func:`run` against an engine outside foolsolve (:func:`outside_lockstep`): the same games;
+    a game stops at its first disagreement and the run goes on (:attr:`ConformanceReport.disagreements`).
+    ``start``: one game from that state (``cases`` 1, moves chosen with ``seed``) in place of the
+    random deals; ``knowledge``, ``status``: as :func:`outside_lockstep`. The engine breaking the
+    protocol stops the run, its error in :attr:`ConformanceReport.engine_error`; Ctrl-C stops it
+    too, the games finished kept."""
+    from foolsolve.outside import EngineError
+
+    report = ConformanceReport()
+    try:
+        for i in range(cases):
+            rng = random.Random(seed) if start is not None else random.Random(f"{seed}:{i}")
+            first = start if start is not None else conform_start(info, rng)
+            d = outside_lockstep(info, first, rng, engine, max_steps=max_steps, report=report, knowledge=knowledge,
+                                 status=status)
+            report.cases += 1
+            if progress is not None:
+                progress(i + 1)
+            if d is not None:
+                d.case = i + 1
+                report.disagreements.append(d)
+                if report.divergence is None:
+                    report.divergence = d
+            if deadline is not None and report.cases != cases and time.monotonic() > deadline:
+                report.timed_out = True
+                break
+    except EngineError as exc:
+        report.engine_error = str(exc)
+        last = getattr(engine, "last", None)
+        if isinstance(last, dict):
+            report.broken_request = {k: v for k, v in last.items() if k != "id"}
+    except KeyboardInterrupt:
+        report.interrupted = True
+    return report
 
 
 def conform_start(info: GameInfo, rng: random.Random) -> Any:

@@ -7,13 +7,16 @@ one record, in input order, written and flushed as soon as it is answered, so a 
 request, read its answer and write the next over a pipe::
 
     {"op": "moves", "position": {...}}               -> {"line": 1, "op": "moves", "moves": ["attack 6H", ...]}
+    {"op": "moves", "position": {...}, "detail": true}
+        -> {"line": 1, "op": "moves", "moves": [{"text": "attack 6H", "kind": "attack", "cards": ["6H"], ...}, ...]}
     {"op": "play", "position": {...}, "moves": [...]} -> {"line": 2, "op": "play", "position": {...}, "played": [...]}
     {"op": "perft", "position": {...}, "depth": 3}   -> {"line": 3, "op": "perft", "perft": {...perft --json...}}
     {"op": "status", "position": {...}}              -> {"line": 4, "op": "status", "game": ..., "over": ..., ...}
     {"op": "normalize", "position": {...}}           -> {"line": 5, "op": "normalize", "position": {...}}
 
-``play`` and ``normalize`` take ``"complete": true``: the position with every rule option written
-out (:func:`foolsolve.positions.standard_form`).
+``moves`` takes ``"detail": true``: each move as an object read off the game's move type
+(:func:`foolsolve.present.move_object`). ``play`` and ``normalize`` take ``"complete": true``: the
+position with every rule option written out (:func:`foolsolve.positions.standard_form`).
 
 Every answer comes from the code of the single commands (``moves``, ``play``, ``perft``, ``show
 --json``), for every game through the registry; a bad line gets its one-line error as a record
@@ -49,7 +52,7 @@ from foolsolve.positions import (
 )
 
 FIELDS: dict[str, tuple[str, ...]] = {
-    "moves": (),
+    "moves": ("detail",),
     "play": ("moves", "complete"),
     "perft": ("depth", "divide", "impl", "time", "max_nodes"),
     "status": (),
@@ -135,8 +138,10 @@ def _position(request: dict[str, Any]) -> tuple[Any, Any]:
 
 
 def _moves(info: Any, state: Any, request: dict[str, Any]) -> dict[str, Any]:
-    from foolsolve.present import move_texts
+    from foolsolve.present import move_object, move_texts
 
+    if _flag(request, "detail"):  # each move an object: text, kind, cards, fields
+        return {"moves": [move_object(info.spec, m) for m in info.spec.legal_moves(state)]}
     return {"moves": move_texts(info.spec, state, ascii=True)}
 
 
@@ -152,15 +157,17 @@ def _play(info: Any, state: Any, request: dict[str, Any]) -> dict[str, Any]:
                              f"{_shown(text)}")
     # an illegal move: play's error, naming its place (IllegalMove.number)
     played, new = trace(info.spec, state, texts, ascii=True, positions=False)
-    return {"position": standard_form(info.spec, new, _complete(request)), "played": played}
+    return {"position": standard_form(info.spec, new, _flag(request, "complete")), "played": played}
 
 
-def _complete(request: dict[str, Any]) -> bool:
-    """A request's ``complete`` (``play``, ``normalize``): every rule option written in its position."""
-    complete = request.get("complete", False)
-    if not isinstance(complete, bool):
-        raise InputError(f"complete: expected true or false, got {_shown(complete)}")
-    return complete
+def _flag(request: dict[str, Any], name: str) -> bool:
+    """A request's true-or-false field ``name`` (``detail`` of ``moves``, ``complete`` of ``play`` and
+    ``normalize``, ``divide`` of ``perft``), false when not given; anything but true or false is an
+    :class:`InputError` naming the field."""
+    value = request.get(name, False)
+    if not isinstance(value, bool):
+        raise InputError(f"{name}: expected true or false, got {_shown(value)}")
+    return value
 
 
 def _perft(info: Any, state: Any, request: dict[str, Any]) -> dict[str, Any]:
@@ -172,9 +179,7 @@ def _perft(info: Any, state: Any, request: dict[str, Any]) -> dict[str, Any]:
     if depth is None:
         raise InputError("depth: missing (the length of the move sequences counted)" if "depth" not in request
                          else "depth: expected a whole number, got null")
-    divide = request.get("divide", False)
-    if not isinstance(divide, bool):
-        raise InputError(f"divide: expected true or false, got {_shown(divide)}")
+    divide = _flag(request, "divide")
     impl = request.get("impl", "both")
     if impl not in IMPLS:
         raise InputError(f"impl: expected one of {', '.join(IMPLS)}, got {_shown(impl)}")
@@ -198,7 +203,7 @@ def _status(info: Any, state: Any, request: dict[str, Any]) -> dict[str, Any]:
 
 
 def _normalize(info: Any, state: Any, request: dict[str, Any]) -> dict[str, Any]:
-    return {"position": standard_form(info.spec, state, _complete(request))}
+    return {"position": standard_form(info.spec, state, _flag(request, "complete"))}
 
 
 ANSWERS: dict[str, Callable[[Any, Any, dict[str, Any]], dict[str, Any]]] = {
@@ -216,7 +221,8 @@ def oracle_command(infile: str, out: str) -> None:
 
     Each non-blank line of IN.jsonl (default -: standard input) is one request, {"op": OP,
     "position": POSITION, ...}, where POSITION is a position object or a position file's path and
-    OP is one of: moves (the legal moves), play (with "moves": [...]: the position after them and
+    OP is one of: moves (the legal moves; with "detail": true each an object: text, kind, cards,
+    fields), play (with "moves": [...]: the position after them and
     who played each; or the first illegal move's error), perft (with "depth": N, and "divide",
     "impl", "time", "max_nodes" as perft's options), status (who is to move, whether the game is
     over and its result, the legal moves: show --json), normalize (the position in standard

@@ -8,6 +8,7 @@ All of it is generic: it reads the spec's game shape (``to_move``, ``result``, `
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -45,6 +46,49 @@ def move_texts(spec: Any, state: Any, ascii: bool = False) -> list[str]:
     """The legal moves of ``state`` as ``foolsolve moves`` lists them, in the spec's order (``ascii``:
     cards as position files write them, ``8D``)."""
     return [spec.move_text(m, ascii) for m in spec.legal_moves(state)]
+
+
+def move_object(spec: Any, move: Any) -> dict[str, Any]:
+    """A move as a JSON object (the oracle's ``moves`` with ``"detail": true``), read off the game's
+    own move type, the same way for every game: ``text`` (as ``foolsolve moves --ascii`` writes it),
+    ``kind`` (its class's name in snake case: ``cover``, ``show_trump``, ``swap_piles``), ``cards``
+    (every card it names, in ASCII, in the order of its fields) and ``fields`` (each field of the
+    move dataclass that is part of the move, by name: a card in ASCII, a tuple of them a list, a
+    number, word or true-or-false as it is; what only displays the move, Fool's Paradise's
+    ``witness``, is left out)::
+
+        {"text": "cover 8D with 9D", "kind": "cover", "cards": ["8D", "9D"],
+         "fields": {"attack": "8D", "card": "9D"}}
+    """
+    import dataclasses
+
+    cards: list[str] = []
+    fields: dict[str, Any] = {}
+    if dataclasses.is_dataclass(move):
+        for f in dataclasses.fields(move):
+            if f.compare:
+                fields[f.name] = _field_json(getattr(move, f.name), cards)
+    return {"text": spec.move_text(move, ascii=True), "kind": kind_name(type(move).__name__), "cards": cards,
+            "fields": fields}
+
+
+def kind_name(class_name: str) -> str:
+    """A move class's name as a move object's ``kind``: ``ShowTrump`` is ``show_trump``."""
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", class_name).lower()
+
+
+def _field_json(value: Any, cards: list[str]) -> Any:
+    """A move's field as JSON, each card it holds added to ``cards``."""
+    from foolsolve.cards import Card
+
+    if isinstance(value, Card):
+        cards.append(value.ascii)
+        return value.ascii
+    if isinstance(value, (tuple, list)):
+        return [_field_json(v, cards) for v in value]
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    return str(value)
 
 
 def status_json(spec: Any, state: Any, *, ascii: bool = False) -> dict[str, Any]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import select
 import subprocess
 import sys
@@ -181,7 +182,7 @@ def test_bad_lines_get_one_error_record_each_and_the_stream_goes_on(tmp_path):
         "line 6: expected a request object",
         "op: missing (one of moves, play, perft, status, normalize)",
         'op: unknown request "solve"',
-        "depth: not a field of a moves request (its fields: op, position, id)",
+        "depth: not a field of a moves request (its fields: op, position, id, detail)",
         "position: missing",
         "position: expected a position object or a position file's path, got 7",
         "missing.json: cannot read",
@@ -488,3 +489,114 @@ def test_a_views_json_complete_writes_every_rule_option():
     every = sorted(o.name for o in options_of(view.spec.rules_cls))
     full = view.to_json(complete=True)
     assert sorted(full["rules"]) == every and {**full, "rules": None} == {**view.to_json(), "rules": None}
+
+
+@pytest.mark.parametrize("op,name", [("play", "complete"), ("normalize", "complete"), ("perft", "divide"),
+                                     ("moves", "detail")])
+def test_each_true_or_false_field_refuses_anything_else_alike(op, name):
+    """``complete``, ``divide`` and ``detail`` are read by one helper (oracle._flag): the same one-line error for
+    a value that is not true or false, naming the field."""
+    obj = json.loads(MIDBOUT.read_text())
+    extra: dict[str, Any] = {"play": {"moves": []}, "normalize": {}, "perft": {"depth": 1}, "moves": {}}[op]
+    for value, shown in ((1, "1"), ("yes", '"yes"'), (None, "null")):
+        code, [record], _ = oracle([request(op, obj, **extra, **{name: value})])
+        assert code == 2 and record["error"] == f"{name}: expected true or false, got {shown}", record
+
+
+def documented_kinds() -> dict[str, dict[str, tuple[str, ...]]]:
+    """Each game's move kinds and their fields by the game's title, as the table of docs/batches.md
+    ("Move objects") lists them: ``{"Durak": {"cover": ("attack", "card"), ...}, ...}``."""
+    import re
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "batches.md").read_text()
+    table = doc[doc.index("| game | kinds (fields) |"):].split("\n\n")[0].splitlines()[2:]
+    out = {}
+    for row in table:
+        _, title, kinds, _ = row.split("|")
+        out[title.strip()] = {kind: tuple(re.findall(r"`(\w+)`", fields or ""))
+                              for kind, fields in re.findall(r"`(\w+)`(?: \(([^)]*)\))?", kinds)}
+    return out
+
+
+TOY_KINDS = {"take": ("n",)}
+"""The toy game's (tests/generic/toy_game.py): its one move class, Take(n)."""
+
+
+@pytest.fixture
+def toy_registered():
+    from tests.generic import toy_game
+
+    games.register(toy_game.INFO)
+    yield toy_game.INFO
+    games.unregister("toy")
+
+
+def test_the_move_kinds_are_each_game_s_move_classes_and_documented():
+    import dataclasses
+    import typing
+
+    documented = documented_kinds()
+    assert sorted(documented) == sorted(games.get(n).title for n in games.names())
+    for name in games.names():
+        info = games.get(name)
+        module = sys.modules[type(info.spec).__module__]
+        classes = typing.get_args(module.Move)
+        assert {c.__name__.lower(): tuple(f.name for f in dataclasses.fields(c) if f.compare)
+                for c in classes} == {k.replace("_", ""): v for k, v in documented[info.title].items()}
+
+
+@pytest.mark.parametrize("name", [*games.names(), "toy"])
+def test_moves_in_detail_are_read_off_the_game_s_move_type(name, request):
+    """``"detail": true``: each legal move an object, in the order and with the text of the plain
+    answer; its kind and fields those of the game's move class, its cards those its text names."""
+    import dataclasses
+
+    from foolsolve import cards as card_module
+    from foolsolve import conformance
+    from foolsolve.positions import standard_form
+
+    if name == "toy":
+        request.getfixturevalue("toy_registered")
+    every_card = {c.ascii for deck in vars(card_module).values() if isinstance(deck, card_module.Deck)
+                  for c in deck}
+
+    def as_json(value: Any) -> Any:
+        if isinstance(value, card_module.Card):
+            return value.ascii
+        return [as_json(v) for v in value] if isinstance(value, tuple) else value
+
+    info = games.get(name)
+    spec = info.spec
+    kinds = TOY_KINDS if name == "toy" else documented_kinds()[info.title]
+    seen: set[str] = set()
+    for seed in range(3):
+        rng = random.Random(f"detail:{seed}")
+        state = conformance.conform_start(info, rng)
+        states = []
+        for _ in range(80):
+            states.append(state)
+            moves = spec.legal_moves(state)
+            if not moves:
+                break
+            state = spec.apply(state, rng.choice(moves))
+        picked = [*states[::7], states[-1]]
+        lines = []
+        for s in picked:
+            obj = standard_form(spec, s, complete=True)
+            lines += [request_line("moves", obj), request_line("moves", obj, detail=True)]
+        code, records, err = oracle(lines)
+        assert code == 0, err
+        for s, plain, detail in zip(picked, records[::2], records[1::2]):
+            assert [m["text"] for m in detail["moves"]] == plain["moves"]
+            for obj, move in zip(detail["moves"], spec.legal_moves(s), strict=True):
+                assert obj["kind"] in kinds and tuple(obj["fields"]) == kinds[obj["kind"]], obj
+                assert obj["fields"] == {f.name: as_json(getattr(move, f.name))
+                                         for f in dataclasses.fields(move) if f.compare}
+                named = [t for t in obj["text"].replace(":", " ").split() if t in every_card]
+                assert sorted(obj["cards"]) == sorted(named), obj
+                seen.add(obj["kind"])
+    assert len(seen) >= min(2, len(kinds)), (name, seen)
+
+
+def request_line(op: str, position: Any, **fields: Any) -> str:
+    return request(op, position, **fields)

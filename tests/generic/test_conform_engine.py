@@ -1,0 +1,357 @@
+"""``foolsolve conform GAME --engine CMD``: an engine outside foolsolve, a process answering the
+oracle's ``moves`` and ``play`` requests, checked against the spec on conform's games. foolsolve's
+own oracle agrees for every registered game; a wrong engine (tests/generic/fake_engine.py) is
+caught in the games and at the steps where it is wrong; a broken one (it dies, writes no JSON,
+hangs, writes a wrong record) is a one-line error, exit 2, and is never left running."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shlex
+import sys
+import time
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from foolsolve import conformance, games
+from foolsolve.positions import standard_form
+from tests.generic import fake_engine, toy_game
+from tests.generic.batch_helpers import call_main
+
+ROOT = Path(__file__).resolve().parents[2]
+FAKE = Path(fake_engine.__file__).resolve()
+ORACLE = shlex.join([sys.executable, "-m", "foolsolve", "oracle"])
+SLOW = "120"  # --engine-timeout where the engine answers: a loaded machine starts Python slowly
+
+
+def fake(mode: str) -> str:
+    return shlex.join([sys.executable, str(FAKE), mode])
+
+
+@pytest.fixture
+def toy(monkeypatch):
+    """The toy game registered here and, for an engine process started from here, through
+    FOOLSOLVE_GAMES."""
+    monkeypatch.setenv("FOOLSOLVE_GAMES", "tests.generic.toy_game")
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
+    games.register(toy_game.INFO)
+    yield toy_game.INFO
+    games.unregister("toy")
+
+
+def conform(*argv: str) -> tuple[int, str, str]:
+    return call_main(["conform", *argv])
+
+
+@pytest.mark.parametrize("name", [*games.names(), "toy"])
+def test_foolsolve_s_own_oracle_agrees_on_every_game(name, request, tmp_path, monkeypatch):
+    if name == "toy":
+        request.getfixturevalue("toy")
+    monkeypatch.chdir(tmp_path)
+    code, out, err = conform(name, "--cases", "2", "--seed", "4", "--max-steps", "40", "--engine", ORACLE,
+                             "--engine-timeout", SLOW, "--status", "--json")
+    assert code == 0, err
+    report = json.loads(out)
+    assert report["status"] is True
+    assert report["disagreements"] == [] and report["finished"] == report["agreeing"] == 2, report
+    assert report["engine"] == ORACLE and report["requests"] is None and report["engine_error"] is None
+    assert report["broken_at"] is None
+    # the games are conform's own: as many states and moves as the lockstep against foolsolve's engine
+    if games.get(name).engine is not None:
+        code, out, err = conform(name, "--cases", "2", "--seed", "4", "--max-steps", "40", "--json")
+        assert code == 0, err
+        assert (json.loads(out)["states"], json.loads(out)["moves"]) == (report["states"], report["moves"])
+    assert list(tmp_path.iterdir()) == []
+
+
+def expected(name: str, cases: int, seed: int, max_steps: int, op: str) -> list[tuple[int, int]]:
+    """(game, step) of each game's first marked position (fake_engine.marked) where the fake
+    engine's ``op`` answer is wrong, the games walked with the spec alone as conform walks them."""
+    info = games.get(name)
+    spec = info.spec
+    found = []
+    for i in range(cases):
+        rng = random.Random(f"{seed}:{i}")
+        s = conformance.conform_start(info, rng)
+        for step in range(max_steps + 1):
+            moves, family = spec.legal_moves_split(s)
+            over = not moves and family is None
+            hit = fake_engine.marked(standard_form(spec, s, complete=True))
+            wrong = {"add": True, "drop": bool(spec.legal_moves(s)), "status": True,
+                     "successor": not over and step < max_steps}[op]  # a move played only before the last step
+            if hit and wrong:
+                found.append((i + 1, step))
+                break
+            if over or step == max_steps:
+                break
+            s = spec.apply(s, conformance._choose(s, moves, family, rng))
+    return found
+
+
+@pytest.mark.parametrize("name,mode", [("durak", "drop"), ("fools-paradise", "add"), ("foolery", "successor"),
+                                       ("three-fools", "status")])
+def test_a_wrong_engine_is_caught_in_each_game_where_it_is_wrong(name, mode, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    cases, seed, steps = 8, 2, 30
+    want = expected(name, cases, seed, steps, mode)
+    assert want and len(want) < cases, want  # some games disagree, some do not
+    status = ["--status"] if mode == "status" else []
+    code, out, err = conform(name, "--cases", str(cases), "--seed", str(seed), "--max-steps", str(steps),
+                             "--engine", fake(mode), "--engine-timeout", SLOW, "--json", *status)
+    assert code == 1, err
+    report = json.loads(out)
+    assert [(d["case"], d["step"]) for d in report["disagreements"]] == want
+    assert report["agreeing"] == cases - len(want) and report["engine_error"] is None
+    kind = {"drop": "moves", "add": "moves", "successor": "play", "status": "status"}[mode]
+    assert {d["kind"] for d in report["disagreements"]} == {kind}
+    detail = report["disagreements"][0]["detail"]
+    if mode == "drop":
+        assert detail.startswith("only spec: ['") and detail.endswith("; only engine: []")
+    elif mode == "add":
+        assert detail == "only spec: []; only engine: ['resign']"
+    elif mode == "status":
+        assert detail.startswith("to_move: spec ")
+    else:
+        assert detail.startswith("after ")
+    # the file holds each disagreement's request; foolsolve's oracle answers it, the wrong engine not alike
+    target = tmp_path / f"conform-{name}-{seed}.jsonl"
+    assert report["requests"] == target.name
+    lines = [json.loads(x) for x in target.read_text().splitlines()]
+    assert [x["id"] for x in lines] == [f"case {c} step {s}" for c, s in want]
+    assert {x["op"] for x in lines} == {kind}
+    for line in lines:
+        assert fake_engine.marked(line["position"])
+    code, answers, _ = call_main(["oracle", str(target)])
+    assert code == 0 and len(answers.splitlines()) == len(want)
+    # the text report: a line per disagreeing game
+    code, out, err = conform(name, "--cases", str(cases), "--seed", str(seed), "--max-steps", str(steps),
+                             "--engine", fake(mode), "--engine-timeout", SLOW, "--out", str(tmp_path / "d.jsonl"),
+                             *status)
+    assert code == 1, err
+    said = [x for x in out.splitlines() if x.startswith("DISAGREEMENT")]
+    assert [x.split(":")[0] for x in said] == [f"DISAGREEMENT in game {c}" for c, _ in want]
+    assert f"written to {tmp_path / 'd.jsonl'}" in out and (tmp_path / "d.jsonl").read_text() == target.read_text()
+
+
+@pytest.mark.parametrize("mode,words", [
+    ("crash", "--engine: it exited with code 3 before answering request 3 (moves); its last line on standard "
+              "error: 'fake engine: out of cheese'"),
+    ("garbage", "--engine: its answer to request 1 (moves) is not JSON (Expecting value: line 1 column 1 (char 0)): "
+                "'hello'"),
+    ("binary", "--engine: its answer to request 1 (moves) is not UTF-8 text: b'\\xff\\n'"),
+    ("noid", "--engine: its answer to request 1 (moves) has no \"id\", not 1 (a reply copies its request's id, one "
+             "reply a request, in order)"),
+    ("error", "--engine: it answered request 1 (moves) with an error: fake engine: no idea"),
+    ("nomoves", "--engine: its answer to request 1 (moves) is no moves record: no \"moves\" in it"),
+    ("badplay", "--engine: its answer to request 2 (play) is no play record: its \"position\" is not a position "
+                "object"),
+    ("nostatus", "--engine: its answer to request 2 (status) is no status record: no \"over\" in it"),
+    ("quit", "--engine: it exited with code 0 before answering request 1 (moves)"),
+    ("flood", "--engine: its answer to request 2 (play) has \"id\" 1, not 2 (a reply copies its request's id, one "
+              "reply a request, in order)"),
+])
+def test_a_broken_engine_is_one_line_and_exit_2(mode, words, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    pid_file = tmp_path / "pid"
+    monkeypatch.setenv("FAKE_ENGINE_PID", str(pid_file))
+    started = time.monotonic()
+    status = ["--status"] if mode == "nostatus" else []
+    code, out, err = conform("durak", "--cases", "3", "--engine", fake(mode), "--engine-timeout", SLOW, *status)
+    assert code == 2 and err == f"foolsolve: error: {words}\n", err
+    assert time.monotonic() - started < 60
+    assert "the engine broke off in game 1 at step " in out
+    assert_gone(int(pid_file.read_text()))
+    # the request it broke off at, written to replay
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["conform-durak-0.jsonl", "pid"]
+    [line] = [json.loads(x) for x in (tmp_path / "conform-durak-0.jsonl").read_text().splitlines()]
+    number, op = words.split("request ")[1].split(" ")[:2]
+    steps = 3 if status else 2  # requests a step: moves, (status,) play
+    assert line["op"] == op.strip("();") and line["id"] == f"case 1 step {(int(number) - 1) // steps}", line
+    assert "its request written to conform-durak-0.jsonl" in out
+
+
+def test_an_engine_breaking_off_keeps_the_disagreements_found_before(tmp_path, monkeypatch):
+    """The engine dies in the middle of the run: the games before it are reported, each one's
+    disagreement and the file of their requests kept, and the exit is 2 with the engine's error."""
+    monkeypatch.chdir(tmp_path)
+    want = expected("durak", 8, 2, 30, "drop")
+    code, out, err = conform("durak", "--cases", "8", "--seed", "2", "--max-steps", "30", "--engine",
+                             fake("drop+late"), "--engine-timeout", SLOW, "--json")
+    error = json.loads(err)  # with --json the error is a JSON object too
+    assert code == 2 and error["exit_code"] == 2, err
+    assert error["error"].startswith("--engine: it exited with code 3 before answering request 250 ("), err
+    report = json.loads(out)
+    found = [(d["case"], d["step"]) for d in report["disagreements"]]
+    assert found and found == want[:len(found)] and report["finished"] < 8
+    assert report["engine_error"] == error["error"]
+    broken = report["broken_at"]
+    assert broken["case"] == report["finished"] + 1
+    lines = (tmp_path / "conform-durak-2.jsonl").read_text().splitlines()
+    assert [json.loads(x)["id"] for x in lines] == [*(f"case {c} step {s}" for c, s in found),
+                                                    f"case {broken['case']} step {broken['step']}"]
+
+
+def test_a_hanging_engine_is_stopped_at_the_timeout_and_killed_with_what_it_started(tmp_path, monkeypatch):
+    """The engine is a shell running the fake engine as its child: both are gone after the run, and
+    the request it hung at is written to replay."""
+    monkeypatch.chdir(tmp_path)
+    pid_file = tmp_path / "pid"
+    monkeypatch.setenv("FAKE_ENGINE_PID", str(pid_file))
+    command = shlex.join(["sh", "-c", '"$0" "$1" hang; echo never', sys.executable, str(FAKE)])
+    started = time.monotonic()
+    code, _, err = conform("durak", "--cases", "3", "--engine", command, "--engine-timeout", "1.5")
+    took = time.monotonic() - started
+    assert code == 2 and err == ("foolsolve: error: --engine: no answer to request 1 (moves) within --engine-timeout "
+                                 "1.5 s\n"), err
+    assert took < 15, took
+    assert_gone(int(pid_file.read_text()))
+    [line] = (tmp_path / "conform-durak-0.jsonl").read_text().splitlines()
+    assert json.loads(line)["op"] == "moves" and json.loads(line)["id"] == "case 1 step 0"
+
+
+@pytest.mark.parametrize("signal_name,exit_code", [("SIGINT", 130), ("SIGTERM", 143)])
+def test_a_real_ctrl_c_while_the_engine_hangs_ends_both_at_once(signal_name, exit_code, tmp_path):
+    """SIGINT (Ctrl-C) or SIGTERM to ``foolsolve conform`` waiting on a hanging engine: it stops at
+    once with its exit code, the engine gone."""
+    import signal
+    import subprocess
+
+    pid_file = tmp_path / "pid"
+    env = dict(os.environ, FAKE_ENGINE_PID=str(pid_file), FOOLSOLVE_BACKGROUND_COMPILE="0")
+    proc = subprocess.Popen([sys.executable, "-m", "foolsolve", "conform", "durak", "--engine", fake("hang"),
+                             "--engine-timeout", "300"], cwd=tmp_path, env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        for _ in range(600):
+            if pid_file.exists() and pid_file.read_text():
+                break
+            time.sleep(0.1)
+        time.sleep(0.5)  # the request written, conform waiting for its answer
+        proc.send_signal(getattr(signal, signal_name))
+        _, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == exit_code, err
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+    assert_gone(int(pid_file.read_text()))
+
+
+def test_ctrl_c_ends_the_engine_and_keeps_the_games_finished(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    from foolsolve.outside import OutsideEngine
+
+    pid_file = tmp_path / "pid"
+    monkeypatch.setenv("FAKE_ENGINE_PID", str(pid_file))
+    real = OutsideEngine.moves
+    asked: list[int] = []
+
+    def moves(self: Any, position: Any) -> Any:
+        asked.append(1)
+        if len(asked) == 60:
+            raise KeyboardInterrupt
+        return real(self, position)
+
+    monkeypatch.setattr(OutsideEngine, "moves", moves)
+    code, out, err = conform("fools-and-angels", "--cases", "5", "--seed", "1", "--engine", fake("right"),
+                             "--engine-timeout", SLOW)
+    assert code == 130, err
+    assert out.splitlines()[-1].startswith("spec and outside engine agree in the ")
+    assert_gone(int(pid_file.read_text()))
+
+
+@pytest.mark.parametrize("argv,words", [
+    (["--engine", ""], "--engine: empty command (the engine's program and its arguments)"),
+    (["--engine", "'unclosed"], "--engine: no closing quotation in \"'unclosed\""),
+    (["--engine", "/no/such/engine"], "--engine: cannot start '/no/such/engine' (no such file or directory)"),
+    (["--engine-timeout", "5"], "--engine-timeout: only with --engine (the outside engine's time to answer)"),
+    (["--status"], "--status: only with --engine (foolsolve's engine's status is compared at every state)"),
+    (["--engine", ORACLE, "--workers", "2"], "--workers: with --engine the games are played in this process "
+                                             "against the one engine process"),
+    (["--engine", ORACLE, "--engine-timeout", "0"], None),
+])
+def test_bad_engine_options_are_one_line_errors(argv, words, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = conform("durak", "--cases", "1", *argv)
+    assert code == 2 and err.count("\n") == 1 and out == "", err
+    if words is not None:
+        assert err == f"foolsolve: error: {words}\n"
+    else:
+        assert "--engine-timeout" in err
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_a_position_the_spec_cannot_read_is_a_disagreement(name, tmp_path, monkeypatch):
+    """A play answer that is an object but no position of the game: each game disagrees at its first
+    move, the spec's reading error quoted (exit 1, not a broken engine, not a crash)."""
+    monkeypatch.chdir(tmp_path)
+    code, out, err = conform(name, "--cases", "2", "--engine", fake("unreadable"), "--engine-timeout", SLOW,
+                             "--json")
+    assert code == 1, err
+    report = json.loads(out)
+    assert [(d["case"], d["step"], d["kind"]) for d in report["disagreements"]] == [(1, 0, "play"), (2, 0, "play")]
+    assert all(f"the engine's position is no {name} position (" in d["detail"] for d in report["disagreements"])
+
+
+def test_without_knowledge_positions_are_compared_without_what_players_know(tmp_path, monkeypatch):
+    """An engine that keeps no ``known`` (the cards players saw picked up) disagrees on the whole
+    position and agrees on what the rules read."""
+    monkeypatch.chdir(tmp_path)
+    argv = ["durak", "--cases", "2", "--seed", "1", "--engine", fake("forget"), "--engine-timeout", SLOW, "--json"]
+    code, out, err = conform(*argv)
+    assert code == 1, err
+    details = [d["detail"] for d in json.loads(out)["disagreements"]]
+    assert details and all(d.split(": ")[1] == "known" for d in details), details
+    code, out, err = conform(*argv, "--without-knowledge", "--out", str(tmp_path / "none.jsonl"))
+    assert code == 0, err
+    assert json.loads(out)["disagreements"] == [] and json.loads(out)["without_knowledge"] is True
+    code, out, err = conform("durak", "--cases", "1", "--without-knowledge")
+    assert code == 2 and err == ("foolsolve: error: --without-knowledge: only with --engine (foolsolve's engine is "
+                                 "held to the whole position)\n")
+
+
+def test_status_compares_the_payoffs_of_a_finished_game(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = conform("durak", "--cases", "2", "--seed", "3", "--engine", fake("payoffs"), "--engine-timeout",
+                             SLOW, "--status", "--json")
+    assert code == 1, err
+    disagreements = json.loads(out)["disagreements"]
+    assert [d["case"] for d in disagreements] == [1, 2]
+    for d in disagreements:
+        assert d["kind"] == "status" and d["detail"].startswith("payoffs: spec ['"), d
+        mine, theirs = d["detail"][len("payoffs: spec "):].split(" engine ")
+        assert [str(-Fraction(p)) for p in json.loads(mine.replace("'", '"'))] == json.loads(theirs.replace("'", '"'))
+
+
+def test_one_game_from_a_position(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    pos = ROOT / "foolsolve" / "examples" / "durak-midbout.json"
+    code, out, err = conform("durak", "--position", str(pos), "--engine", fake("right"), "--engine-timeout", SLOW,
+                             "--json")
+    assert code == 0, err
+    report = json.loads(out)
+    assert report["finished"] == 1 and report["states"] > 1 and report["disagreements"] == []
+
+
+def assert_gone(pid: int) -> None:
+    """The process ``pid`` has exited (a zombie whose parent died is gone too: it waits only for
+    whatever reaps orphans)."""
+    stat = Path(f"/proc/{pid}/stat")
+    for _ in range(50):
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return
+        try:
+            if stat.read_text().rsplit(")", 1)[1].split()[0] == "Z":
+                return
+        except (OSError, IndexError):
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"process {pid} still runs")
