@@ -27,7 +27,7 @@ from foolsolve.lazy import CommandRef, LazyGroup
 from foolsolve.positions import STDIO, game_of, parse_json, read_json, standard_form, write_json_atomic
 from foolsolve.present import plural, signed
 from foolsolve.progress import progress
-from foolsolve.rules import cited, json_text, options_of, rules_from_json, rules_option
+from foolsolve.rules import cited, json_text, options_of, rules_from_json, rules_option, scoring_caveat
 from foolsolve.solver.base import (
     DEFAULT_SECONDS,
     MAX_MEMORY,
@@ -1319,7 +1319,8 @@ def moves(position: str, as_json: bool) -> None:
     texts = move_texts(info.spec, state)
     result = info.spec.result(state)
     if result is not None:
-        click.echo(f"foolsolve: the game is over ({result.label}): no legal moves", err=True)
+        click.echo(f"foolsolve: the game is over ({result.label}{scoring_caveat(getattr(state, 'rules', None))}): "
+                   "no legal moves", err=True)
     if as_json:
         click.echo(jsonout.dumps(texts))
     elif texts:

@@ -49,7 +49,7 @@ from foolsolve.game import (
 )
 from foolsolve.positions import validate_schema
 from foolsolve.present import plural
-from foolsolve.rules import Reconstruction, json_text, option, rules_from_json, rules_to_json
+from foolsolve.rules import Reconstruction, json_text, option, rules_from_json, rules_to_json, scoring_caveat
 from foolsolve.worlds import Hidden, View, ZoneField, is_viewer, known_words, zone_words
 
 ACE = 14
@@ -110,16 +110,20 @@ class Rules:
         doc="Scoring (the text stops before it): value = each collected card scores its value (ace 14 unless "
             "ace is low), count = each collected card scores 1; both add 1 per clear. The text gives suits a "
             "part in the lost point values, so both choices, which read the rank only, are suit-blind "
-            "reconstructions.",
+            "reconstructions. The text's one hint at worth is the worked example, which calls K+K alone a waste "
+            "and K+K+5+6+2 the most efficient play: count makes that play the single best of the four; value "
+            "ties it with K+K+J+2 (39 each); both make K+K alone worse.",
         source="000 §Collecting Cards: 'Card suit does not play any role in collecting cards, only in point value "
-               "(discussed later).'; §Points (cut off): 'everyone must count how many points they have'; "
-               "§Clearing the board: 'awarded one point immediately'", reconstructed=True)
+               "(discussed later).'; its worked example: 'This would be a waste' (K+K alone), 'the most efficient "
+               "play, the king collects the king, along with the 5, 6, and 2'; §Points (cut off): 'everyone must "
+               "count how many points they have'; "
+               "§Clearing the board: 'awarded one point immediately'", reconstructed=True, scoring=True)
     last_card_sweep_counts_as_clear: bool = option(
         False, choices=(False, True),
         doc="Whether taking the cards left in the centre after the last card of the game scores the clear "
             "point (only when the sweep takes at least one card).",
         source="000 §Ending: 'The player to play the last card ... is given all remaining cards in the center'",
-        reconstructed=True)
+        reconstructed=True, scoring=True)
     decks: int = option(
         1, parse=_parse_decks, schema={"type": "integer", "minimum": 1, "maximum": MAX_DECKS},
         doc="Number of 52-card decks shuffled together (more players than one deck serves); identical copies "
@@ -742,7 +746,7 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
         if self.is_terminal(state):
             res = self.result(state)
             assert res is not None
-            lines.append(f"  game over: {res.label}")
+            lines.append(f"  game over: {res.label}{scoring_caveat(state.rules)}")
         elif state.pending is not None:
             lines.append(f"  player {state.to_move}'s turn is finishing: next stock card is a chance event")
         else:
