@@ -859,8 +859,9 @@ def test_foolery_follow_and_no_play_cite_the_sentence_for_their_situation() -> N
     lead = _foolery("8C 9D 2C", "XX", "AC")
     [r] = explain(FOOLERY, lead, "play 8C 9D").reasons
     assert (r.rule, r.section) == ("combination", "Lead") and "when you lead" in r.quote
-    [r] = explain(FOOLERY, s, "play Fool").reasons
+    r, *after = explain(FOOLERY, s, "play Fool").reasons  # then the trick it ends (end_trick, §Passing)
     assert r.section == "Fool" and "The Fool beats everything" in r.quote
+    assert [a.rule for a in after] == ["end_trick"]
     [r] = explain(FOOLERY, s, "play V").reasons
     assert r.section == "Trumping" and "any 1 trump beats 1 or 2 cards" in r.quote
     for move in ("play Fool XX", "play 8C 9D", "play Fool", "play V"):
