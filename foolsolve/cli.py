@@ -1486,7 +1486,8 @@ def rules_cmd(game: str, as_json: bool, solver: bool) -> None:
             {"name": o.name, "default": json.loads(json_text(o.default)),
              "choices": None if o.choices is None else [json.loads(json_text(c)) for c in o.choices],
              "doc": o.doc, "source": cited(o.source, notes_page(info)),
-             "kind": "fixed" if o.fixed else "reconstructed" if o.reconstructed else "source"} for o in opts
+             "kind": "fixed" if o.fixed else "reconstructed" if o.reconstructed else "source",
+             "reconstructed": o.reconstructed} for o in opts
         ] + [{"name": r.name, "doc": r.reading, "reason": r.reason, "source": r.source, "kind": "listed"}
              for r in listed], ensure_ascii=False, indent=1))
         return
@@ -1497,9 +1498,9 @@ def rules_cmd(game: str, as_json: bool, solver: bool) -> None:
     sections = [
         ("From the source text (options where the text is open, default first)",
          [o for o in opts if not o.reconstructed and not o.fixed]),
-        ("Fixed rules (not options)", [o for o in opts if o.fixed]),
+        ("Fixed rules (not options)", [o for o in opts if o.fixed and not o.reconstructed]),
         ("Reconstructed (the text is lost or silent; marked as reconstruction)",
-         [o for o in opts if o.reconstructed and not o.fixed]),
+         [o for o in opts if o.reconstructed]),
     ]
     for title, items in sections:
         if not items:
@@ -1507,7 +1508,7 @@ def rules_cmd(game: str, as_json: bool, solver: bool) -> None:
         click.echo(f"\n{title}:")
         for o in items:
             choices = "" if o.choices is None else "  [" + " | ".join(json_text(c) for c in o.choices) + "]"
-            tag = "  (reconstructed)" if o.fixed and o.reconstructed else "  (from the text)" if o.fixed else ""
+            tag = "  (fixed: one value)" if o.fixed and o.reconstructed else "  (from the text)" if o.fixed else ""
             click.echo(f"  {o.name} = {json_text(o.default)}{choices}{tag}")
             click.echo(f"      {o.doc}")
             click.echo(f"      source: {cited(o.source, notes_page(info))}")

@@ -601,8 +601,8 @@ def test_why_fools_and_angels_draw_attack_and_defence_name_their_rules() -> None
     d = fa_position("5♣", "9♣ 4♥ 5♠ 7♦ A♦ J♥", stock0="6♣", stock1="3♥", phase="defend", to_move=1,
                     attack="3♦ 6♥ 2♣ 2♠")
     exp = explain(FA, d, "defend red with 9♣")
-    assert exp.legal and [r.rule for r in exp.reasons] == ["defend_reasons"] \
-        and "totals 9, cancelling red (3♦ 6♥)" in exp.reasons[0].says
+    assert exp.legal and [r.rule for r in exp.reasons] == ["defend_reasons", "apply"] \
+        and "totals 9, cancelling red (3♦ 6♥)" in exp.reasons[0].says and "take_uncancelled" in exp.reasons[1].says
     assert explain(FA, d, "surrender").reasons[0].quote.endswith('they can just "surrender" and take all the cards.')
 
 
