@@ -564,10 +564,15 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
             gets = f"player {p} is given the cards left in the centre: {' '.join(str(c) for c in cards)}{clear}"
         else:
             gets = "nothing is left in the centre to give"
+        res = self.result(self._settle(after))
+        assert res is not None
         return [reason("apply", f"{move.card} is the last card of the game: {gets}", "Ending",
                        "The player to play the last card, whether or not he or she collects any cards with the last "
                        "card, is given all remaining cards in the center.",
-                       "last_card_sweep_counts_as_clear" if cards else None, state.rules)]
+                       "last_card_sweep_counts_as_clear" if cards else None, state.rules),
+                reason("result", f"the game ends: {res.label}{scoring_caveat(state.rules)}", "Ending",
+                       "After the game ends, collected cards are inspected and counted for points.", "card_points",
+                       state.rules)]
 
     def read_move(self, state: State, text: str) -> Move:
         """The move ``text`` names, legal or not: ``collect KS: KH 5D``, ``lay 9D``, ``draw 7S``,

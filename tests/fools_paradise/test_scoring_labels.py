@@ -64,3 +64,17 @@ def test_card_points_cites_the_worked_example_as_the_texts_one_hint() -> None:
     assert count["kk562"] > max(count["kkj2"], count["kk"])  # count: the single best of the four
     assert value["kk562"] == value["kkj2"] == 39 > value["kk"]  # value: ties K+K+J+2 at 39
     assert "count makes that play the single best" in opt.doc and "value ties it with K+K+J+2 (39 each)" in opt.doc
+
+
+def test_why_on_the_last_card_cites_the_end_of_the_game_and_its_scoring(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # 000 §Ending: "After the game ends, collected cards are inspected and counted for points."
+    out_file = tmp_path / "last.json"
+    code, _, err = run(["play", str(EXAMPLES / "fools-paradise-endgame.json"), *ENDGAME_MOVES,
+                        "--out", str(out_file)], capsys)
+    assert code == 0, err
+    code, out, err = run(["why", str(out_file), "lay Q♥", "--json"], capsys)
+    assert code == 0, err
+    end = next(r for r in json.loads(out)["reasons"] if r["rule"] == "result")
+    assert end["section"] == "Ending" and "counted for points" in end["quote"] and end["option"] == "card_points"
+    assert "player 1 wins (scoring reconstructed: card_points=value" in end["says"]
