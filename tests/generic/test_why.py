@@ -934,11 +934,11 @@ def test_why_fools_paradise_the_last_card_cites_the_ending() -> None:
             "is given all remaining cards in the center."
     exp = explain(FP, s, "collect KS: KH")
     assert exp.legal
-    ending = [r for r in exp.reasons if r.section == "Ending"]
+    ending = [r for r in exp.reasons if r.section == "Ending" and r.rule == "apply"]  # then the scores: rule result
     assert [r.quote for r in ending] == [quote] and "3♣" in ending[0].says, exp.reasons
     assert ending[0].option == "last_card_sweep_counts_as_clear"
     exp = explain(FP, s, "lay KS")
-    ending = [r for r in exp.reasons if r.section == "Ending"]
+    ending = [r for r in exp.reasons if r.section == "Ending" and r.rule == "apply"]
     assert exp.legal and [r.quote for r in ending] == [quote] and "K♥" in ending[0].says, exp.reasons
     # not the last card: no such reason
     early = fp_position(["2C 3D 9H KS AC", "4C 7C 8C 10C"], "JH 2S KH 5D 6C")
