@@ -708,7 +708,8 @@ def test_an_option_without_which_the_position_could_not_arise_is_named_with_the_
     assert "Option values under which this position could not arise (one option changed at a time):" in out
     # the reason above names redeal_right and cites its sentence: the value's line does not repeat it
     assert "  redeal_right = false: redeal_seed: a redeal phase needs the rule option redeal_right (it is false)\n" \
-           "Legal moves: redeal, keep" in out
+           "(Nor under deck = 52, deck = 54, which would not change the verdict; why --verbose says why.)\n" \
+           "Legal moves: redeal, keep" in out  # the deck sizes, which would not decide the redeal, folded
     assert "No other value" not in out
 
 
