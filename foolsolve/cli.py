@@ -1363,7 +1363,18 @@ def play(position: str, move_texts: Sequence[str], out: str | None, as_json: boo
          complete: bool = False) -> None:
     """Apply MOVEs to POSITION and print who played each move and the new position (as show does).
 
-    Moves are written as the spec prints them, e.g. "attack 6H" "take"."""
+    Moves are written as foolsolve moves POSITION prints them, for example:
+
+    \b
+      Durak             "attack 6H" "cover 6H with 9H" "take"
+      Fool's Paradise   "collect KS: KH 5D" "lay 9D"
+      Fools and Angels  "attack 3C 2D" "defend red with 9C" "surrender"
+      Foolery           "play 7C 7H" "play Fool" "pass"
+      Three Fools       "keep" "lead 10S as P" "play 3S"
+
+    Cards are a rank then a suit letter (6H, 10S; the suit symbols are read too); Foolery's trumps are I to XXI and
+    Fool, its C rank the Cavalier; Three Fools' suits are R (rock), P (paper), S (scissors) and Jo
+    its Joker rank. foolsolve rules GAME gives the full notation of each game."""
     from foolsolve.positions import writes_over
     from foolsolve.present import show_text, trace, transcript_lines
 
@@ -1495,6 +1506,9 @@ def rules_cmd(game: str, as_json: bool, solver: bool) -> None:
                f"section and a short quote")
     click.echo(f"the rules in the project's words: {info.doc or 'none'}; open points and the reading chosen for each: "
                f"{notes_page(info)}")
+    deck = getattr(getattr(info.spec, "meta", None), "deck", None)
+    if deck is not None:
+        click.echo(f"cards, in position files and moves: {deck.notation}")
     sections = [
         ("From the source text (options where the text is open, default first)",
          [o for o in opts if not o.reconstructed and not o.fixed]),

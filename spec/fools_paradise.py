@@ -408,7 +408,9 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
             raise InputError(f"players: at least 2 are required (000 intro), got {players}")
         need = players * HAND_SIZE + CENTRE_SIZE
         if need > DECK_CARDS * rules.decks:
-            raise InputError(f"players: {players} players need {need} cards, more than {_decks_hold(rules.decks)}")
+            enough = -(-need // DECK_CARDS)  # the fewest decks that hold them (the --players range keeps it in bounds)
+            raise InputError(f"players: {players} players need {need} cards, more than {_decks_hold(rules.decks)}; "
+                             f"the rule option decks = {enough} serves them (deal --rules '{{\"decks\": {enough}}}')")
         dealer = players - 1 if dealer is None else dealer
         if not 0 <= dealer < players:
             raise InputError(f"dealer: {dealer} is not a player (0..{players - 1})")
