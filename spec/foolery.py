@@ -1118,9 +1118,9 @@ class FoolerySpec(SpecGame[State, Move]):
                               "If no one can or will play, the last person to play wins the trick and starts the next "
                               "one.", "lead_after_out" if gone else None, rules))
         for q in range(n):
-            if state.places[q] is not None or after.places[q] is None:
+            place = after.places[q]
+            if state.places[q] is not None or place is None:
                 continue
-            place = int(after.places[q])
             named = f"{title(place, n)}, place {place}"
             if after.hands[q] == (FOOL,):
                 out.append(reason("stuck_fool", f"player {q} must lead holding only the Fool: she is automatically "
