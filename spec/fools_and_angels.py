@@ -1200,6 +1200,13 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
         out = self._why_move(state, move)
         after = self.apply(state, move)
         res = self.result(after)
+        if res is None and after.phase == TEMPT and state.phase != TEMPT:
+            # 003 Temptation, set off by the end of a turn that drew from the pool
+            out.append(reason("end_turn", f"the turn ends having drawn from the pool: Temptation lets player "
+                              f"{after.to_move} discard one card, from her hand or the top of her stock", "Temptation",
+                              "After each player's first turn, if you draw any number of cards from the pool, your "
+                              "opponent may discard one of their cards, from their hand or from the top of their "
+                              "private stock.", "temptation", state.rules))
         if res is None:
             return out
         why = dict(res.details).get("reason")

@@ -65,3 +65,21 @@ def test_put_away_cards_are_labelled_as_following_from_the_reconstructed_stocks(
     assert code == 0
     line = next(x for x in out.splitlines() if x.startswith("put away at setup"))
     assert line.startswith("put away at setup (003, by the reconstructed stocks): ")
+
+
+def test_why_names_the_temptation_a_turn_ending_after_a_pool_draw_sets_off(tmp_path: Path,
+                                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    # 003 Temptation: "if you draw any number of cards from the pool, your opponent may discard one of their cards"
+    obj = {"game": "fools-and-angels", "rules": {"temptation": True}, "phase": "regroup", "to_move": 0,
+           "hands": [["2C", "AC", "7D"], ["3D", "4D", "5D"]], "stocks": [["6S", "5S"], ["6H", "4H"]],
+           "pool": ["9C", "JD", "8S"], "turns_done": 2, "drawn": 1, "drew_pool": True}
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps(obj), encoding="utf-8")
+    code, out, err = run(["why", str(path), "stop", "--json"], capsys)
+    assert code == 0, err
+    tempt = next(r for r in json.loads(out)["reasons"] if r["rule"] == "end_turn")
+    assert tempt["section"] == "Temptation" and tempt["option"] == "temptation" and "player 1" in tempt["says"]
+    obj["drew_pool"] = False  # no pool draw: nothing set off
+    path.write_text(json.dumps(obj), encoding="utf-8")
+    _, out, _ = run(["why", str(path), "stop", "--json"], capsys)
+    assert [r["rule"] for r in json.loads(out)["reasons"]] == ["draw_reasons"]
