@@ -360,8 +360,8 @@ def explain(spec: SpecGame[Any, Any], state: Any, text: str, *, flips: bool = Tr
 @click.argument("move")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--verbose", is_flag=True,
-              help="Print every legal move, what the move changes as the position file writes it, and why each "
-                   "option value listed as one the position could not arise under is so.")
+              help="Print every legal move, what the move changes as the position file writes it, and the reason "
+                   "for each option value under which the position could not arise.")
 @ascii_option
 def why(position: str, move: str, as_json: bool, verbose: bool) -> None:
     """Why is MOVE legal or illegal at POSITION?
