@@ -1506,7 +1506,7 @@ def rules_cmd(game: str, as_json: bool, solver: bool) -> None:
                f"section and a short quote")
     click.echo(f"the rules in the project's words: {info.doc or 'none'}; open points and the reading chosen for each: "
                f"{notes_page(info)}")
-    deck = getattr(getattr(info.spec, "meta", None), "deck", None)
+    deck = info.spec.meta.deck
     if deck is not None:
         click.echo(f"cards, in position files and moves: {deck.notation}")
     sections = [
