@@ -111,8 +111,8 @@ class Rules:
             "ace is low), count = each collected card scores 1; both add 1 per clear. The text gives suits a "
             "part in the lost point values, so both choices, which read the rank only, are suit-blind "
             "reconstructions. The text's one hint at worth is the worked example, which calls K+K alone a waste "
-            "and K+K+5+6+2 the most efficient play: count makes that play the single best of the four; value "
-            "ties it with K+K+J+2 (39 each); both make K+K alone worse.",
+            "and K+K+5+6+2 the most efficient play: by the points each play banks, count makes that play the "
+            "single best of the four; value ties it with K+K+J+2 (39 each); both make K+K alone worse.",
         source="000 §Collecting Cards: 'Card suit does not play any role in collecting cards, only in point value "
                "(discussed later).'; its worked example: 'This would be a waste' (K+K alone), 'the most efficient "
                "play, the king collects the king, along with the 5, 6, and 2'; §Points (cut off): 'everyone must "
