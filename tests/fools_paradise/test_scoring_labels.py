@@ -78,3 +78,23 @@ def test_why_on_the_last_card_cites_the_end_of_the_game_and_its_scoring(
     end = next(r for r in json.loads(out)["reasons"] if r["rule"] == "result")
     assert end["section"] == "Ending" and "counted for points" in end["quote"] and end["option"] == "card_points"
     assert "player 1 wins (scoring reconstructed: card_points=value" in end["says"]
+
+
+def test_picture_heading_wraps_the_result_with_its_scoring_caveat(capsys: pytest.CaptureFixture[str],
+                                                                   tmp_path: Path) -> None:
+    from foolsolve.svg import HEAD_PER_LINE
+
+    out_file = tmp_path / "last.json"
+    code, _, err = run(["play", str(EXAMPLES / "fools-paradise-endgame.json"), *ENDGAME_MOVES, "lay Q♥",
+                        "--out", str(out_file)], capsys)
+    assert code == 0, err
+    svg = tmp_path / "end.svg"
+    code, _, err = run(["show", str(out_file), "--svg", str(svg)], capsys)
+    assert code == 0, err
+    import xml.etree.ElementTree as ET
+
+    bold = [t.text or "" for t in ET.parse(svg).iter("{http://www.w3.org/2000/svg}text")
+            if t.get("font-weight") == "bold"][:2]
+    assert " ".join(bold).startswith("Fool's Paradise — game over: scores") and "scoring reconstructed" in " ".join(bold)
+    assert len(bold) == 2 and bold[1].endswith("last_card_sweep_counts_as_clear=false)")
+    assert all(len(x) <= HEAD_PER_LINE for x in bold)
