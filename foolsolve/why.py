@@ -277,8 +277,10 @@ def effect_words(spec: SpecGame[Any, Any], state: Any, after: Any, before: dict[
                  after_json: dict[str, Any]) -> list[str]:
     """What a move changes, in a player's words: who is to move (``player 2 -> game over``, ``->
     chance``) instead of the ``to_move`` number; card lists with empty slots (``null``) read as the
-    cards they hold; a word as it is, not as a JSON string; a line longer than :data:`FOLD_AT`
-    folded to ``rounds: changed``. The position JSON's own lines are :func:`effect_lines`."""
+    cards they hold; a word as it is, not as a JSON string; a list of records (a trick's plays, past
+    rounds) as the records it gains (``table: + player 1: cards 5D``) or ``emptied``; a line longer
+    than :data:`FOLD_AT` folded to ``rounds: changed``. The position JSON's own lines are
+    :func:`effect_lines`."""
     def who(s: Any) -> str:
         if spec.result(s) is not None:
             return "game over"
@@ -298,15 +300,33 @@ def effect_words(spec: SpecGame[Any, Any], state: Any, after: Any, before: dict[
     def word(v: Any) -> str:
         return v if isinstance(v, str) else "none" if v is None else json.dumps(v, ensure_ascii=False)
 
+    def records(v: Any) -> bool:  # a list of records (a trick's plays, past rounds)
+        return isinstance(v, list) and all(isinstance(x, dict) for x in v)
+
+    def record(d: dict[str, Any]) -> str:  # {"player": 1, "cards": ["5D"]} as "player 1: 5D"
+        words = [f"{k} {(' '.join(map(word, v)) or 'none') if isinstance(v, list) else word(v)}" for k, v in d.items()]
+        return words[0] + (": " + ", ".join(words[1:]) if len(words) > 1 else "")
+
     a = {k: slots(k, v) for k, v in before.items() if k != "to_move"}
     b = {k: slots(k, v) for k, v in after_json.items() if k != "to_move"}
     out = []
+    for key in sorted(k for k in set(a) & set(b) if a[k] != b[k] and records(a[k]) and records(b[k])):
+        old_r, new_r = a.pop(key), b.pop(key)
+        if not new_r:
+            out.append(f"{key}: emptied")
+        elif new_r[:len(old_r)] == old_r:
+            out.append(f"{key}: + " + "; ".join(record(x) for x in new_r[len(old_r):]))
+        else:
+            out.append(f"{key}: " + "; ".join(record(x) for x in new_r))
+    out = [f"{line.partition(': ')[0]}: changed (why --verbose shows how)" if len(line) > FOLD_AT else line
+           for line in out]
     for line in effect_lines(a, b):
         key, _, rest = line.partition(": ")
         old, arrow, new = rest.partition(" -> ")
         if arrow and not old.startswith(("[", "{")) and not new.startswith(("[", "{")):
             rest = f"{word(json.loads(old))} -> {word(json.loads(new))}"
         out.append(f"{key}: changed (why --verbose shows how)" if len(line) > FOLD_AT else f"{key}: {rest}")
+    out.sort(key=lambda line: line.partition(":")[0])
     moved = (who(state), who(after))
     if moved[0] != moved[1] or spec.result(after) is not None:
         out.append(f"to move: {moved[0]} -> {moved[1]}")
