@@ -72,6 +72,9 @@ SUIT_NAMES = {
     ROCK: "rock", PAPER: "paper", SCISSORS: "scissors", TRUMP: "trump",
 }
 
+RANK_NAMES = {"tarot": {"C": "Cavalier"}, "pilatch": {"Jo": "Joker"}}
+"""The rank letters of a deck that a player may not know (:attr:`Deck.notation` names them)."""
+
 _ROMAN = ["", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII",
           "XIV", "XV", "XVI", "XVII", "XVIII", "XIX", "XX", "XXI"]
 
@@ -277,6 +280,32 @@ class Deck:
             out.append(self._by_index[low.bit_length() - 1])
             mask ^= low
         return out
+
+    @cached_property
+    def notation(self) -> str:
+        """How the cards of this deck are written, read from the cards themselves (``foolsolve rules
+        GAME`` prints it): the ranks in order, the suit letters (and glyphs) with their names, an
+        example, and the trumps, the Fool or the Jokers where the deck has them."""
+        suited = [c for c in self.cards if c.suit not in (TRUMP, JOKER)]
+        ranks = list(dict.fromkeys(c.rank_text for c in sorted(suited, key=lambda c: c.rank)))
+        names = RANK_NAMES.get(self.kind, {})
+        named = [f"{r}: {names[r]}" for r in ranks if r in names]
+        letters = dict.fromkeys((c.ascii[len(c.rank_text):], c.suit) for c in suited)
+        suit_words = ", ".join(f"{s_} {SUIT_NAMES[suit]}" for s_, suit in letters)
+        glyphs = [GLYPHS[suit] for _, suit in letters if self.glyphs and suit in GLYPHS]
+        if glyphs:
+            suit_words += f"; {' '.join(glyphs)} also read"
+        rank_words = " ".join(ranks) + (f"; {', '.join(named)}" if named else "")
+        out = [f"a rank ({rank_words}) then a suit ({suit_words}), as {suited[-1].ascii}"]
+        trumps = [c for c in self.cards if c.suit == TRUMP and c.rank > 0]
+        if trumps:
+            out.append(f"trumps by Roman number, {trumps[0].ascii} to {trumps[-1].ascii}")
+        if any(c.suit == TRUMP and c.rank == 0 for c in self.cards):
+            out.append("the Fool: Fool")
+        jokers = [c.ascii for c in self.cards if c.suit == JOKER]
+        if jokers:
+            out.append(f"the Jokers: {' and '.join(jokers)}")
+        return "; ".join(out)
 
     def __repr__(self) -> str:
         return f"Deck({self.name!r}, {len(self.cards)} cards)"

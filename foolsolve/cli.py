@@ -27,7 +27,7 @@ from foolsolve.lazy import CommandRef, LazyGroup
 from foolsolve.positions import STDIO, game_of, parse_json, read_json, standard_form, write_json_atomic
 from foolsolve.present import plural, signed
 from foolsolve.progress import progress
-from foolsolve.rules import cited, json_text, options_of, rules_from_json, rules_option
+from foolsolve.rules import cited, json_text, options_of, rules_from_json, rules_option, scoring_caveat
 from foolsolve.solver.base import (
     DEFAULT_SECONDS,
     MAX_MEMORY,
@@ -1332,7 +1332,8 @@ def moves(position: str, as_json: bool) -> None:
     texts = move_texts(info.spec, state)
     result = info.spec.result(state)
     if result is not None:
-        click.echo(f"foolsolve: the game is over ({result.label}): no legal moves", err=True)
+        click.echo(f"foolsolve: the game is over ({result.label}{scoring_caveat(getattr(state, 'rules', None))}): "
+                   "no legal moves", err=True)
     if as_json:
         click.echo(jsonout.dumps(texts))
     elif texts:
@@ -1376,7 +1377,18 @@ def play(position: str, move_texts: Sequence[str], out: str | None, as_json: boo
          complete: bool = False) -> None:
     """Apply MOVEs to POSITION and print who played each move and the new position (as show does).
 
-    Moves are written as the spec prints them, e.g. "attack 6H" "take"."""
+    Moves are written as foolsolve moves POSITION prints them, for example:
+
+    \b
+      Durak             "attack 6H" "cover 6H with 9H" "take"
+      Fool's Paradise   "collect KS: KH 5D" "lay 9D"
+      Fools and Angels  "attack 3C 2D" "defend red with 9C" "surrender"
+      Foolery           "play 7C 7H" "play Fool" "pass"
+      Three Fools       "keep" "lead 10S as P" "play 3S"
+
+    Cards are a rank then a suit letter (6H, 10S; the suit symbols are read too); Foolery's trumps are I to XXI and
+    Fool, its C rank the Cavalier; Three Fools' suits are R (rock), P (paper), S (scissors) and Jo
+    its Joker rank. foolsolve rules GAME gives the full notation of each game."""
     from foolsolve.positions import writes_over
     from foolsolve.present import show_text, trace, transcript_lines
 
@@ -1501,7 +1513,8 @@ def rules_cmd(game: str, as_json: bool, solver: bool) -> None:
             {"name": o.name, "default": json.loads(json_text(o.default)),
              "choices": None if o.choices is None else [json.loads(json_text(c)) for c in o.choices],
              "doc": o.doc, "source": cited(o.source, notes_page(info)),
-             "kind": "fixed" if o.fixed else "reconstructed" if o.reconstructed else "source"} for o in opts
+             "kind": "fixed" if o.fixed else "reconstructed" if o.reconstructed else "source",
+             "reconstructed": o.reconstructed} for o in opts
         ] + [{"name": r.name, "doc": r.reading, "reason": r.reason, "source": r.source, "kind": "listed"}
              for r in listed]
           + [{"name": f.name, "doc": f.fact, "origin": f.origin, "source": f.needed_by, "kind": "outside"}
@@ -1511,12 +1524,15 @@ def rules_cmd(game: str, as_json: bool, solver: bool) -> None:
                f"section and a short quote")
     click.echo(f"the rules in the project's words: {info.doc or 'none'}; open points and the reading chosen for each: "
                f"{notes_page(info)}")
+    deck = info.spec.meta.deck
+    if deck is not None:
+        click.echo(f"cards, in position files and moves: {deck.notation}")
     sections = [
         ("From the source text (options where the text is open, default first)",
          [o for o in opts if not o.reconstructed and not o.fixed]),
-        ("Fixed rules (not options)", [o for o in opts if o.fixed]),
+        ("Fixed rules (not options)", [o for o in opts if o.fixed and not o.reconstructed]),
         ("Reconstructed (the text is lost or silent; marked as reconstruction)",
-         [o for o in opts if o.reconstructed and not o.fixed]),
+         [o for o in opts if o.reconstructed]),
     ]
     for title, items in sections:
         if not items:
@@ -1524,7 +1540,7 @@ def rules_cmd(game: str, as_json: bool, solver: bool) -> None:
         click.echo(f"\n{title}:")
         for o in items:
             choices = "" if o.choices is None else "  [" + " | ".join(json_text(c) for c in o.choices) + "]"
-            tag = "  (reconstructed)" if o.fixed and o.reconstructed else "  (from the text)" if o.fixed else ""
+            tag = "  (fixed: one value)" if o.fixed and o.reconstructed else "  (from the text)" if o.fixed else ""
             click.echo(f"  {o.name} = {json_text(o.default)}{choices}{tag}")
             click.echo(f"      {o.doc}")
             click.echo(f"      source: {cited(o.source, notes_page(info))}")

@@ -15,7 +15,7 @@ from typing import Any
 
 from foolsolve.cards import ascii_cards
 from foolsolve.game import CHANCE
-from foolsolve.rules import json_text, options_of
+from foolsolve.rules import json_text, options_of, scoring_caveat
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:
@@ -34,10 +34,11 @@ def signed(x: float) -> str:
 
 
 def status(spec: Any, state: Any) -> str:
-    """``player 1 to move``, ``chance to move``, or at the end who won (the result's label)."""
+    """``player 1 to move``, ``chance to move``, or at the end who won (the result's label, with the
+    reconstructed options its scores rest on: :func:`foolsolve.rules.scoring_caveat`)."""
     res = spec.result(state)
     if res is not None:
-        return f"game over: {res.label}"
+        return f"game over: {res.label}{scoring_caveat(getattr(state, 'rules', None))}"
     p = spec.to_move(state)
     return "chance to move" if p == CHANCE else f"player {p} to move"
 

@@ -256,7 +256,7 @@ def page(info: Any, state: Any, result: Any | None, *, title: str | None = None,
             here = state if i == 0 else walk[i - 1].state
             over = spec.result(here)
             left = None if result.distance is None else result.distance - i
-            step_values[i] = (f"game over: {over.label}" if over is not None else
+            step_values[i] = (status(spec, here) if over is not None else
                               f"player {result.to_move}: {value_text(result.value)}"
                               + (" (an estimate)" if answer_kind(result) == "estimate" else "")
                               + (f" in {plural(left, 'move')}" if left else ""))
@@ -282,7 +282,8 @@ def page(info: Any, state: Any, result: Any | None, *, title: str | None = None,
                 items.append(f'<li class="boundary">{escape(said)}</li>')
         end = spec.result(walk[-1].state) if walk else None
         if end is not None:
-            items.append(f'<li class="result" id="line-result">Result: {escape(end.label)}</li>')
+            said = status(spec, walk[-1].state).removeprefix("game over: ")  # the label, with its scoring caveat
+            items.append(f'<li class="result" id="line-result">Result: {escape(said)}</li>')
         board.append("<h2>Principal variation</h2>"
                      + (f'<p class="src">{escape(" ".join(n for n in result.notes if n.startswith("distance")))}</p>'
                         if result is not None else "")

@@ -50,6 +50,9 @@ class OptionInfo:
     schema: dict[str, Any] | None = None
     """The JSON schema of the option's value where it has no ``choices`` (with choices it is their
     enum: :func:`option_schema`)."""
+    scoring: bool = False
+    """The option decides the scores a finished game prints (and so its winner): where it is also
+    reconstructed, the printed result says so (:func:`scoring_caveat`)."""
 
 
 @dataclass(frozen=True)
@@ -96,6 +99,7 @@ def option(
     variants: Callable[[Any], Iterable[Any]] | None = None,
     min_players: int | None = None,
     schema: dict[str, Any] | None = None,
+    scoring: bool = False,
 ) -> T:
     """Declare a rule option (a dataclass field with metadata).
 
@@ -110,6 +114,8 @@ def option(
     with fewer says that the option cannot matter there).
     ``schema``: the JSON schema of a value, for an option without ``choices`` (the game's position
     schema lists every option: :func:`rules_schema`).
+    ``scoring``: the option decides the scores of a finished game (a reconstructed one is named
+    beside every printed result: :func:`scoring_caveat`).
     """
     meta = {
         "foolsolve": {
@@ -122,6 +128,7 @@ def option(
             "variants": variants,
             "min_players": min_players,
             "schema": schema,
+            "scoring": scoring,
         }
     }
     if isinstance(default, (list, dict, set)):
@@ -145,8 +152,25 @@ def _options(rules_cls: type) -> tuple[OptionInfo, ...]:
             continue
         out.append(OptionInfo(f.name, f.default, m["doc"], m["source"], m["choices"],
                               m["reconstructed"], m["fixed"], m["parse"], m.get("variants"),
-                              m.get("min_players"), m.get("schema")))
+                              m.get("min_players"), m.get("schema"), m.get("scoring", False)))
     return tuple(out)
+
+
+def scoring_caveat(rules: Any) -> str:
+    """What a printed result of a game played under ``rules`` adds where its scores rest on a
+    reconstruction: `` (scoring reconstructed: card_points=value)``, naming each reconstructed
+    option declared ``scoring`` with its value in force; empty where there is none (or ``rules``
+    is no rules dataclass)."""
+    if not dataclasses.is_dataclass(rules) or isinstance(rules, type):
+        return ""
+    named = [f"{o.name}={_bare(getattr(rules, o.name))}" for o in options_of(type(rules))
+             if o.scoring and o.reconstructed]
+    return f" (scoring reconstructed: {', '.join(named)})" if named else ""
+
+
+def _bare(value: Any) -> str:
+    """A value as a short line names it: a word without JSON's quotes, anything else as JSON."""
+    return value if isinstance(value, str) else json_text(value)
 
 
 def option_schema(info: OptionInfo) -> dict[str, Any]:

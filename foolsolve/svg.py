@@ -72,6 +72,8 @@ MARGIN = 12
 ROW_GAP = 10
 WIDTH = MARGIN * 2 + LABEL_W + PER_ROW * STEP
 FACTS_PER_LINE = 120
+HEAD_PER_LINE = 80
+"""Characters of the bold heading that fit the picture's width (wrapped at a space beyond it)."""
 """Characters of the facts line (11 px text) before it wraps."""
 RED, BLACK, BACK = "#c0282d", "#1a1a1a", "#2c5d9e"
 SUIT_COLOURS = {"R": "#7a4a12", "P": "#1f5fa0", "X": "#8a1f73"}
@@ -612,8 +614,8 @@ def _picture_svg(obj: dict[str, Any], title: str, status: str, hints: dict[str, 
     body = ET.SubElement(svg, "g")
     y: float = MARGIN
     head = title + (f" — {status}" if status else "")
-    if head:
-        _label(body, MARGIN, y + 14, head, size=15, bold=True)
+    for part in _wrapped(head, HEAD_PER_LINE):  # a long result (its scoring caveat) on two lines
+        _label(body, MARGIN, y + 14, part, size=15, bold=True)
         y += 22
     if summary:
         _label(body, MARGIN, y + 12, summary, size=12, colour="#222")
@@ -647,6 +649,18 @@ def _picture_svg(obj: dict[str, Any], title: str, status: str, hints: dict[str, 
     ET.SubElement(svg, "desc").text = f"{title} {status}".strip()
     svg.insert(0, _background(height))
     return ET.tostring(svg, encoding="unicode")
+
+
+def _wrapped(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` characters, broken at spaces (a longer word on a line
+    of its own); no line for an empty text."""
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return [x for x in lines if x] if text else []
 
 
 def _background(height: int) -> ET.Element:

@@ -43,11 +43,20 @@ class Explanation:
     impossible: list[tuple[str, Any, str]] = field(default_factory=list)
     """Option values (one at a time) under which this position could not arise (its file is refused
     as a position no play reaches), each with the refusal's reason."""
+    decisive: list[tuple[str, Any]] = field(default_factory=list)
+    """Those of ``impossible`` under which the move's verdict, read on this position as it stands,
+    would also be the opposite (Durak's ``variant = "simple"`` for a throw-in: the bout would be
+    over): the text report shows them with their reasons and folds the others (a deck size, the
+    order of a pile) to one line."""
     sources: dict[str, str] = field(default_factory=dict)
     """The seed sentence of each option named in ``flips`` or ``impossible`` (as ``rules`` cites it)."""
     legal_moves: list[str] = field(default_factory=list)
     effect: list[str] = field(default_factory=list)
-    """For a legal move: what changes in the position (one line per changed field)."""
+    """For a legal move: what changes in the position (one line per changed field, as the position
+    JSON writes it: ``--json`` and ``--verbose``)."""
+    effect_words: list[str] = field(default_factory=list)
+    """The same for a player (:func:`effect_words`): who is to move in words (``game over``), card
+    slots without their empty places, a long record folded to one line."""
     error: str | None = None
     """Why the text names no move (then ``reasons`` is empty)."""
 
@@ -76,8 +85,11 @@ class Explanation:
         moves = ", ".join(self.legal_moves) if self.legal_moves else "none (the game is over)"
         return f"{head}; legal moves: {moves} (foolsolve why explains)"
 
-    def lines(self) -> list[str]:
-        """The human-readable report."""
+    def lines(self, verbose: bool = False) -> list[str]:
+        """The human-readable report. Without ``verbose``: what the move does in a player's words
+        (:attr:`effect_words`), the option values under which the position could not arise folded to
+        one line, and at most :data:`MOVES_SHOWN` legal moves; with it, the position fields as JSON
+        writes them, each such option value with its reason, and every legal move."""
         out: list[str] = []
         if self.error is not None:
             # the text quoted once, cut as a message quotes it (errors.got), also where the error quotes it whole
@@ -87,9 +99,10 @@ class Explanation:
             if self.reasons:
                 out.append("It rests on:")
                 out += [f"  - {r.rule}: {r.says}" + _cite_line(r, self.seed) for r in self.reasons]
-            if self.effect:
+            effect = self.effect if verbose or not self.effect_words else self.effect_words
+            if effect:
                 out.append("What it does:")
-                out += [f"  {e}" for e in self.effect]
+                out += [f"  {e}" for e in effect]
         else:
             out.append(f"{self.move} is not legal. Rules against it:")
             out += [f"  - {r.rule}: {r.says}" + _cite_line(r, self.seed) for r in self.reasons]
@@ -98,12 +111,20 @@ class Explanation:
                 verdict = "illegal" if self.legal else "legal"
                 out.append(f"Option values that would make it {verdict} (one option changed at a time):")
                 out += [f"  {o} = {json_text(v)}" + self._source_line(o) for o, v in self.flips]
-            if self.impossible:
+            # a value under which the move's verdict would also change is shown with its reason; the
+            # others (a deck size, a pile's order) are folded to one line
+            shown = [x for x in self.impossible if verbose or (x[0], x[1]) in self.decisive]
+            folded = [x for x in self.impossible if x not in shown]
+            if shown:
                 out.append("Option values under which this position could not arise (one option changed at a time):")
-                out += [f"  {o} = {json_text(v)}: {why}" + self._source_line(o) for o, v, why in self.impossible]
+                out += [f"  {o} = {json_text(v)}: {why}" + self._source_line(o) for o, v, why in shown]
+            if folded:
+                named = ", ".join(f"{o} = {json_text(v)}" for o, v, _ in folded)
+                out.append(f"({'Nor' if shown else 'This position could not arise'} under {named}, which would not "
+                           "change the verdict; why --verbose says why.)")
             if not self.flips and not self.impossible:
                 out.append("No other value of any one rule option changes that.")
-        out.append("Legal moves: " + (", ".join(self.legal_moves) if self.legal_moves else "none (the game is over)"))
+        out.append(moves_line(self.legal_moves, verbose))
         return out
 
 
@@ -114,6 +135,21 @@ class Explanation:
         if not source or any(r.option == option for r in self.reasons):
             return ""
         return f"\n      {source}"
+
+
+MOVES_SHOWN = 20
+"""The legal moves ``why`` lists without ``--verbose`` (a Fool's Paradise turn may have over a thousand)."""
+
+
+def moves_line(moves: list[str], verbose: bool = False) -> str:
+    """``Legal moves: ...``: every move with ``verbose`` or when there are at most :data:`MOVES_SHOWN`,
+    else the first of them, how many there are and where to see them all."""
+    if not moves:
+        return "Legal moves: none (the game is over)"
+    if verbose or len(moves) <= MOVES_SHOWN:
+        return "Legal moves: " + ", ".join(moves)
+    return (f"Legal moves ({len(moves):,}; the first {MOVES_SHOWN}): " + ", ".join(moves[:MOVES_SHOWN])
+            + f", and {len(moves) - MOVES_SHOWN:,} more (foolsolve moves POSITION lists them all)")
 
 
 def _cite_line(r: Reason, seed: str) -> str:
@@ -155,7 +191,8 @@ def nearby_values(info: Any, current: Any) -> list[Any]:
 
 
 def option_flips(spec: SpecGame[Any, Any], state: Any, text: str, legal: bool,
-                 impossible: list[tuple[str, Any, str]] | None = None) -> list[tuple[str, Any]]:
+                 impossible: list[tuple[str, Any, str]] | None = None,
+                 decisive: list[tuple[str, Any]] | None = None) -> list[tuple[str, Any]]:
     """Each other value of each rule option (one at a time) under which ``text`` is legal when
     it is not, or illegal when it is: every choice of an option with a list of choices, for
     a table-valued or numeric option the values its declaration names as next to the current
@@ -163,7 +200,9 @@ def option_flips(spec: SpecGame[Any, Any], state: Any, text: str, legal: bool,
     default, its declared bounds and the numbers next to the current one (:func:`nearby_values`).
     A value that makes the position itself impossible (the position file would be rejected) is left out, and added to
     ``impossible`` where given, with the reason (a position no play under that value reaches: a
-    value the game's table cannot take at all, ``teams = "2v2"`` with two players, is not listed)."""
+    value the game's table cannot take at all, ``teams = "2v2"`` with two players, is not listed);
+    ``decisive`` gets those of them under which the move's verdict, read on the position as it stands
+    (not read back from its file), is the opposite too, or cannot be read."""
     rules = spec.rules_of(state)
     if not dataclasses.is_dataclass(rules) or isinstance(rules, type):
         return []
@@ -186,6 +225,8 @@ def option_flips(spec: SpecGame[Any, Any], state: Any, text: str, legal: bool,
             except PositionError as exc:
                 if impossible is not None:
                     impossible.append((info.name, value, str(exc)))
+                if decisive is not None and _decides(spec, state, other, text, legal):
+                    decisive.append((info.name, value))
                 continue
             except (InputError, ValueError, TypeError):
                 continue
@@ -193,6 +234,16 @@ def option_flips(spec: SpecGame[Any, Any], state: Any, text: str, legal: bool,
             if verdict is not None and verdict != legal:
                 out.append((info.name, value))
     return out
+
+
+def _decides(spec: SpecGame[Any, Any], state: Any, rules: Any, text: str, legal: bool) -> bool:
+    """Whether the verdict on ``text`` differs under ``rules`` read on ``state`` as it stands (a
+    position those rules would refuse: the spec's rule functions may then fail, which counts as
+    deciding, so the value is shown rather than folded away)."""
+    try:
+        return _verdict(spec, spec.with_rules(state, rules), text) != legal
+    except Exception:  # any failure on a position the rules refuse: show the value
+        return True
 
 
 def effect_lines(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
@@ -216,6 +267,71 @@ def effect_lines(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
                     out.append(f"{key}[{i}]: {_card_diff(x, y)}")
         else:
             out.append(f"{key}: {json.dumps(a, ensure_ascii=False)} -> {json.dumps(b, ensure_ascii=False)}")
+    return out
+
+
+FOLD_AT = 100
+"""A changed field whose line would be longer than this (a record of past rounds) is one line that
+says so: ``why --verbose`` and ``--json`` give the values."""
+
+
+def effect_words(spec: SpecGame[Any, Any], state: Any, after: Any, before: dict[str, Any],
+                 after_json: dict[str, Any]) -> list[str]:
+    """What a move changes, in a player's words: who is to move (``player 2 -> game over``, ``->
+    chance``) instead of the ``to_move`` number; card lists with empty slots (``null``) read as the
+    cards they hold; a word as it is, not as a JSON string; a list of records (a trick's plays, past
+    rounds) as the records it gains (``table: + player 1: cards 5D``) or ``emptied``; a line longer
+    than :data:`FOLD_AT` folded to ``rounds: changed``. The position JSON's own lines are
+    :func:`effect_lines`."""
+    def who(s: Any) -> str:
+        if spec.result(s) is not None:
+            return "game over"
+        p = spec.to_move(s)
+        return "chance" if p < 0 else f"player {p}"
+
+    def is_slots(v: Any) -> bool:  # a row of card slots, some empty (null)
+        return isinstance(v, list) and all(x is None or isinstance(x, str) for x in v)
+
+    def slots(key: str, v: Any) -> Any:
+        both = (before.get(key), after_json.get(key))
+        if is_slots(v) and all(is_slots(x) or x is None for x in both) and any(
+                isinstance(c, str) for x in both if x for c in x):
+            return [x for x in v if x is not None]
+        return v
+
+    def word(v: Any) -> str:
+        return v if isinstance(v, str) else "none" if v is None else json.dumps(v, ensure_ascii=False)
+
+    def records(v: Any) -> bool:  # a list of records (a trick's plays, past rounds)
+        return isinstance(v, list) and all(isinstance(x, dict) for x in v)
+
+    def record(d: dict[str, Any]) -> str:  # {"player": 1, "cards": ["5D"]} as "player 1: 5D"
+        words = [f"{k} {(' '.join(map(word, v)) or 'none') if isinstance(v, list) else word(v)}" for k, v in d.items()]
+        return words[0] + (": " + ", ".join(words[1:]) if len(words) > 1 else "")
+
+    a = {k: slots(k, v) for k, v in before.items() if k != "to_move"}
+    b = {k: slots(k, v) for k, v in after_json.items() if k != "to_move"}
+    out = []
+    for key in sorted(k for k in set(a) & set(b) if a[k] != b[k] and records(a[k]) and records(b[k])):
+        old_r, new_r = a.pop(key), b.pop(key)
+        if not new_r:
+            out.append(f"{key}: emptied")
+        elif new_r[:len(old_r)] == old_r:
+            out.append(f"{key}: + " + "; ".join(record(x) for x in new_r[len(old_r):]))
+        else:
+            out.append(f"{key}: " + "; ".join(record(x) for x in new_r))
+    out = [f"{line.partition(': ')[0]}: changed (why --verbose shows how)" if len(line) > FOLD_AT else line
+           for line in out]
+    for line in effect_lines(a, b):
+        key, _, rest = line.partition(": ")
+        old, arrow, new = rest.partition(" -> ")
+        if arrow and not old.startswith(("[", "{")) and not new.startswith(("[", "{")):
+            rest = f"{word(json.loads(old))} -> {word(json.loads(new))}"
+        out.append(f"{key}: changed (why --verbose shows how)" if len(line) > FOLD_AT else f"{key}: {rest}")
+    out.sort(key=lambda line: line.partition(":")[0])
+    moved = (who(state), who(after))
+    if moved[0] != moved[1] or spec.result(after) is not None:
+        out.append(f"to move: {moved[0]} -> {moved[1]}")
     return out
 
 
@@ -248,9 +364,11 @@ def explain(spec: SpecGame[Any, Any], state: Any, text: str, *, flips: bool = Tr
     if legal:
         exp.reasons = spec.why_legal(state, move)
         after = spec.apply(state, move)
-        exp.effect = effect_lines(spec.state_to_json(state), spec.state_to_json(after))
+        before_json, after_json = spec.state_to_json(state), spec.state_to_json(after)
+        exp.effect = effect_lines(before_json, after_json)
+        exp.effect_words = effect_words(spec, state, after, before_json, after_json)
     if flips:
-        exp.flips = option_flips(spec, state, text, legal, exp.impossible)
+        exp.flips = option_flips(spec, state, text, legal, exp.impossible, exp.decisive)
         rules = spec.rules_of(state)
         infos = {o.name: o for o in options_of(type(rules))} if dataclasses.is_dataclass(rules) else {}
         for name in [o for o, _ in exp.flips] + [o for o, _, _ in exp.impossible]:
@@ -263,13 +381,18 @@ def explain(spec: SpecGame[Any, Any], state: Any, text: str, *, flips: bool = Tr
 @click.argument("position", type=click.Path(dir_okay=False))
 @click.argument("move")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--verbose", is_flag=True,
+              help="Print every legal move, what the move changes as the position file writes it, and the reason "
+                   "for each option value under which the position could not arise.")
 @ascii_option
-def why(position: str, move: str, as_json: bool) -> None:
+def why(position: str, move: str, as_json: bool, verbose: bool) -> None:
     """Why is MOVE legal or illegal at POSITION?
 
     Names every rule that forbids the move (the spec's rule function, the seed sentence it
     rests on, the rule option in force), the option values that would change the verdict,
-    and the legal moves; for a legal move, the rules it rests on and what it changes. Either
+    and the legal moves (the first 20 of a long list; --verbose: all); for a legal move, the rules
+    it rests on, including those it sets off (the end of a trick, a place, the end of the game),
+    and what it changes. --json gives everything, as --verbose does. Either
     way the exit code is 0. A MOVE that names no move of the game (text that cannot be read
     as one, a card not in the deck) is, as with play, a one-line error (exit 2)."""
     from foolsolve.cli import load_position
@@ -279,7 +402,7 @@ def why(position: str, move: str, as_json: bool) -> None:
     check_move_text(move, "MOVE")
     info, state = load_position(position, views=True)
     if isinstance(state, View):
-        click.echo(explain_view(state, move, as_json, strict=True))
+        click.echo(explain_view(state, move, as_json, strict=True, verbose=verbose))
         return
     exp = explain(info.spec, state, move)
     if exp.error is not None:
@@ -287,7 +410,7 @@ def why(position: str, move: str, as_json: bool) -> None:
     if as_json:
         click.echo(jsonout.dumps(exp.to_json(), ensure_ascii=False, indent=1))
     else:
-        click.echo("\n".join(exp.lines()))
+        click.echo("\n".join(exp.lines(verbose)))
 
 
 def not_a_move(text: str, error: str, legal_moves: list[str] | None, name: str = "MOVE") -> InputError:
@@ -313,7 +436,8 @@ def kept_back(reasons: list[Reason], player: int) -> list[Reason]:
     return [r for r in reasons[:at] if not r.hidden] + [said] + [r for r in reasons[at:] if not r.hidden]
 
 
-def explain_view(view: Any, text: str, as_json: bool, samples: int = 64, *, strict: bool = False) -> str:
+def explain_view(view: Any, text: str, as_json: bool, samples: int = 64, *, strict: bool = False,
+                 verbose: bool = False) -> str:
     """``why`` on a view file. When the viewer is to move her legal moves are the same in every world,
     so the rules are explained on one world (what the move changes is left out: it may depend on
     hidden cards). Otherwise: who is to move, and in how many of the worlds looked at the move is
@@ -333,13 +457,13 @@ def explain_view(view: Any, text: str, as_json: bool, samples: int = 64, *, stri
         exp = explain(spec, first, text)
         if strict and exp.error is not None:
             raise not_a_move(text, exp.error, exp.legal_moves)
-        exp.effect = []
+        exp.effect, exp.effect_words = [], []
         exp.reasons = kept_back(exp.reasons, view.player)
         if as_json:
             return jsonout.dumps({**exp.to_json(), "view": view.player}, ensure_ascii=False, indent=1)
         note = ([f"(player {view.player}'s view: what the move changes is not shown, it may depend on cards "
                  "hidden from her)"] if exp.legal else [])
-        return "\n".join([*exp.lines(), *note])
+        return "\n".join([*exp.lines(verbose), *note])
     count = worlds.count()
     exhaustive = count is not None and count <= samples
     states = list(worlds.enumerate()) if exhaustive else [first] + [worlds.sample(rng) for _ in range(samples - 1)]

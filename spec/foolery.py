@@ -131,8 +131,10 @@ class Rules:
     skip_with_two: str = option(
         "trick_won", choices=("trick_won", "no_skip"),
         doc="An equal single or pair when only two players hold cards: trick_won = the other player is "
-            "skipped, so the player who matched wins the trick and leads; no_skip = no skip with two left.",
-        source='004 §Follow: "If it\'s an equal single card or pair, the following player is skipped."')
+            "skipped, so the player who matched wins the trick and leads; no_skip = no skip with two left "
+            "(reconstruction: the text is silent on two players left; the default reads its sentence literally).",
+        source='004 §Follow: "If it\'s an equal single card or pair, the following player is skipped." (silent when '
+               'only two players hold cards)', reconstructed=True)
     lead_after_out: str = option(
         "next_player", choices=("next_player", "last_player"),
         doc="Who leads when the trick's winner has gone out: next_player = the next player after the winner "
@@ -200,6 +202,14 @@ RECONSTRUCTIONS = (
         "There is no order of suits, so equal cards are equal; the giver holds them and plays the choice.",
         '004 §Later rounds: "The King gets the Peasant\'s two highest cards"; §Hands: "There is no order of suits '
         '- all suits are equal."'),
+    Reconstruction(
+        "following_player_holding_cards", "\"The following player\" whom an equal single or pair skips is the next "
+        "player after the one who matched who still holds cards (and may act in the trick); a player who has gone "
+        "out is passed over, not skipped.",
+        "A player who has gone out takes no more turns, so skipping her would skip nothing; every turn of 004 "
+        "passes among the players still holding cards. The other reading (the seat after the matcher, out or not) "
+        "would make the skip vanish whenever that seat is empty.",
+        '004 §Follow: "If it\'s an equal single card or pair, the following player is skipped."'),
     Reconstruction(
         "equal_hand_tops", "Five-card hands of one category with the same top rank are equal (one may follow "
         "the other) and skip no one.",
@@ -1085,7 +1095,52 @@ class FoolerySpec(SpecGame[State, Move]):
         return play_reasons(state, move.cards)
 
     def why_legal(self, state: State, move: Move) -> list[Reason]:
-        """The rule a legal ``move`` rests on."""
+        """The rule a legal ``move`` rests on, then the rules that fire as its consequences
+        (:meth:`_consequences`: the trick won, a place taken, the round over)."""
+        return self._why_move(state, move) + self._consequences(state, move, self.apply(state, move))
+
+    def _consequences(self, state: State, move: Move, after: State) -> list[Reason]:
+        """The rules ``move`` sets off, from the state before and after it: the end of the trick (004
+        §Passing; option ``lead_after_out`` where its winner has gone out), each place it fixes (going
+        out, 004 §Titles; stuck with the Fool, 004 §Fool, reading ``stuck_fool_leaves``; the last
+        player holding cards) and the end of the round."""
+        out: list[Reason] = []
+        rules, n, p = state.rules, state.players, state.to_move
+        if state.phase == "play" and (state.table or isinstance(move, Play)) and not after.table \
+                and not self.is_terminal(after):
+            won = p if isinstance(move, Play) else state.owner()
+            assert won is not None
+            gone = after.places[won] is not None and not after.hands[won]  # out with her last card
+            out.append(reason("end_trick", f"player {won}, the last to play, wins the trick"
+                              + (f"; she has gone out, so player {after.to_move} leads the next" if gone
+                                 else " and leads the next" if after.to_move == won else " and must lead the next"),
+                              "Passing",
+                              "If no one can or will play, the last person to play wins the trick and starts the next "
+                              "one.", "lead_after_out" if gone else None, rules))
+        for q in range(n):
+            place = after.places[q]
+            if state.places[q] is not None or place is None:
+                continue
+            named = f"{title(place, n)}, place {place}"
+            if after.hands[q] == (FOOL,):
+                out.append(reason("stuck_fool", f"player {q} must lead holding only the Fool: she is automatically "
+                                  f"the {named}, and leaves play (reading stuck_fool_leaves)", "Fool",
+                                  "If you get stuck with it and nothing else to lead, you are automatically the "
+                                  "Peasant at the end of the hand.", hidden=q != p))
+            elif q == p and not after.hands[q]:
+                out.append(reason("going_out", f"player {q} plays her last card: she goes out as the {named} "
+                                  "(reading going_out)", "Titles", "First out: King (or Queen)"))
+            else:
+                out.append(reason("last_out", f"player {q} is the last holding cards: the {named}", "Titles",
+                                  "Last out: Peasant"))
+        res = self.result(after)
+        if res is not None:
+            out.append(reason("end_of_round", f"every player has a place: the round is over ({res.label})", "Titles",
+                              "Last out: Peasant"))
+        return out
+
+    def _why_move(self, state: State, move: Move) -> list[Reason]:
+        """The rule a legal ``move`` itself rests on (:meth:`why_legal` adds its consequences)."""
         if isinstance(move, Give):
             giver, receiver, k = GIVES[state.phase]
             return [reason("give_reasons", f"the {giver} gives the {receiver} {plural(k, 'card')}", "Later rounds",
@@ -1127,8 +1182,13 @@ class FoolerySpec(SpecGame[State, Move]):
             return []
         what = "single card" if combo.count == 1 else "pair"
         if sum(1 for q in range(state.players) if state.active(q)) != 2:
-            return [reason("skips_next", f"an equal {what}: player {nxt}, the following player, is skipped", "Follow",
-                           _SKIP_QUOTE)]
+            seat = (p + 1) % state.players
+            passed_over = "" if nxt == seat else (
+                f" (player {seat} has gone out: reading following_player_holding_cards)" if not state.active(seat)
+                else f" (player {seat} has passed and is out of the trick: option pass_is_final)")
+            holding = " still holding cards" if passed_over else ""
+            return [reason("skips_next", f"an equal {what}: player {nxt}, the following player{holding}, "
+                           f"is skipped{passed_over}", "Follow", _SKIP_QUOTE)]
         if rules.skip_with_two == "no_skip":
             return [reason("skips_next", f"an equal {what}, but with two players holding cards no one is skipped: "
                            f"player {nxt} may answer", "Follow", _SKIP_QUOTE, "skip_with_two", rules)]

@@ -412,6 +412,22 @@ RECONSTRUCTIONS = (
         'start of your turn, you may exchange any number of cards in your hand for the same number of cards in the '
         'pool, before taking your normal turn."; "An exception: If the opponent is empty-handed and the player\'s '
         'own stock is empty, the player may instead pass."'),
+    Reconstruction(
+        "take_uncancelled", "After a defence that cancels one colour of the attack, the defender takes the attack "
+        "cards it did not cancel into her hand; the cancelled cards and the defence are discarded.",
+        "The list of what a defence does was lost. The Q&A's question (defend with 2♥ \"to discard both 2s, and "
+        "pick up the J♦\") takes for granted that what a defence leaves is picked up, and a surrender \"take[s] "
+        "all the cards\"; the other cards have nowhere else to go.",
+        '003 Q&A: "Given an attack of [J♦, 2 ♣], can you defend with a 2♥ to discard both 2s, and pick up the J♦?"; '
+        '"they can just \"surrender\" and take all the cards."'),
+    Reconstruction(
+        "face_only_attacked_loses_game", "A defender attacked while holding only face cards loses the game at "
+        "once (the attacker wins).",
+        "\"Loses\" could also be read as losing the defence (she takes the attack, as a surrender does). It is "
+        "read as the game because the sentence sets it beside \"cannot attack\", a standing state of the hand, "
+        "and the forfeit sentence treats the same hand as out of the game; a lost defence would need no sentence "
+        "of its own, since a defender may always surrender.",
+        '003: "A player with only face cards in their hand cannot attack, and loses when attacked."'),
 )
 """Readings of 003 where only one is sensible (``foolsolve rules fools-and-angels`` lists them)."""
 
@@ -1013,6 +1029,7 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
                 return win_result(p, EMPTIED)
         if state.phase == DEFEND and only_face_cards(state.hands[state.to_move]):
             # 003 "A player with only face cards in their hand cannot attack, and loses when attacked."
+            # RECONSTRUCTION face_only_attacked_loses_game: the game, not the defence
             return win_result(1 - state.to_move, ATTACKED_FACE_ONLY)
         if state.phase == TURN and not state.exchanged:
             p = state.to_move
@@ -1178,7 +1195,31 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
         return []  # keep piles, stop, surrender, decline: always open in their phase
 
     def why_legal(self, state: State, move: Move) -> list[Reason]:
-        """The rules a legal ``move`` rests on, one per move kind (what the move does under which
+        """The rules a legal ``move`` rests on (:meth:`_why_move`), then the end of the game where the
+        move brings it about (the sentence of 003 behind the outcome, or the reconstruction)."""
+        out = self._why_move(state, move)
+        after = self.apply(state, move)
+        res = self.result(after)
+        if res is None and after.phase == TEMPT and state.phase != TEMPT:
+            # 003 Temptation, set off by the end of a turn that drew from the pool
+            out.append(reason("end_turn", f"the turn ends having drawn from the pool: Temptation lets player "
+                              f"{after.to_move} discard one card, from her hand or the top of her stock", "Temptation",
+                              "After each player's first turn, if you draw any number of cards from the pool, your "
+                              "opponent may discard one of their cards, from their hand or from the top of their "
+                              "private stock.", "temptation", state.rules))
+        if res is None:
+            return out
+        why = dict(res.details).get("reason")
+        says = f"the game ends: {res.label} ({end_words(after, res)})"
+        if why == ATTACKED_FACE_ONLY:
+            says += ": read as losing the game, not only the defence (reading face_only_attacked_loses_game)"
+        base = result_reason(after, res)
+        # an end that turns on the cards of the hand of the player to move next is hidden from the mover
+        hidden = why != EMPTIED and after.to_move != state.to_move
+        return [*out, replace(base, says=says, hidden=hidden)]
+
+    def _why_move(self, state: State, move: Move) -> list[Reason]:
+        """The rules a legal ``move`` itself rests on, one per move kind (what the move does under which
         sentence of 003 or which reconstruction); nothing here reads a card hidden from the mover."""
         p = state.to_move
         rules = state.rules
@@ -1203,12 +1244,17 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
                                    if t == move.target)
             gone = " ".join(str(c) for c in ordered(cancelled))
             says = (f"the defence totals {need}, cancelling the whole attack ({gone})" if cancelled == state.attack
-                    else f"the defence totals {need}, cancelling {move.target} ({gone}); player {p} takes the rest "
-                         "of the attack")
+                    else f"the defence totals {need}, cancelling {move.target} ({gone})")
             out = [reason("defend_reasons", says, "",
                           "the defender would need cards that total either 9-black (to zero out the red), 4-red "
                           "(to zero out the black), or 5-black (to balance the whole)",
                           "face_effects" if any(is_face(c) for c in state.attack) else None, rules)]
+            if cancelled != state.attack:  # RECONSTRUCTION take_uncancelled
+                rest = " ".join(str(c) for c in ordered(c for c in state.attack if c not in cancelled))
+                out.append(reason("apply", f"player {p} takes the attack cards not cancelled ({rest}) into her hand "
+                                  "(reading take_uncancelled)", "",
+                                  "Given an attack of [J♦, 2 ♣], can you defend with a 2♥ to discard both 2s, and "
+                                  "pick up the J♦?"))
             faces = [c for c in move.cards if is_face(c)]
             if faces:  # RECONSTRUCTION defence_face_cards = with_pips (defend_reasons)
                 out.append(reason("defend_reasons", f"{' '.join(str(c) for c in ordered(faces))} "
@@ -1578,7 +1624,8 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
         out = [c for c in SPEC_CARDS if c not in held and c not in away]
         lines.append(f"discard: {_cards_str(ordered(out)) if out else '-'}")
         if away:
-            lines.append(f"put away at setup (003): {_cards_str(ordered(away))}")
+            # 003 puts away "the remaining 8s, 9s, Qs, Ks": which ones follows from the stocks (reconstructed)
+            lines.append(f"put away at setup (003, by the reconstructed stocks): {_cards_str(ordered(away))}")
         return "\n".join(lines)
 
 

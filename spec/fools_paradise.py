@@ -49,7 +49,7 @@ from foolsolve.game import (
 )
 from foolsolve.positions import validate_schema
 from foolsolve.present import plural
-from foolsolve.rules import Reconstruction, json_text, option, rules_from_json, rules_to_json
+from foolsolve.rules import Reconstruction, json_text, option, rules_from_json, rules_to_json, scoring_caveat
 from foolsolve.worlds import Hidden, View, ZoneField, is_viewer, known_words, zone_words
 
 ACE = 14
@@ -110,16 +110,20 @@ class Rules:
         doc="Scoring (the text stops before it): value = each collected card scores its value (ace 14 unless "
             "ace is low), count = each collected card scores 1; both add 1 per clear. The text gives suits a "
             "part in the lost point values, so both choices, which read the rank only, are suit-blind "
-            "reconstructions.",
+            "reconstructions. The text's one hint at worth is the worked example, which calls K+K alone a waste "
+            "and K+K+5+6+2 the most efficient play: by the points each play banks, count makes that play the "
+            "single best of the four; value ties it with K+K+J+2 (39 each); both make K+K alone worse.",
         source="000 §Collecting Cards: 'Card suit does not play any role in collecting cards, only in point value "
-               "(discussed later).'; §Points (cut off): 'everyone must count how many points they have'; "
-               "§Clearing the board: 'awarded one point immediately'", reconstructed=True)
+               "(discussed later).'; its worked example: 'This would be a waste' (K+K alone), 'the most efficient "
+               "play, the king collects the king, along with the 5, 6, and 2'; §Points (cut off): 'everyone must "
+               "count how many points they have'; "
+               "§Clearing the board: 'awarded one point immediately'", reconstructed=True, scoring=True)
     last_card_sweep_counts_as_clear: bool = option(
         False, choices=(False, True),
         doc="Whether taking the cards left in the centre after the last card of the game scores the clear "
             "point (only when the sweep takes at least one card).",
         source="000 §Ending: 'The player to play the last card ... is given all remaining cards in the center'",
-        reconstructed=True)
+        reconstructed=True, scoring=True)
     decks: int = option(
         1, parse=_parse_decks, schema={"type": "integer", "minimum": 1, "maximum": MAX_DECKS},
         doc="Number of 52-card decks shuffled together (more players than one deck serves); identical copies "
@@ -404,7 +408,9 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
             raise InputError(f"players: at least 2 are required (000 intro), got {players}")
         need = players * HAND_SIZE + CENTRE_SIZE
         if need > DECK_CARDS * rules.decks:
-            raise InputError(f"players: {players} players need {need} cards, more than {_decks_hold(rules.decks)}")
+            enough = -(-need // DECK_CARDS)  # the fewest decks that hold them (the --players range keeps it in bounds)
+            raise InputError(f"players: {players} players need {need} cards, more than {_decks_hold(rules.decks)}; "
+                             f"the rule option decks = {enough} serves them (deal --rules '{{\"decks\": {enough}}}')")
         dealer = players - 1 if dealer is None else dealer
         if not 0 <= dealer < players:
             raise InputError(f"dealer: {dealer} is not a player (0..{players - 1})")
@@ -560,10 +566,15 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
             gets = f"player {p} is given the cards left in the centre: {' '.join(str(c) for c in cards)}{clear}"
         else:
             gets = "nothing is left in the centre to give"
+        res = self.result(self._settle(after))
+        assert res is not None
         return [reason("apply", f"{move.card} is the last card of the game: {gets}", "Ending",
                        "The player to play the last card, whether or not he or she collects any cards with the last "
                        "card, is given all remaining cards in the center.",
-                       "last_card_sweep_counts_as_clear" if cards else None, state.rules)]
+                       "last_card_sweep_counts_as_clear" if cards else None, state.rules),
+                reason("result", f"the game ends: {res.label}{scoring_caveat(state.rules)}", "Ending",
+                       "After the game ends, collected cards are inspected and counted for points.", "card_points",
+                       state.rules)]
 
     def read_move(self, state: State, text: str) -> Move:
         """The move ``text`` names, legal or not: ``collect KS: KH 5D``, ``lay 9D``, ``draw 7S``,
@@ -742,7 +753,7 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
         if self.is_terminal(state):
             res = self.result(state)
             assert res is not None
-            lines.append(f"  game over: {res.label}")
+            lines.append(f"  game over: {res.label}{scoring_caveat(state.rules)}")
         elif state.pending is not None:
             lines.append(f"  player {state.to_move}'s turn is finishing: next stock card is a chance event")
         else:

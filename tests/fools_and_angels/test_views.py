@@ -308,7 +308,7 @@ def test_a_view_need_not_list_the_cards_put_away_at_setup(tmp_path, capsys):
         assert code == 0, err
         discard = next(line for line in out.splitlines() if line.startswith("discard: "))
         assert len(discard.split()) - 1 == len(without["discard"]) == 17
-        assert "put away at setup (003): 8♣ Q♣ 8♦ Q♦ 9♥ K♥ 9♠ K♠" in out
+        assert "put away at setup (003, by the reconstructed stocks): 8♣ Q♣ 8♦ Q♦ 9♥ K♥ 9♠ K♠" in out
         code, out, err = run(["show", str(path), "--svg", "-"], capsys)
         assert code == 0, err
         assert "a pile of 17" in out

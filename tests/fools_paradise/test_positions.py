@@ -241,7 +241,9 @@ def test_describe_names_the_hands_the_centre_the_stock_and_who_moves() -> None:
     over = SPEC.state_from_json(position_json(["", ""], ""))
     res = SPEC.result(over)
     assert res is not None
-    assert SPEC.describe(over).splitlines()[-3:] == ["  centre: -", "  stock: 0 cards", f"  game over: {res.label}"]
+    assert SPEC.describe(over).splitlines()[-3:] == [
+        "  centre: -", "  stock: 0 cards",
+        f"  game over: {res.label} (scoring reconstructed: card_points=value, last_card_sweep_counts_as_clear=false)"]
 
 
 def test_a_position_without_a_dealer_has_the_player_before_the_one_to_move_as_dealer() -> None:

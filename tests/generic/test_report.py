@@ -17,6 +17,7 @@ import pytest
 from foolsolve import games
 from foolsolve.present import steps, transcript
 from foolsolve.report import value_rank
+from foolsolve.rules import scoring_caveat
 from foolsolve.solver.base import value_text
 from tests.generic.test_cli import run
 
@@ -312,8 +313,9 @@ def test_in_a_browser_the_page_loads_cleanly_steps_through_the_pv_and_shows_the_
     page.keyboard.press("End")
     assert page.locator("#step-label").text_content() == f"after move {len(walk)} of {len(walk)}"
     if "result" in solved:
-        assert page.locator("#line-result").text_content() == f"Result: {solved['result']['label']}"
-        assert page.locator("#step-value").text_content() == f"game over: {solved['result']['label']}"
+        said = solved["result"]["label"] + scoring_caveat(state.rules)  # the reconstructed scoring named
+        assert page.locator("#line-result").text_content() == f"Result: {said}"
+        assert page.locator("#step-value").text_content() == f"game over: {said}"
     # a move of the list, clicked, shows the position after it
     page.click("ol.pv li.move >> nth=0")
     assert cards_on_screen(page) == expected_cards(spec, walk[0].state)

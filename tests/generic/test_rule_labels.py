@@ -72,10 +72,10 @@ def test_fools_and_angels_attack_size_and_defence_face_cards_are_reconstructed()
 
 
 @pytest.mark.parametrize("game, expected", [
-    # RULES-NOTES §5 (Foolery): passing again after a pass, who leads when the trick winner has gone out and
-    # the payoffs are open points; 004 §Trumping says trumps beat trumps, "Aces are low." (straight_wrap) and
-    # "the following player is skipped" (skip_with_two) are clear.
-    ("foolery", {"pass_is_final", "lead_after_out", "payoffs"}),
+    # RULES-NOTES §5 (Foolery): passing again after a pass, who leads when the trick winner has gone out, the
+    # skip with two players left (skip_with_two: 004 is silent there) and the payoffs are open points;
+    # 004 §Trumping says trumps beat trumps and "Aces are low." (straight_wrap) is clear.
+    ("foolery", {"pass_is_final", "lead_after_out", "skip_with_two", "payoffs"}),
     # §3 (Three Fools): the Roshambo chance and its format, the binary card's start and the order collected cards
     # go under a pile are open; max hand and the streak are in 002.
     ("three-fools", {"roshambo", "binary_start", "roshambo_format", "collect_order"}),
@@ -90,7 +90,6 @@ def test_open_points_are_reconstructed(game: str, expected: set[str]) -> None:
 @pytest.mark.parametrize("game, name, sentence", [
     # a default that follows a clear sentence of the seed is "from the text" (RULES-NOTES: "Principle for every game")
     ("foolery", "straight_wrap", "Aces are low."),
-    ("foolery", "skip_with_two", "the following player is skipped"),
     ("fools-paradise", "ace", "Ace may be one or fourteen"),
 ])
 def test_options_resting_on_clear_sentences_are_from_the_text(game: str, name: str, sentence: str,

@@ -601,8 +601,8 @@ def test_why_fools_and_angels_draw_attack_and_defence_name_their_rules() -> None
     d = fa_position("5♣", "9♣ 4♥ 5♠ 7♦ A♦ J♥", stock0="6♣", stock1="3♥", phase="defend", to_move=1,
                     attack="3♦ 6♥ 2♣ 2♠")
     exp = explain(FA, d, "defend red with 9♣")
-    assert exp.legal and [r.rule for r in exp.reasons] == ["defend_reasons"] \
-        and "totals 9, cancelling red (3♦ 6♥)" in exp.reasons[0].says
+    assert exp.legal and [r.rule for r in exp.reasons] == ["defend_reasons", "apply"] \
+        and "totals 9, cancelling red (3♦ 6♥)" in exp.reasons[0].says and "take_uncancelled" in exp.reasons[1].says
     assert explain(FA, d, "surrender").reasons[0].quote.endswith('they can just "surrender" and take all the cards.')
 
 
@@ -708,7 +708,8 @@ def test_an_option_without_which_the_position_could_not_arise_is_named_with_the_
     assert "Option values under which this position could not arise (one option changed at a time):" in out
     # the reason above names redeal_right and cites its sentence: the value's line does not repeat it
     assert "  redeal_right = false: redeal_seed: a redeal phase needs the rule option redeal_right (it is false)\n" \
-           "Legal moves: redeal, keep" in out
+           "(Nor under deck = 52, deck = 54, which would not change the verdict; why --verbose says why.)\n" \
+           "Legal moves: redeal, keep" in out  # the deck sizes, which would not decide the redeal, folded
     assert "No other value" not in out
 
 
@@ -859,8 +860,9 @@ def test_foolery_follow_and_no_play_cite_the_sentence_for_their_situation() -> N
     lead = _foolery("8C 9D 2C", "XX", "AC")
     [r] = explain(FOOLERY, lead, "play 8C 9D").reasons
     assert (r.rule, r.section) == ("combination", "Lead") and "when you lead" in r.quote
-    [r] = explain(FOOLERY, s, "play Fool").reasons
+    r, *after = explain(FOOLERY, s, "play Fool").reasons  # then the trick it ends (end_trick, §Passing)
     assert r.section == "Fool" and "The Fool beats everything" in r.quote
+    assert [a.rule for a in after] == ["end_trick"]
     [r] = explain(FOOLERY, s, "play V").reasons
     assert r.section == "Trumping" and "any 1 trump beats 1 or 2 cards" in r.quote
     for move in ("play Fool XX", "play 8C 9D", "play Fool", "play V"):
@@ -933,11 +935,11 @@ def test_why_fools_paradise_the_last_card_cites_the_ending() -> None:
             "is given all remaining cards in the center."
     exp = explain(FP, s, "collect KS: KH")
     assert exp.legal
-    ending = [r for r in exp.reasons if r.section == "Ending"]
+    ending = [r for r in exp.reasons if r.section == "Ending" and r.rule == "apply"]  # then the scores: rule result
     assert [r.quote for r in ending] == [quote] and "3♣" in ending[0].says, exp.reasons
     assert ending[0].option == "last_card_sweep_counts_as_clear"
     exp = explain(FP, s, "lay KS")
-    ending = [r for r in exp.reasons if r.section == "Ending"]
+    ending = [r for r in exp.reasons if r.section == "Ending" and r.rule == "apply"]
     assert exp.legal and [r.quote for r in ending] == [quote] and "K♥" in ending[0].says, exp.reasons
     # not the last card: no such reason
     early = fp_position(["2C 3D 9H KS AC", "4C 7C 8C 10C"], "JH 2S KH 5D 6C")
