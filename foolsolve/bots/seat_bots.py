@@ -44,9 +44,10 @@ def _worlds(seat: Seat) -> tuple[Any, Any]:
 def preferred(answer: Any, greedy: str) -> str:
     """The move ``pimc:prefer=greedy`` plays (by text), given the analysis' answer (a
     :class:`foolsolve.seat.SeatAnswer`) and the game's ``greedy`` move: that move where it is one of the
-    best or is not told apart from the best at 95% (the best's lead over it, paired world by world,
-    :attr:`foolsolve.seat.MoveStat.behind`, has an interval reaching 0: one world valued, or worlds
-    that disagree), else the first best move. The best of a few worlds' means is often a move the noise
+    best or is not told apart from the best at 95% (:meth:`foolsolve.seat.SeatAnswer.close_to_best`: its
+    interval behind the best, Hsu's multiple comparisons with the best over the paired worlds,
+    :attr:`foolsolve.seat.MoveStat.behind`, has a lower end below 0, or none: one world valued), else
+    the first best move. The best of a few worlds' means is often a move the noise
     of the worlds and playouts put first; greedy's move is the better guess until the worlds say
     otherwise (a playing-strength figure: BENCHMARKS.md, "Playing strength")."""
     if not answer.best:

@@ -3,6 +3,7 @@ cut to and IS-MCTS normalises with), IS-MCTS on a game of scores, and the game's
 world's search (one ply and greedy playouts while the draw pile has cards)."""
 
 import json
+import math
 import random
 from dataclasses import replace
 
@@ -83,9 +84,10 @@ def _answer(best: str, behind: dict[str, tuple[float, float, float]]) -> seat.Se
 
 
 def test_prefer_greedy_keeps_the_greedy_move_unless_the_worlds_tell_the_best_apart_from_it():
-    """``pimc:prefer=greedy`` (:func:`preferred`): greedy's move where it is best or its paired interval
-    behind the best reaches 0; the best move where that interval lies above 0."""
-    answer = _answer("a", {"b": (5.0, 1.0, 9.0), "c": (3.0, -1.0, 7.0), "d": (2.0, 0.0, 4.0)})
+    """``pimc:prefer=greedy`` (:func:`preferred`): greedy's move where it is best or not told apart from
+    the best (its interval behind the best, Hsu's, has a lower end below 0, or none: one world); the
+    best move where that lower end is 0 (no better than the best of the others)."""
+    answer = _answer("a", {"b": (5.0, 0.0, 9.0), "c": (3.0, -1.0, 7.0), "d": (2.0, math.nan, math.nan)})
     assert preferred(answer, "a") == "a"
     assert preferred(answer, "b") == "a"
     assert preferred(answer, "c") == "c"
