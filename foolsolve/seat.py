@@ -353,6 +353,13 @@ class MoveStat:
     which the overlap of the two moves' own intervals does not say. NaN ends where there is no
     interval (:attr:`low`); ``(d, d, d)`` for an exact expectation. ``None`` for the best moves,
     IS-MCTS answers and the position's value."""
+    paired: tuple[float, float] | None = field(default=None, repr=False, compare=False)
+    """The plain paired 95% interval of the best move's value less this one's (one comparison, not
+    allowing for the best being picked from the same worlds nor for the other moves: no claim the
+    answer states). Only ``pimc:prefer=greedy``'s playing rule reads it (:func:`foolsolve.bots.seat_bots.preferred`),
+    the rule its arena figures were measured with; not in JSON. ``None`` where :attr:`behind` is,
+    and for an answer read back from JSON."""
+
 
 
 @dataclass
@@ -845,6 +852,8 @@ def _behind(stats: list[MoveStat], best: list[str], by_world: dict[int, dict[str
         if exact_all:
             m.behind = (mean, mean, mean)
             continue
+        plain = _stats(m.move, xs, False, wide, span, population)
+        m.paired = (plain.low, plain.high)
         ends = [e for e in (bound(j.move, m.move) for j in stats if j.move != m.move) if e is not None]
         if any(math.isnan(lo) or math.isnan(hi) for lo, hi in ends):
             m.behind = (mean, math.nan, math.nan)

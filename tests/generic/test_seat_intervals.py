@@ -202,3 +202,21 @@ def test_a_given_max_nodes_says_the_exact_solvers_half_and_the_searchs_whole():
     # the default budget: half of each world's for the solver, the rest for the search
     assert seat.budget_text(seat.Budget(), [], "where the hands hold at most 48 cards", 1, True) == \
         "5,000 nodes a world, half for the exact solver where the hands hold at most 48 cards"
+
+
+def test_the_playing_rules_paired_interval_is_the_plain_paired_t_interval(monkeypatch):
+    """:attr:`seat.MoveStat.paired` (what ``pimc:prefer=greedy`` reads) is the plain paired 95%
+    interval of the best's value less the move's over the worlds: Student's t over the differences
+    and the widest differences the values seen allow; none for the best moves."""
+    rng = random.Random(3)
+    rows = [[rng.choice([-1.0, 0.0, 1.0]) + (0.5 if j == 0 else 0.0) for j in range(8)] for _ in range(30)]
+    rows = [[max(-1.0, min(1.0, x)) for x in r] for r in rows]
+    answer = _analyse(rows, monkeypatch)
+    ref = MOVES.index(answer.best[0])
+    for j, m in enumerate(answer.moves):
+        if m.move in answer.best:
+            assert m.paired is None
+            continue
+        diffs = [(r[ref] - r[j], 1) for r in rows]
+        plain = seat._stats(m.move, diffs, False, (-2.0, 2.0), (-2.0, 2.0))
+        assert m.paired == pytest.approx((plain.low, plain.high))
