@@ -18,8 +18,10 @@ the end of the game), and the exact share.
 **Time to a first answer**: a fresh two-player Durak deal (seeds ``--seed``, ``--seed+1`` ...)
 as player 0's view file, answered with the defaults (PIMC, ``seat.DEFAULT_SAMPLES`` worlds): the
 wall time of the whole ``python -m foolsolve VIEW.json --json`` process, and of the same
-analysis in this process; with the 95% intervals' half-width (mean over the moves, and the
-widest; where player 1 leads, player 0 has no move yet and the interval is her value's).
+analysis in this process; with the half-width of each move's own 95% interval (mean over the
+moves, and the widest; where player 1 leads, player 0 has no move yet and the interval is her
+value's, a plain 95% interval too: no move is picked). The position's value where she is to move
+has a wider interval that allows for picking the best (docs/seat.md, "Intervals"), not measured here.
 Target: under 5 s for the whole process.
 
 **Where the exact solver reaches** (``--reach N``): for a game whose exact solver answers a world's

@@ -986,7 +986,7 @@ def check_stopped_note() -> str:
 
 def interval(low: float, high: float) -> str:
     """A 95% interval in words: ``[-0.250, +0.750]``, or none where one world gives no interval
-    (its ends are not finite)."""
+    (its ends are NaN)."""
     if math.isfinite(low) and math.isfinite(high):
         return f"[{signed(low)}, {signed(high)}]"
     return "none (one world)"
@@ -994,12 +994,16 @@ def interval(low: float, high: float) -> str:
 
 def value_span(answer: Any) -> str:
     """How a seat answer's value is known: over IS-MCTS's iterations, over every world (the exact
-    expectation), or its 95% interval."""
+    expectation), or its 95% interval; where the player is to move and chose among moves, an
+    interval for the best move's expectation that allows for the choice (docs/seat.md, "Intervals")."""
     v = answer.value
     if answer.method == "ismcts":
         return f"over {plural(v.worlds, 'iteration')}"
-    if v.low == v.high:
+    if answer.method == "expectation" or v.low == v.high:
         return "over every world, exactly" if answer.all_exact else "over every world, an average of estimates"
+    if answer.to_move == answer.player and len(answer.moves) > 1 and math.isfinite(v.low):
+        return (f"95% interval {interval(v.low, v.high)} for the best of the {len(answer.moves)} moves' expectations "
+                "(allowing for the choice: docs/seat.md)")
     return f"95% interval {interval(v.low, v.high)}"
 
 
@@ -1012,7 +1016,7 @@ def seat_rows(answer: Any) -> list[str]:
     width = max([len(m.move) for m in answer.moves] + [4])
     means = ["-" if math.isnan(m.mean) else signed(m.mean) for m in answer.moves]
     none = "(exact)" if answer.all_exact else "(estimates)"
-    spans = [f"{m.worlds:,}" if ismcts else none if m.low == m.high
+    spans = [f"{m.worlds:,}" if ismcts else none if answer.method == "expectation" or m.low == m.high
              else interval(m.low, m.high) for m in answer.moves]
     mw = max([len(x) for x in means] + [4])
     best = set(answer.best)
@@ -1053,7 +1057,8 @@ def format_seat(info: GameInfo, answer: Any) -> str:
         lines.append("Best: " + ", ".join(answer.best))
         close = answer.close_to_best()
         if close:
-            lines.append("Not told apart from the best at 95% (paired over the same worlds): " + ", ".join(close))
+            lines.append("Not told apart from the best at 95% (paired over the same worlds, "
+                         "simultaneously: docs/seat.md): " + ", ".join(close))
     for note in answer.notes:
         lines.append(f"Note: {note}")
     rate = answer.worlds / answer.seconds if answer.seconds > 0 else 0.0

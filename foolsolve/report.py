@@ -358,14 +358,15 @@ def seat_groups(answer: Any) -> list[list[Any]]:
     return groups + ([untried] if untried else [])
 
 
-def _behind_cell(m: Any) -> tuple[str, str]:
+def _behind_cell(m: Any, sampled: bool) -> tuple[str, str]:
     """A seat answer's move behind the best (:attr:`foolsolve.seat.MoveStat.behind`): its row's
-    data attributes and its cell's text (blank for the best moves)."""
+    data attributes and its cell's text (blank for the best moves; the mean alone where nothing was
+    sampled, ``sampled`` false: an expectation over every world)."""
     if m.behind is None:
         return "", ""
     mean, low, high = m.behind
     attrs = f' data-behind="{mean!r}" data-behind-low="{low!r}" data-behind-high="{high!r}"'
-    return attrs, signed(mean) + ("" if low == high else f" {interval(low, high)}")
+    return attrs, signed(mean) + ("" if not sampled or low == high else f" {interval(low, high)}")
 
 
 def _mean_text(m: Any) -> str:
@@ -384,9 +385,10 @@ def _seat_table(answer: Any) -> str:
         head = group[0]
         rows = []
         for m in group:
-            span = "" if ismcts else (("exact" if answer.all_exact else "estimates") if m.low == m.high
+            span = "" if ismcts else (("exact" if answer.all_exact else "estimates")
+                                      if answer.method == "expectation" or m.low == m.high
                                       else interval(m.low, m.high))
-            attrs, behind = _behind_cell(m)
+            attrs, behind = _behind_cell(m, answer.method == "pimc")
             rows.append(f'<tr class="{"best" if m.move in best else ""}" data-move="{escape(m.move)}" '
                         f'data-mean="{m.mean!r}" data-low="{m.low!r}" data-high="{m.high!r}" data-worlds="{m.worlds}"'
                         f'{attrs}><td>{escape(m.move)}</td><td class="num">{_mean_text(m)}</td>'
@@ -428,7 +430,8 @@ def _seat_side(answer: Any) -> str:
         parts.append(f"<h2>Every move from player {answer.player}'s seat, best first</h2>{_seat_table(answer)}")
         close = answer.close_to_best()
         if close:
-            parts.append('<p id="close">Not told apart from the best at 95% (paired over the same worlds): '
+            parts.append('<p id="close">Not told apart from the best at 95% (paired over the same worlds, '
+                         'simultaneously: docs/seat.md): '
                          f'{escape(", ".join(close))}</p>')
     else:
         who = "chance" if answer.to_move < 0 else f"player {answer.to_move}"

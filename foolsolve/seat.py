@@ -248,6 +248,10 @@ def budget_text(budget: Budget, rules: list[SeatSearch], exact_where: str = "", 
     whole = f"{budget.nodes * factor:,} nodes a world"
     if not solver:  # the exact solver asked about no world: the search has every budget
         return "; ".join(parts) if parts and searched_only else "; ".join([whole, *parts])
+    if budget.search_nodes is not None:
+        # the search has a budget of its own (--max-nodes N gives it N): the exact solver's is half the world's
+        share = f"the exact solver {plural(max(1, budget.nodes * factor // 2), 'node')} a world"
+        return "; ".join([share + (f" {exact_where}" if exact_where else ""), *parts])
     if not parts:
         return whole + (f", {half}" if exact_where else "")
     return f"{whole}, {half}; " + "; ".join(parts)
@@ -328,18 +332,34 @@ class MoveStat:
     move: str
     mean: float
     low: float
+    """The interval's lower end; NaN where there is no interval (IS-MCTS; one world valued; an
+    expectation over estimates, method ``"expectation"``), as ``null`` in JSON. An exact expectation
+    (method ``"exact"``) has ``low == high == mean``: the value is certain."""
     high: float
+    """The interval's upper end; NaN where :attr:`low` is."""
     worlds: int
     """Worlds (or, for IS-MCTS, visits) behind the mean. An IS-MCTS move no iteration tried has 0
     visits and no mean (:attr:`mean` NaN, ``null`` in JSON)."""
     behind: tuple[float, float, float] | None = None
-    """How far this move is behind the best (the first of :attr:`SeatAnswer.best`): the best's value
-    less this move's, paired world by world over the worlds that valued both, as ``(mean, low,
-    high)``, its 95% interval (:func:`_behind`). Every move is valued in the same worlds, so the luck
-    of the deal cancels in the difference; the noise of each world's own estimate (its playouts)
-    does not. A move is told apart from the best where this interval lies above 0, a valid 95%
-    test, which the overlap of the two moves' own intervals is not. ``None`` for the best moves,
+    """How far this move is behind the best, as ``(mean, low, high)``: the mean is the best move's
+    (the first of :attr:`SeatAnswer.best`) value less this move's, paired world by world over the
+    worlds that valued both; ``low`` and ``high`` bound ``max_{j != i} mu_j - mu_i``, how far this
+    move's expectation is behind the best of the others, by Hsu's multiple comparisons with the best
+    from the paired differences (:func:`_behind`): every move's interval covers at once with
+    probability at least 95%, allowing for the best being picked from the same worlds. Every move is
+    valued in the same worlds, so the luck of the deal cancels in the differences; the noise of each
+    world's own estimate (its playouts) does not. ``low`` is at most 0 and ``high`` at least 0; a
+    move is told apart from the best where ``low`` is 0 (it is no better than the best of the others),
+    which the overlap of the two moves' own intervals does not say. NaN ends where there is no
+    interval (:attr:`low`); ``(d, d, d)`` for an exact expectation. ``None`` for the best moves,
     IS-MCTS answers and the position's value."""
+    paired: tuple[float, float] | None = field(default=None, repr=False, compare=False)
+    """The plain paired 95% interval of the best move's value less this one's (one comparison, not
+    allowing for the best being picked from the same worlds nor for the other moves: no claim the
+    answer states). Only ``pimc:prefer=greedy``'s playing rule reads it (:func:`foolsolve.bots.seat_bots.preferred`),
+    the rule its arena figures were measured with; not in JSON. ``None`` where :attr:`behind` is,
+    and for an answer read back from JSON."""
+
 
 
 @dataclass
@@ -363,7 +383,10 @@ class SeatAnswer:
     notes: list[str] = field(default_factory=list)
     value: MoveStat | None = None
     """The position's value for :attr:`player` over the worlds (``move`` is ``"position"``): what the
-    answer gives where the player is not to move (a chance node: the deal still to come)."""
+    answer gives where the player is not to move (a chance node: the deal still to come), with its
+    95% interval. Where she is to move, the best move's mean (biased up: the highest of noisy means)
+    with a 95% interval for the best move's expectation, ``max_i mu_i``, that allows for picking the
+    best from the same worlds (:func:`_value_to_move`), not the chosen move's own interval."""
 
     @property
     def all_exact(self) -> bool:
@@ -371,28 +394,28 @@ class SeatAnswer:
         return self.worlds_exact >= self.worlds
 
     def close_to_best(self) -> list[str]:
-        """The moves not told apart from the best at 95%: those whose paired interval behind the best
-        (:attr:`MoveStat.behind`) reaches 0. None for IS-MCTS (no intervals) or an exact
-        expectation (no sampling: a move behind the best is behind it)."""
+        """The moves not told apart from the best at 95%: those whose interval behind the best
+        (:attr:`MoveStat.behind`, Hsu's multiple comparisons with the best) has a lower end below 0,
+        or none (one world valued). With the best moves they are a 95% confidence set for the best
+        move. None for IS-MCTS (no intervals) or an expectation over every world (no sampling: a move
+        behind the best is behind it)."""
+        if self.method != "pimc":
+            return []
         return [m.move for m in self.moves
-                if m.move not in self.best and m.behind is not None and m.behind[1] <= 0]
+                if m.move not in self.best and m.behind is not None and not m.behind[1] >= 0]
 
     def to_json(self) -> dict[str, Any]:
         """The answer as JSON (the schema ``foolsolve/schemas/seat.schema.json``), strict JSON (RFC 8259):
-        an interval end that is no finite number (IS-MCTS gives no interval; one world gives an
-        unbounded one) is ``null``, and so is every interval end of method ``"expectation"`` (every
-        consistent world, some valued by the depth-limited search's estimate: the means have no
-        interval, and :class:`MoveStat` holds each end as the mean)."""
+        where there is no interval (IS-MCTS; one world valued; method ``"expectation"``, every
+        consistent world, some valued by the depth-limited search's estimate) its ends, NaN in
+        :class:`MoveStat`, are ``null``, and so is the mean of a move IS-MCTS never tried."""
         from foolsolve.jsonout import plain
 
-        # an expectation over estimates has no interval (no sampling, the search's error unknown): not low ==
-        # high == the mean, which reads as a certain value
-        ends = self.method != "expectation"
-        value = None if self.value is None else _stat_json(self.value, with_move=False, ends=ends)
+        value = None if self.value is None else _stat_json(self.value, with_move=False)
         return plain({"value": value,
             "game": self.game, "player": self.player, "to_move": self.to_move, "method": self.method,
             "method_text": self.method_text, "scale": self.scale,
-            "moves": [_stat_json(m, ends=ends) for m in self.moves],
+            "moves": [_stat_json(m) for m in self.moves],
             "best": self.best, "worlds": self.worlds, "worlds_exact": self.worlds_exact,
             "consistent_worlds": self.consistent_worlds, "seed": self.seed, "seconds": round(self.seconds, 6),
             "interrupted": self.interrupted, "notes": self.notes,
@@ -418,8 +441,7 @@ class SeatAnswer:
         view or a full position, what :func:`foolsolve.answer` takes), if given, is the position it
         answers: its game, seat, player to move and legal moves are then checked too, and the means
         against that position's payoffs (:meth:`SpecGame.payoff_range`: its players and rules). A null
-        interval end reads as no interval (NaN for IS-MCTS, an unbounded end otherwise), a null mean
-        as NaN."""
+        interval end or mean reads as NaN, as :func:`analyse` gives it (no interval, no mean)."""
         from foolsolve.positions import check_finite, validate_schema
 
         if not isinstance(obj, dict):
@@ -427,20 +449,14 @@ class SeatAnswer:
         check_finite(obj, "seat answer")
         validate_schema(obj, "seat.schema.json", root="seat answer")
         _check_seat_json(obj, position)
-        # a null interval end (to_json): IS-MCTS gives no interval, one world an unbounded one
-        # (an expectation over estimates gives none: each end is the mean in a MoveStat, as analyse makes it)
-        none_low, none_high = (math.nan, math.nan) if obj["method"] == "ismcts" else (-math.inf, math.inf)
-        at_mean = obj["method"] == "expectation"
-
-        def end(x: Any, none: float, mean: Any) -> float:
-            return float(mean) if at_mean else none if x is None else float(x)
+        def end(x: Any) -> float:
+            # null (to_json): no interval (IS-MCTS, one world, an expectation over estimates) or no mean
+            return math.nan if x is None else float(x)
 
         def stat(m: dict[str, Any], move: str) -> MoveStat:
             b = m.get("behind_best")
-            behind = None if b is None else (float(b["mean"]), end(b["low"], -math.inf, b["mean"]),
-                                             end(b["high"], math.inf, b["mean"]))
-            return MoveStat(move, end(m["mean"], math.nan, m["mean"]), end(m["low"], none_low, m["mean"]),
-                            end(m["high"], none_high, m["mean"]), m["worlds"], behind)
+            behind = None if b is None else (end(b["mean"]), end(b["low"]), end(b["high"]))
+            return MoveStat(move, end(m["mean"]), end(m["low"]), end(m["high"]), m["worlds"], behind)
 
         value = obj["value"]
         return cls(obj["game"], obj["player"], obj["to_move"], obj["method"], obj["method_text"], obj["scale"],
@@ -556,16 +572,13 @@ def _number(x: float) -> float | None:
     return round(x, 6) if math.isfinite(x) else None
 
 
-def _stat_json(m: MoveStat, with_move: bool = True, ends: bool = True) -> dict[str, Any]:
-    """``m`` as JSON; ``ends=False``: no interval (``low`` and ``high`` null, and so in ``behind_best``)."""
-    def end(x: float) -> float | None:
-        return _number(x) if ends else None
-
+def _stat_json(m: MoveStat, with_move: bool = True) -> dict[str, Any]:
+    """``m`` as JSON: a NaN (no interval, no mean) is ``null``."""
     out: dict[str, Any] = {"move": m.move} if with_move else {}
-    out.update({"mean": _number(m.mean), "low": end(m.low), "high": end(m.high), "worlds": m.worlds})
+    out.update({"mean": _number(m.mean), "low": _number(m.low), "high": _number(m.high), "worlds": m.worlds})
     if with_move:
-        out["behind_best"] = None if m.behind is None else {"mean": _number(m.behind[0]), "low": end(m.behind[1]),
-                                                            "high": end(m.behind[2])}
+        out["behind_best"] = None if m.behind is None else {"mean": _number(m.behind[0]), "low": _number(m.behind[1]),
+                                                            "high": _number(m.behind[2])}
     return out
 
 
@@ -597,14 +610,32 @@ class Population:
     heaviest: int
 
 
-LOG_2_OVER_ALPHA = math.log(2 / 0.05)
-"""``log(2/α)`` of a two-sided 95% interval (α/2 on each side)."""
+ALPHA = 0.05
+"""The error rate of every interval an answer from one seat states: 95% intervals (each move's own,
+and simultaneous ones for the position's value and the comparisons with the best: :func:`_value_to_move`,
+:func:`_behind`)."""
+
+
+def _critical(tail: float, m: int) -> float:
+    """Student's t critical value of one end of an interval over ``m`` values (``m - 1`` degrees of
+    freedom) that errs on that side with probability ``tail``: :func:`t95`'s table for ``tail``
+    ``ALPHA / 2`` (each end of a two-sided 95% interval), else :func:`foolsolve.stats.t_quantile`."""
+    from foolsolve.stats import t_quantile
+
+    if m < 2:
+        return math.inf
+    return t95(m) if tail == ALPHA / 2 else t_quantile(1 - tail, m - 1)
 
 
 def _stats(move: str, xs: list[tuple[float, int]], exact_all: bool,
            seen: tuple[float, float] | None = None, bounds: tuple[float, float] | None = None,
-           population: Population | None = None) -> MoveStat:
-    """Mean and 95% interval of weighted values (weights: copies of a world; 1 for a sample).
+           population: Population | None = None,
+           tails: tuple[float, float] = (ALPHA / 2, ALPHA / 2)) -> MoveStat:
+    """Mean and interval of weighted values (weights: copies of a world; 1 for a sample); by default
+    a two-sided 95% interval. ``tails``: the probability that the lower end lies above the
+    expectation, and that the upper end lies below it (``(ALPHA / 2, ALPHA / 2)``: 95%; a one-sided
+    bound of a Bonferroni family, :func:`_behind`, :func:`_value_to_move`, asks for smaller tails).
+    Fewer than two values: no interval (NaN ends, ``null`` in JSON).
 
     The interval is Student's t over the values together with one pseudo-value at each end of
     ``seen`` (the lowest and highest value any move took in this analysis): a move whose sampled
@@ -618,15 +649,16 @@ def _stats(move: str, xs: list[tuple[float, int]], exact_all: bool,
     ``population``: the values are of a sample *without replacement* of its worlds (an exact
     expectation cut short, which values its worlds in a random order: :func:`_pimc`), each world
     one unit of the sample and its weight its copies; ``bounds`` must be given. The mean is the
-    weighted mean (the ratio estimator); the interval is the Hoeffding-Serfling bound for sampling
-    without replacement (Bardenet and Maillard 2015, Corollary 2.5: factor ``1 - (n-1)/N``, or
-    ``(1 - n/N)(1 + 1/n)`` past half the worlds), inverted for the weighted mean (each world's
-    ``w * (x - mean)`` spans at most the heaviest weight times the payoff range), intersected with
-    the hard bound of the worlds not valued: the expectation lies between the values seen with
-    every other world at the lowest payoff and with every other world at the highest (width 0 once
-    every world is valued). No pseudo-values: the bound needs none. A Student-t interval with the
-    finite-population correction covered 82-91% on small skewed samples; this one covered at
-    least 99.9% in the same simulations (tests/generic/test_seat_cut_short.py, long profile)."""
+    weighted mean (the ratio estimator); each end is the one-sided Hoeffding-Serfling bound for
+    sampling without replacement (Bardenet and Maillard 2015, Corollary 2.5: factor ``1 - (n-1)/N``,
+    or ``(1 - n/N)(1 + 1/n)`` past half the worlds; ``log(1/tail)``, so ``log(2/0.05)`` at 95%),
+    inverted for the weighted mean (each world's ``w * (x - mean)`` spans at most the heaviest weight
+    times the payoff range), intersected with the hard bound of the worlds not valued: the
+    expectation lies between the values seen with every other world at the lowest payoff and with
+    every other world at the highest (width 0 once every world is valued). No pseudo-values: the
+    bound needs none. A Student-t interval with the finite-population correction covered 82-91% on
+    small skewed samples; this one covered at least 99.9% in the same simulations
+    (tests/generic/test_seat_cut_short.py, long profile)."""
     n = sum(w for _, w in xs)
     mean = sum(x * w for x, w in xs) / n
     if exact_all:
@@ -637,21 +669,21 @@ def _stats(move: str, xs: list[tuple[float, int]], exact_all: bool,
         lo, hi = bounds
         units, total = len(xs), population.count
         rho = 1 - (units - 1) / total if units <= total / 2 else (1 - units / total) * (1 + 1 / units)
-        half = (hi - lo) * population.heaviest / (n / units) * math.sqrt(max(0.0, rho) * LOG_2_OVER_ALPHA
-                                                                          / (2 * units))
+        scale = (hi - lo) * population.heaviest / (n / units)
+        below, above = (scale * math.sqrt(max(0.0, rho) * math.log(1 / tail) / (2 * units)) for tail in tails)
         s, rest = sum(x * w for x, w in xs), population.weight - n
-        low = max(mean - half, (s + rest * lo) / population.weight, lo)
-        high = min(mean + half, (s + rest * hi) / population.weight, hi)
+        low = max(mean - below, (s + rest * lo) / population.weight, lo)
+        high = min(mean + above, (s + rest * hi) / population.weight, hi)
         return MoveStat(move, mean, min(low, mean), max(high, mean), n)
     if n < 2:
-        return MoveStat(move, mean, -math.inf, math.inf, n)
+        return MoveStat(move, mean, math.nan, math.nan, n)
     pseudo = [] if seen is None else [(seen[0], 1), (seen[1], 1)]
     both = xs + pseudo
     m = sum(w for _, w in both)
     centre = sum(x * w for x, w in both) / m
     var = sum(w * (x - centre) ** 2 for x, w in both) / (m - 1)
-    half = t95(m) * math.sqrt(var / m)
-    low, high = mean - half, mean + half
+    se = math.sqrt(var / m)
+    low, high = mean - _critical(tails[0], m) * se, mean + _critical(tails[1], m) * se
     if bounds is not None:
         low, high = max(low, bounds[0]), min(high, bounds[1])
     return MoveStat(move, mean, low, high, n)
@@ -771,20 +803,90 @@ def _behind(stats: list[MoveStat], best: list[str], by_world: dict[int, dict[str
             population: Population | None = None) -> None:
     """Set each move's :attr:`MoveStat.behind`: the best move's value less its own, world by world
     (``by_world``: each world's values by move; ``weights`` its copies), over the worlds that valued
-    both, with the interval of :func:`_stats` (its pseudo-values the widest differences the values
-    ``seen`` allow, so worlds that happen to agree give no interval of width 0; cut to the
-    differences the game's ``bounds`` allow). With ``exact_all`` the difference is exact."""
+    both, as the mean, with simultaneous 95% intervals for ``max_{j != i} mu_j - mu_i`` (how far move
+    ``i``'s expectation is behind the best of the others) by Hsu's constrained multiple comparisons
+    with the best (MCB; Hsu 1996, *Multiple Comparisons*, ch. 4), from the paired differences.
+
+    For every ordered pair the one-sided bounds ``L_ji <= mu_j - mu_i <= U_ji`` are those of
+    :func:`_stats` over the paired differences, each end erring with probability ``ALPHA / (k - 1)``
+    (``k`` moves: the one-sided Bonferroni critical value, which needs no joint distribution). Move
+    ``i``'s interval is ``[min(0, max_j L_ji), max(0, max_j U_ji)]``. Let ``b`` be a true best move:
+    with probability at least 95% its ``k - 1`` bounds ``L_jb < mu_j - mu_b`` all hold, and then
+    every move's interval covers at once: for ``i != b`` the lower end is at most ``0 <= mu_b - mu_i``
+    and the upper end at least ``U_bi = -L_ib > mu_b - mu_i``; for ``b`` the upper end is at least
+    ``0 >= max_j mu_j - mu_b`` and the lower end at most ``max_j L_jb < max_j mu_j - mu_b``. A lower
+    end of 0 says the move is no better than the best of the others (``b``'s lies below 0): the moves
+    whose lower end lies below 0, with the best, are a 95% confidence set for a best
+    move (:meth:`SeatAnswer.close_to_best`). The pseudo-values of :func:`_stats` are the widest
+    differences the values ``seen`` allow (worlds that happen to agree give no interval of width
+    0), the bounds the differences the game's ``bounds`` allow, a sample without replacement
+    (``population``) Hoeffding-Serfling's. With ``exact_all`` the difference is exact; one world
+    gives no interval (NaN ends)."""
     if not best:
         return
     ref = best[0]
     wide = None if seen is None else (seen[0] - seen[1], seen[1] - seen[0])
+    span = (bounds[0] - bounds[1], bounds[1] - bounds[0])
+    tail = ALPHA / max(1, len(stats) - 1)
+    pairs: dict[tuple[str, str], tuple[float, float] | None] = {}
+
+    def paired(a: str, b: str) -> list[tuple[float, int]]:
+        return [(v[a] - v[b], weights[i]) for i, v in by_world.items() if a in v and b in v]
+
+    def bound(j: str, i: str) -> tuple[float, float] | None:
+        """``(L_ji, U_ji)``, one-sided bounds of ``mu_j - mu_i`` (those of ``mu_i - mu_j`` negated)."""
+        if (j, i) not in pairs:
+            xs = paired(j, i)
+            d = None if not xs else _stats(i, xs, False, wide, span, population, (tail, tail))
+            pairs[(j, i)] = None if d is None else (d.low, d.high)
+            pairs[(i, j)] = None if d is None else (-d.high, -d.low)
+        return pairs[(j, i)]
+
     for m in stats:
         if m.move in best:
             continue
-        xs = [(v[ref] - v[m.move], weights[i]) for i, v in by_world.items() if ref in v and m.move in v]
-        if xs:
-            d = _stats(m.move, xs, exact_all, wide, (bounds[0] - bounds[1], bounds[1] - bounds[0]), population)
-            m.behind = (d.mean, d.low, d.high)
+        xs = paired(ref, m.move)
+        if not xs:
+            continue
+        mean = sum(x * w for x, w in xs) / sum(w for _, w in xs)
+        if exact_all:
+            m.behind = (mean, mean, mean)
+            continue
+        plain = _stats(m.move, xs, False, wide, span, population)
+        m.paired = (plain.low, plain.high)
+        ends = [e for e in (bound(j.move, m.move) for j in stats if j.move != m.move) if e is not None]
+        if any(math.isnan(lo) or math.isnan(hi) for lo, hi in ends):
+            m.behind = (mean, math.nan, math.nan)
+        else:
+            # 0.0 + x: a lower end of 0 is +0.0, not -0.0 (0 in JSON)
+            m.behind = (mean, 0.0 + min(0.0, max(lo for lo, _ in ends)), max(0.0, max(hi for _, hi in ends)))
+
+
+def _value_to_move(stats: list[MoveStat], best: list[str], per_move: dict[str, list[tuple[float, int]]],
+                   exact_all: bool, seen: tuple[float, float] | None, bounds: tuple[float, float],
+                   population: Population | None) -> MoveStat | None:
+    """The position's value for the player to move: the best mean (one move for every world, not
+    each world's own best: clairvoyant), with a 95% interval for the best expectation, ``max_i mu_i``,
+    that allows for the best being picked from the same worlds (the highest of ``k`` noisy means is
+    biased up, and the chosen move's own interval covers less than 95%). The upper end is the highest
+    of the moves' own upper ends (at ``ALPHA / 2``): ``max_i mu_i`` lies below it unless a true best
+    move's own upper end misses, probability ``ALPHA / 2``. The lower end is the highest of the moves'
+    lower ends at the Bonferroni level ``ALPHA / (2k)`` each: ``max_i mu_i`` lies above it unless some
+    move's lower end misses, probability at most ``ALPHA / 2``. So the interval covers with
+    probability at least 95%, and it holds the best mean. ``None`` without moves; NaN ends where a
+    move has no interval (one world)."""
+    top = next((m for m in stats if m.move in best), None)
+    if top is None:
+        return None
+    if exact_all:
+        return MoveStat("position", top.mean, top.mean, top.mean, top.worlds)
+    k = len(stats)
+    lows = [_stats(m.move, per_move[m.move], False, seen, bounds, population, (ALPHA / (2 * k), ALPHA / 2)).low
+            for m in stats]
+    highs = [m.high for m in stats]
+    if any(math.isnan(x) for x in lows + highs):
+        return MoveStat("position", top.mean, math.nan, math.nan, top.worlds)
+    return MoveStat("position", top.mean, max(lows), max(highs), top.worlds)
 
 
 def _best(stats: list[MoveStat]) -> list[str]:
@@ -1111,13 +1213,19 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
     elif method == "exact" and unapplied:
         notes.append(f"not applied: {', '.join(unapplied)} (the exact expectation values every one of the "
                      f"{count:,} consistent worlds once and samples none; --method pimc samples)")
+    # where she is to move and has a choice, the value's interval and the comparisons with the best allow for
+    # the best being picked from the same worlds (_value_to_move, _behind)
+    chosen = (", each move's own; the value's interval (for the best move's expectation) and the comparisons with "
+              "the best (Hsu's multiple comparisons with the best, every move's at once) allow for the best being "
+              "picked from the same worlds (Bonferroni: docs/seat.md, \"Intervals\")"
+              if spec.to_move(first_world[0]) == player and len(per_move) > 1 else "")
     if population is not None:
-        notes.append("95% intervals of a sample without replacement (Hoeffding-Serfling, within the bounds the "
-                     "worlds not valued allow: docs/seat.md, \"Cut short\"); PIMC values each world as if every card "
-                     "were open (strategy fusion, non-locality: docs/seat.md)")
+        notes.append(f"95% intervals of a sample without replacement{chosen}, each by Hoeffding-Serfling within the "
+                     "bounds the worlds not valued allow (docs/seat.md, \"Cut short\"); PIMC values each world as if "
+                     "every card were open (strategy fusion, non-locality: docs/seat.md)")
     elif method == "pimc":
-        notes.append("95% Student-t intervals over the worlds; PIMC values each world as if every card were open "
-                     "(strategy fusion, non-locality: docs/seat.md)")
+        notes.append(f"95% Student-t intervals over the worlds{chosen}; PIMC values each world as if every card were "
+                     "open (strategy fusion, non-locality: docs/seat.md)")
     if n_players > 2:
         notes.append(f"with {n_players} players each world is valued paranoid, as if every other player played against "
                      f"player {player}: her worst case, not what the others would play for themselves (docs/seat.md)")
@@ -1131,15 +1239,19 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
     best = _best(stats) if mover == player else []
     if mover == player:
         _behind(stats, best, by_world, weights, complete, seen, bounds, population)
-        # her value: one move for every world (the best mean), not each world's own best move (clairvoyant)
-        top = next((m for m in stats if m.move in best), None)
-        value = None if top is None else MoveStat("position", top.mean, top.low, top.high, top.worlds)
+        value = _value_to_move(stats, best, per_move, complete, seen, bounds, population)
     else:
         value = _stats("position", position, complete, seen, bounds, population) if position and len(position) == done \
             else None
     # the short name likewise: "exact" only where every world was solved exactly, "expectation" where every
-    # consistent world was valued but some by estimates (the JSON then gives no interval: _stat_json)
+    # consistent world was valued but some by estimates: no interval (nothing sampled, the search's error
+    # unknown), NaN ends as wherever there is none, not low == high == the mean, which reads as certain
     short = ("exact" if exact_n == done else "expectation") if complete else "pimc"
+    if short == "expectation":
+        for m in [*stats, *([] if value is None else [value])]:
+            m.low = m.high = math.nan
+            if m.behind is not None:
+                m.behind = (m.behind[0], math.nan, math.nan)
     return SeatAnswer(info.name, player, mover, short, method_text,
                       scale_of(info, first_world[0]), stats, best, done, exact_n, count, seed,
                       time.monotonic() - t0, interrupted, notes, value)

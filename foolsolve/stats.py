@@ -1,8 +1,9 @@
-"""Small statistics for match results: Wilson score intervals of a proportion, and Elo ratings
-fitted to pairwise results (Bradley-Terry by maximum likelihood, draws as half a win each way) with
-bootstrap intervals.
-
-Used by ``foolsolve arena`` (:mod:`foolsolve.arena`) and ``foolsolve simulate``.
+"""Small statistics: Wilson score intervals of a proportion and Elo ratings fitted to pairwise
+results (Bradley-Terry by maximum likelihood, draws as half a win each way) with bootstrap
+intervals, for match results (``foolsolve arena``, :mod:`foolsolve.arena`, and ``foolsolve
+simulate``); Student's t quantiles at any level (:func:`t_quantile`), for the answer from one seat's
+simultaneous intervals (:mod:`foolsolve.seat`: Bonferroni levels, Hsu's multiple comparisons with
+the best).
 """
 
 from __future__ import annotations
@@ -97,3 +98,62 @@ def elo_intervals(n_players: int, blocks: Sequence[Sequence[Pair]], anchor: int 
 def elo_difference(score: float) -> float:
     """The Elo difference that gives an expected score ``score`` (0 < score < 1)."""
     return ELO_SCALE * math.log(score / (1 - score))
+
+
+def _beta_fraction(a: float, b: float, x: float) -> float:
+    """The continued fraction of the regularised incomplete beta function (modified Lentz)."""
+    tiny = 1e-300
+    c, d = 1.0, 1.0 - (a + b) * x / (a + 1)
+    d = 1 / (d if abs(d) > tiny else tiny)
+    h = d
+    for m in range(1, 400):
+        for num in (m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
+                    -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1))):
+            d = 1 + num * d
+            d = 1 / (d if abs(d) > tiny else tiny)
+            c = 1 + num / c
+            c = c if abs(c) > tiny else tiny
+            h *= d * c
+        if abs(d * c - 1) < 1e-15:
+            break
+    return h
+
+
+def beta_regularized(a: float, b: float, x: float) -> float:
+    """The regularised incomplete beta function ``I_x(a, b)`` (0 <= x <= 1)."""
+    if x <= 0:
+        return 0.0
+    if x >= 1:
+        return 1.0
+    front = math.exp(math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x))
+    if x < (a + 1) / (a + b + 2):
+        return front * _beta_fraction(a, b, x) / a
+    return 1 - front * _beta_fraction(b, a, 1 - x) / b
+
+
+def t_cdf(t: float, df: float) -> float:
+    """Student's t distribution function with ``df`` degrees of freedom."""
+    tail = 0.5 * beta_regularized(df / 2, 0.5, df / (df + t * t))
+    return 1 - tail if t >= 0 else tail
+
+
+def t_quantile(p: float, df: float) -> float:
+    """The ``p`` quantile of Student's t with ``df`` degrees of freedom (``0 < p < 1``), by bisection
+    of :func:`t_cdf` to 1e-9 relative: the critical value of a one-sided test at level ``1 - p``
+    (``t_quantile(1 - alpha / m, df)``: one of ``m`` one-sided tests, Bonferroni)."""
+    if not 0 < p < 1 or not df > 0:
+        raise ValueError(f"t_quantile: p must lie in (0, 1) and df be positive, got p={p!r}, df={df!r}")
+    if p < 0.5:
+        return -t_quantile(1 - p, df)
+    if p == 0.5:
+        return 0.0
+    low, high = 0.0, 1.0
+    while t_cdf(high, df) < p:
+        low, high = high, 2 * high
+    while high - low > 1e-9 * high:
+        mid = (low + high) / 2
+        if t_cdf(mid, df) < p:
+            low = mid
+        else:
+            high = mid
+    return (low + high) / 2

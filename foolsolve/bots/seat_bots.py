@@ -5,7 +5,7 @@ Each reads its seat's view file only (:func:`foolsolve.worlds.read_view`), so ev
 searches is drawn by the worlds sampler from what its player sees; with one legal move it plays it
 without searching. The move chosen is the analysis' first best move (ties in the game's move
 order); ``pimc:prefer=greedy`` (Fool's Paradise's default, ``GameInfo.pimc_prefers_greedy``) plays
-the game's ``greedy`` move instead unless the analysis tells the best move apart from it
+the game's ``greedy`` move instead unless the worlds put the best move ahead of it
 (:func:`preferred`). The analysis is seeded by the seat's seed, so a game replays identically
 (with ``time=`` the number of worlds or iterations reached depends on the machine; give
 ``samples=`` / ``iterations=`` for a reproducible match). With ``time=``, a move whose time runs
@@ -29,8 +29,8 @@ SEED_MASK = (1 << 31) - 1
 CLOCK_DEFAULT = "wall"
 """``clock=``'s default: a person waiting for a move waits wall-clock seconds."""
 PREFER = ("best", "greedy")
-"""``pimc:prefer=``: the analysis' best move, or the game's ``greedy`` move unless the analysis tells
-a better one apart from it (:func:`preferred`)."""
+"""``pimc:prefer=``: the analysis' best move, or the game's ``greedy`` move unless the worlds put a
+better one ahead of it (:func:`preferred`)."""
 
 
 def _worlds(seat: Seat) -> tuple[Any, Any]:
@@ -44,15 +44,22 @@ def _worlds(seat: Seat) -> tuple[Any, Any]:
 def preferred(answer: Any, greedy: str) -> str:
     """The move ``pimc:prefer=greedy`` plays (by text), given the analysis' answer (a
     :class:`foolsolve.seat.SeatAnswer`) and the game's ``greedy`` move: that move where it is one of the
-    best or is not told apart from the best at 95% (the best's lead over it, paired world by world,
-    :attr:`foolsolve.seat.MoveStat.behind`, has an interval reaching 0: one world valued, or worlds
-    that disagree), else the first best move. The best of a few worlds' means is often a move the noise
-    of the worlds and playouts put first; greedy's move is the better guess until the worlds say
-    otherwise (a playing-strength figure: BENCHMARKS.md, "Playing strength")."""
+    best or the worlds do not put the best ahead of it, else the first best move. "Ahead" is the plain
+    paired 95% test of the two moves over the worlds that valued both (:attr:`foolsolve.seat.MoveStat.paired`:
+    its lower end above 0; one world valued: not ahead), one comparison that allows neither for the
+    best being picked from the same worlds nor for the other moves: a playing rule, the one its arena
+    figures were measured with (BENCHMARKS.md, "Playing strength"), not a claim the answer states
+    (the answer's own comparisons, Hsu's multiple comparisons with the best, tell fewer moves apart).
+    The best of a few worlds' means is often a move the noise of the worlds and playouts put first;
+    greedy's move is the better guess until the worlds say otherwise."""
     if not answer.best:
         return greedy
-    if greedy in answer.best or greedy in answer.close_to_best():
+    if greedy in answer.best:
         return greedy
+    if answer.method == "pimc":
+        for m in answer.moves:
+            if m.move == greedy and m.paired is not None and not m.paired[0] > 0:
+                return greedy
     return str(answer.best[0])
 
 
@@ -189,7 +196,7 @@ PIMC = BotInfo(name="pimc", summary="Perfect Information Monte Carlo from its se
                                    "the game's own, greedy in Durak with three or more players and in Fool's "
                                    "Paradise while the draw pile has cards; else random)",
                        "prefer": "best (the analysis' best move) or greedy (the greedy bot's move unless the "
-                                 "analysis tells a better one apart from it at 95%; default: the game's own, "
+                                 "worlds put a better one ahead of it, paired, at 95%; default: the game's own, "
                                  "greedy in Fool's Paradise, else best)"})
 ISMCTS = BotInfo(name="ismcts", summary="information-set MCTS from its seat (ismcts:iterations=N or time=S)",
                  make=_seat_bot("ismcts", 1000, "iterations"),

@@ -3,6 +3,7 @@ cut to and IS-MCTS normalises with), IS-MCTS on a game of scores, and the game's
 world's search (one ply and greedy playouts while the draw pile has cards)."""
 
 import json
+import math
 import random
 from dataclasses import replace
 
@@ -74,22 +75,32 @@ def test_worlds_with_cards_in_the_draw_pile_are_valued_one_ply_deep_by_greedy_ga
     assert seat.for_world(INFO, seat.Budget(), state) == replace(seat.Budget(), frontier="random")
 
 
-def _answer(best: str, behind: dict[str, tuple[float, float, float]]) -> seat.SeatAnswer:
+def _answer(best: str, paired: dict[str, tuple[float, float, float]]) -> seat.SeatAnswer:
+    """An answer whose moves other than ``best`` have the plain paired intervals ``paired`` (mean, low,
+    high) and, as their interval behind the best (Hsu's), one that tells none of them apart."""
     moves = [seat.MoveStat(best, 10.0, 5.0, 15.0, 4)]
-    moves += [seat.MoveStat(m, 10.0 - d[0], 5.0, 15.0, 4, d) for m, d in behind.items()]
+    for m, d in paired.items():
+        stat = seat.MoveStat(m, 10.0 - d[0], 5.0, 15.0, 4, (d[0], -1.0, 20.0))
+        stat.paired = (d[1], d[2])
+        moves.append(stat)
     return seat.SeatAnswer(game="fools-paradise", player=0, to_move=0, method="pimc", method_text="", scale="",
                            moves=moves, best=[best], worlds=4, worlds_exact=0, consistent_worlds=None, seed=0,
                            seconds=0.0)
 
 
-def test_prefer_greedy_keeps_the_greedy_move_unless_the_worlds_tell_the_best_apart_from_it():
-    """``pimc:prefer=greedy`` (:func:`preferred`): greedy's move where it is best or its paired interval
-    behind the best reaches 0; the best move where that interval lies above 0."""
-    answer = _answer("a", {"b": (5.0, 1.0, 9.0), "c": (3.0, -1.0, 7.0), "d": (2.0, 0.0, 4.0)})
+def test_prefer_greedy_keeps_the_greedy_move_unless_the_worlds_put_the_best_ahead_of_it():
+    """``pimc:prefer=greedy`` (:func:`preferred`): greedy's move where it is best or the plain paired
+    test does not put the best ahead of it (its paired interval reaches 0, or there is none: one
+    world); the best move where that interval lies above 0, whatever the answer's own comparisons
+    with the best (Hsu's, here telling no move apart) say: the rule its arena figures were measured with."""
+    answer = _answer("a", {"b": (5.0, 1.0, 9.0), "c": (3.0, -1.0, 7.0), "d": (2.0, 0.0, 4.0),
+                           "e": (2.0, math.nan, math.nan)})
+    assert answer.close_to_best() == ["b", "c", "d", "e"]
     assert preferred(answer, "a") == "a"
     assert preferred(answer, "b") == "a"
     assert preferred(answer, "c") == "c"
     assert preferred(answer, "d") == "d"
+    assert preferred(answer, "e") == "e"
 
 
 def _seat_where_one_world_disagrees_with_greedy() -> bots.Seat:
