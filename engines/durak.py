@@ -682,8 +682,8 @@ def play(s: EngineState, m: tuple[int, int, int]) -> EngineState:
         ace = t.stock[-1]
         t.hands[t.attacker] = (t.hands[t.attacker] & ~(1 << x)) | 1 << ace
         t.stock = (*t.stock[:-1], x)
-        known = list(t.known or (0,) * t.n)  # the ace is taken in view of all
-        known[t.attacker] |= 1 << ace
+        known = list(t.known or (0,) * t.n)  # the ace is taken in view of all; the six leaves the hand, and
+        known[t.attacker] = (known[t.attacker] & ~(1 << x)) | 1 << ace  # is no longer known there if drawn back
         t.known = tuple(known)
     elif kind == TAKE:
         t.taking = True

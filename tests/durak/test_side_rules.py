@@ -566,3 +566,22 @@ def test_greedy_bot_spends_a_joker_last() -> None:
                   "table": [["AC", None]]})
     assert [str(m) for m in SPEC.legal_moves(cover)] == ["cover A♣ with BJ", "take"]
     assert str(choose(Seat(cover))) == "take"
+
+
+def test_a_six_of_trumps_exchanged_and_drawn_back_is_no_longer_known_in_the_hand_spec_and_engine_alike() -> None:
+    """``known`` holds the cards a player picked up and still holds ("a card that left a hand is no longer
+    known to be there"): the six of trumps, picked up in a take, leaves the hand in the exchange, and the
+    player who draws it back from under the stock is not known to hold it by that take; the engine
+    (its ``known`` masks) agrees with the spec move by move."""
+    from foolsolve.engines.durak import ENGINE
+
+    state = made({**exchange_endgame(), "hands": [["6S", "9D", "KH"], ["7H", "AD", "8S", "9H"]], "stock": ["QD", "AS"],
+                  "known": [["6S"], []]})
+    eng = ENGINE.from_spec(state)
+    for text in ("exchange 6S", "attack 9D", "take"):
+        move = SPEC.read_move(state, text)
+        state = SPEC.apply(state, move)
+        eng = ENGINE.apply(eng, ENGINE.move_from_spec(eng, move))
+        assert ENGINE.to_spec(eng).known == state.known, text
+    assert card("6S") in state.hands[0] and card("AS") in state.hands[0]
+    assert state.known[0] == frozenset({card("AS")})
