@@ -808,7 +808,7 @@ def test_every_kernel_function_compiles_with_numba_and_gives_the_same_answers():
     rng = random.Random(12)
     cards = [c.index for c in FRENCH52.cards]
     for flags in itertools.product((0, 1), repeat=6):
-        assert jit["bout_limit"](*flags[:2], 5, *flags[2:]) == durak_kernel.bout_limit(*flags[:2], 5, *flags[2:])
+        assert jit["bout_limit"](*flags[:2], 5, *flags[2:5]) == durak_kernel.bout_limit(*flags[:2], 5, *flags[2:5])
         h, t, tr = (sum(1 << c for c in rng.sample(cards, rng.randint(0, 12))) for _ in range(3))
         for tab in (t, t & durak_kernel.SUIT0 << 16 * rng.randrange(4)):
             args = (h, tab, flags[0], flags[1], flags[2], flags[3], tab & tr if flags[4] else 0, tr if flags[5] else 0)
