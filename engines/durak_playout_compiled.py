@@ -647,7 +647,7 @@ def _start(er: EngineRules, trump: int) -> Any:
         er.variant != SIMPLE, er.throw_after_take, er.variant == PEREVODNOY, er.neighbours,
         er.show_trump and trump != NO_TRUMP, er.lead_stays, er.lastdef_loses, er.transfer_first,
         er.transfer_blocked and trump != NO_TRUMP, er.first_limit, er.first_take6, er.six_always,
-        er.barred(SUIT_MASKS[trump] & CARD_BITS if trump != NO_TRUMP else 0))
+        er.barred(_TRUMP_MASKS[trump]))
     return buf
 
 

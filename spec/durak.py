@@ -244,6 +244,10 @@ SIDE_OPTIONS = ("teams", "places", "trump_ace_exchange")
 """The side rules of 001 that only the spec and the engine play (the exact solvers, the compiled search and
 the native playout refuse a position using them; the engine's playout falls back to its generic loop).
 The 54-card deck (``deck: 54``, with Jokers and up to 8 players) is a side rule too."""
+WRITTEN_WHEN_SET = (*SIDE_OPTIONS, "transfer_trump_laid")
+"""The options the canonical form (``state_to_json``) writes only when not at their defaults: the side
+rules and ``transfer_trump_laid``, so a position that leaves them at their defaults does not name them
+(its text, which a world's seed in the seat analysis hashes, does not depend on them)."""
 PLAIN_DECKS = (36, 52)
 """The decks without Jokers (the deck option's other value, 54, is a side rule)."""
 
@@ -1065,7 +1069,8 @@ def transfer_reasons(state: State, cards: tuple[Card, ...], *, show: bool) -> li
     suit and transfer them" -- one or more cards at once, every one of the attack's rank; the limits
     (the next player's hand, the bout limit) apply to the total on the table after the transfer.
     001 §Variants: "It is permissible to transfer the move ... simply by showing a trump card of the
-    same value as the card on the table" (one trump, shown).
+    same value as the card on the table" (one trump, shown). Whether the trump laid or shown counts
+    as "a card of a trump suit on the table" is the option ``transfer_trump_laid``.
     """
     rules = state.rules
     out: list[Reason] = []
@@ -1109,12 +1114,11 @@ def transfer_reasons(state: State, cards: tuple[Card, ...], *, show: bool) -> li
         # RECONSTRUCTION (option transfer_trump_laid): true, the table before the transfer (the cards being
         # laid or shown do not count: a trump of the attack's rank transfers, and once laid blocks the next
         # transfer); false, the trump that passes the bout on counts as on the table, laid or shown alike.
-        passing = [c for c in cards if c.suit == state.trump]
-        if passing and not rules.transfer_trump_laid:
-            out.append(reason("can_transfer", f"{' '.join(str(c) for c in passing)} "
-                              f"{'is a trump' if len(passing) == 1 else 'are trumps'}: the trump "
-                              f"{'shown' if show else 'laid'} to transfer counts as a trump on the table",
-                              "transfer", _BLOCKED_QUOTE, "transfer_trump_laid", rules))
+        for card in cards:
+            if card.suit == state.trump and not rules.transfer_trump_laid:
+                out.append(reason("can_transfer", f"{card} is a trump: the trump {'shown' if show else 'laid'} to "
+                                  "transfer counts as a trump on the table", "transfer", _BLOCKED_QUOTE,
+                                  "transfer_trump_laid", rules))
     new_total = len(state.table) + (0 if show else len(cards))  # the attack cards after the transfer
     target = transfer_target(state)
     if len(state.hands[target]) < new_total:  # transfer_cap
@@ -2020,13 +2024,14 @@ class DurakSpec(SpecGame[State, Move]):
         """The canonical position JSON: every field, cards in ASCII, card lists sorted by card index
         (the stock keeps its draw order), the table sorted by attack-card index. In the redeal phase
         (only then) also ``"phase": "redeal"`` and the hidden ``redeal_seed``. The side rules
-        (:data:`SIDE_OPTIONS`) are written only when on (and ``places`` only under its option), so a
-        position under the other rules is the same text as before they existed (a world's seed in
-        the seat analysis hashes it)."""
+        (:data:`SIDE_OPTIONS`) and ``transfer_trump_laid`` (:data:`WRITTEN_WHEN_SET`) are written only
+        when not at their defaults (and the field ``places`` only under its option), so a position that
+        leaves them at their defaults does not name them (a world's seed in the seat analysis hashes
+        its text)."""
         def cards(cs: Iterable[Card]) -> list[str]:
             return [c.ascii for c in sorted(cs, key=lambda c: c.index)]
         rules = rules_to_json(state.rules)
-        for name in SIDE_OPTIONS:  # written only when on: default positions read as they always did
+        for name in WRITTEN_WHEN_SET:  # written only when set: default positions read as they always did
             if getattr(state.rules, name) == getattr(Rules(), name):
                 del rules[name]
         obj: dict[str, Any] = {

@@ -460,6 +460,7 @@ def test_001_transfer_trump_laid_true_a_trump_of_the_attacks_rank_transfers_then
     assert "transfer 7♥" in moves(SPEC.with_rules(after, Rules(variant="perevodnoy", transfer_blocked_by_trump=False)))
     shown = play(s, "show 7S")
     assert shown.defender == 2 and "transfer 7♥" in moves(shown)  # the shown trump is not on the table
+    assert "transfer_trump_laid" not in SPEC.state_to_json(s)["rules"]  # written only when set
 
 
 def test_001_transfer_trump_laid_false_the_trump_laid_or_shown_counts_as_a_trump_on_the_table() -> None:
@@ -473,6 +474,8 @@ def test_001_transfer_trump_laid_false_the_trump_laid_or_shown_counts_as_a_trump
     s = pos(rules=LAID | {"transfer_trump_laid": False}, players=4,
             hands=[["KC"], ["7S", "7D", "QD"], *LAID_HANDS[2:]], table=[["7C", None]])
     assert moves(s) == ["cover 7♣ with 7♠", "transfer 7♦", "take"]
+    assert SPEC.state_to_json(s)["rules"]["transfer_trump_laid"] is False
+    assert SPEC.state_from_json(SPEC.state_to_json(s)) == s
     for text, how in (("transfer 7S", "laid"), ("show 7S", "shown"), ("transfer 7D 7S", "laid")):
         exp = explain(SPEC, s, text)
         assert not exp.legal and [(r.rule, r.option, r.value) for r in exp.reasons] == [
