@@ -494,7 +494,7 @@ def test_transfer_trump_laid_is_a_reconstructed_option_of_foolsolve_rules(capsys
     out = capsys.readouterr().out
     listed = out.split("Reconstructed (the text is lost or silent")[1].split("Reconstructed with one sensible")[0]
     assert "  transfer_trump_laid = true  [true | false]" in listed
-    assert "transfer_trump_laid:" not in out.split("one sensible reading")[1]  # an option, no longer a fixed reading
+    assert "transfer_trump_laid:" not in out.split("one sensible reading")[1]  # an option, not a fixed reading
 
 
 def test_pass_lasts_until_the_next_cover_and_why_cites_the_throw_option() -> None:
