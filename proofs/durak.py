@@ -407,6 +407,8 @@ def _reduction_positions(cards: tuple[str, ...]) -> Callable[[], Iterator[durak.
     def positions() -> Iterator[durak.State]:
         for variant in (durak.SIMPLE, durak.PODKIDNOY, durak.PEREVODNOY):
             yield from lead_positions(variant, cards)
+        # the other reading of transfer_trump_laid (6S, a trump, shares its rank with 6C)
+        yield from lead_positions(durak.PEREVODNOY, cards, transfer_trump_laid=False)
     return positions
 
 
@@ -418,7 +420,8 @@ def solver_reductions() -> ReductionCheck:
         names=_reduction_names(), positions=_reduction_positions(UNIVERSE),
         single_positions=_reduction_positions(REDUCTION_SINGLE_UNIVERSE), value=_solver_value,
         bound=f"every two-player lead position, stock empty, whose hands split a subset of {' '.join(UNIVERSE)} "
-              f"(trump {UNIVERSE_TRUMP}), in simple, podkidnoy and perevodnoy; each reduction alone on the subsets of "
+              f"(trump {UNIVERSE_TRUMP}), in simple, podkidnoy and perevodnoy (perevodnoy under both values of "
+              f"transfer_trump_laid); each reduction alone on the subsets of "
               f"{' '.join(REDUCTION_SINGLE_UNIVERSE)}")
 
 
