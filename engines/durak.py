@@ -165,6 +165,9 @@ class EngineRules:
     lastdef_loses: bool
     lead_stays: bool = False
     """``transfer_lead == "bout_leader"``: a transfer leaves the lead attacker in place."""
+    trump_laid: bool = True
+    """``transfer_trump_laid``: under ``transfer_blocked``, a trump of the attack's rank may pass the bout on
+    (false: the trump laid or shown counts as a trump on the table, so none does)."""
     redeal: bool = False
     """``redeal_right``: a deal opens the redeal phase when a hand holds 5 or more cards of one suit."""
     places: int = 0
@@ -180,6 +183,12 @@ class EngineRules:
     def throw_ins(self) -> bool:
         """Podkidnoy and perevodnoy have throw-ins."""
         return self.variant != SIMPLE
+
+    def barred(self, tmask: int) -> int:
+        """The kernel's ``barred`` cards of :func:`~foolsolve.engines.durak_kernel.transfer_cards` under the
+        trump suit's mask ``tmask`` (0 with no trump suit): the trumps under ``transfer_blocked`` when
+        ``transfer_trump_laid`` is false, else none."""
+        return tmask if self.transfer_blocked and not self.trump_laid else 0
 
 
 _VARIANTS = {dspec.SIMPLE: SIMPLE, dspec.PODKIDNOY: PODKIDNOY, dspec.PEREVODNOY: PEREVODNOY}
@@ -200,7 +209,8 @@ def erules(rules: dspec.Rules) -> EngineRules:
                    neighbours=rules.throwers == "neighbours", show_trump=rules.transfer_by_showing_trump,
                    transfer_first=rules.transfer_first_bout, transfer_blocked=rules.transfer_blocked_by_trump,
                    lastdef_loses=rules.draw_outcome == "last_defender_loses",
-                   lead_stays=rules.transfer_lead == "bout_leader", redeal=rules.redeal_right,
+                   lead_stays=rules.transfer_lead == "bout_leader", trump_laid=rules.transfer_trump_laid,
+                   redeal=rules.redeal_right,
                    places={"fool": 0, "even": 1, "first_last": 2}[rules.places],
                    teams=rules.teams != dspec.NO_TEAMS, exchange=rules.trump_ace_exchange, side=bool(dspec.side_options(rules)))
         _EROLES[rules] = e
@@ -578,7 +588,8 @@ def legal(s: EngineState) -> list[tuple[int, int, int]]:
         if er.variant == PEREVODNOY:
             trump = s.trump
             tmask = SUIT_MASKS[trump] if trump != NO_TRUMP else 0
-            same = transfer_cards(hand, tatt, s.tcov, s.first_bout, er.transfer_first, er.transfer_blocked, tatt & tmask)
+            same = transfer_cards(hand, tatt, s.tcov, s.first_bout, er.transfer_first, er.transfer_blocked, tatt & tmask,
+                                  er.barred(tmask))
             if same:
                 held = s.hands[opponent_after(s, s.defender)].bit_count()
                 a = tatt.bit_count()

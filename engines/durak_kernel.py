@@ -157,17 +157,20 @@ def throw_cards(hand: int, table: int) -> int:
 
 
 def transfer_cards(hand: int, table: int, covered: int, first_bout: int, transfer_first: int, blocked: int,
-                   table_trumps: int) -> int:
+                   table_trumps: int, barred: int) -> int:
     """docs/durak-model.md "DEFEND", ``Transfer`` and ``ShowTrump`` (perevodnoy): the cards of
     ``hand`` that may pass the bout on (be added to the table, one or more at once, or shown when
-    trumps), those of the rank on the ``table`` (its attack cards), while passing on is open: no
-    table card is covered, not in the first bout unless ``transfer_first_bout``, and (under
-    ``transfer_blocked_by_trump``, with a trump suit) no trump on the table (``table_trumps``: the
-    attack cards of the trump suit). How many may be laid is :func:`transfer_room` (the sets laid,
-    :func:`transfer_set`); whether one may be shown, :func:`show_fits`."""
+    trumps), those of the rank on the ``table`` (its attack cards) but the ``barred`` ones, while
+    passing on is open: no table card is covered, not in the first bout unless
+    ``transfer_first_bout``, and (under ``transfer_blocked_by_trump``, with a trump suit) no trump
+    on the table (``table_trumps``: the attack cards of the trump suit). ``barred``: the cards of
+    the trump suit under ``transfer_blocked_by_trump`` with ``transfer_trump_laid`` false (the trump
+    laid or shown to transfer counts as a trump on the table), else 0. How many may be laid is
+    :func:`transfer_room` (the sets laid, :func:`transfer_set`); whether one may be shown,
+    :func:`show_fits`."""
     if covered or (first_bout and not transfer_first) or (blocked and table_trumps):
         return 0
-    return hand & ((table | table >> 16 | table >> 32 | table >> 48) & SUIT0) * LANES
+    return hand & ~barred & ((table | table >> 16 | table >> 32 | table >> 48) & SUIT0) * LANES
 
 
 def transfer_room(held: int, attacks: int, limit: int) -> int:

@@ -42,7 +42,7 @@ SIGNATURES: dict[str, str] = {
     "lead_heads": "int64(int64, int64)",
     "cover_cards": "int64(int64, int64)",
     "throw_cards": "int64(int64, int64)",
-    "transfer_cards": "int64(int64, int64, int64, int64, int64, int64, int64)",
+    "transfer_cards": "int64(int64, int64, int64, int64, int64, int64, int64, int64)",
     "transfer_set": "int64(int64, int64, int64)",
     "transfer_count": "int64(int64, int64)",
     "show_cards": "int64(int64, int64, int64)",

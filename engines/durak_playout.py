@@ -233,6 +233,7 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
     neighbours, show_trump = er.neighbours, er.show_trump and trump != NO_TRUMP
     lead_stays, lastdef_loses = er.lead_stays, er.lastdef_loses
     transfer_first, transfer_blocked = er.transfer_first, er.transfer_blocked and trump != NO_TRUMP
+    barred = er.barred(tmask)  # the trumps, when transfer_trump_laid counts the trump laid to transfer
     first_limit, first_take6, six_always = er.first_limit, er.first_take6, er.six_always
     gone = seat_mask(state.out)  # the seats out, as the kernel takes them
     alive = n - len(out)
@@ -377,7 +378,7 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
             # the cards that may pass the bout on: the kernel's, asked only when the defender holds
             # a card of a rank on the table (``tranks``), which they are among
             same = transfer_cards(hand, tatt, tcov, first_bout, transfer_first, transfer_blocked,
-                                  tatt & tmask) if perevodnoy and hand & tranks else 0
+                                  tatt & tmask, barred) if perevodnoy and hand & tranks else 0
             if same:
                 shows = 0
                 held = hands[nxt[defender]].bit_count()

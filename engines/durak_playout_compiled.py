@@ -169,8 +169,8 @@ def _nth(mask: int, i: int) -> int:  # pragma: no cover - compiled
 (S_N, S_TRUMP_MASK, S_DISCARD, S_ATTACKER, S_DEFENDER, S_TATT, S_TCOV, S_UNC, S_TO_MOVE, S_TAKING,
  S_FIRST_BOUT, S_DSTART, S_SHOWN, S_LAST_DEFENDER, S_NOUT, S_NCOVERS, S_SLEN, S_SP, S_TRACING,
  R_THROW_INS, R_AFTER_TAKE, R_PEREVODNOY, R_NEIGHBOURS, R_SHOW_TRUMP, R_LEAD_STAYS, R_LASTDEF_LOSES,
- R_TRANSFER_FIRST, R_TRANSFER_BLOCKED, R_FIRST_LIMIT, R_FIRST_TAKE6, R_SIX_ALWAYS) = range(31)
-SLOTS = 31
+ R_TRANSFER_FIRST, R_TRANSFER_BLOCKED, R_FIRST_LIMIT, R_FIRST_TAKE6, R_SIX_ALWAYS, R_BARRED) = range(32)
+SLOTS = 32
 HANDS, KNOWN, OUT, COVERS, STOCK, BUF = 32, 40, 48, 56, 184, 248
 """Where ``buf`` holds the hands, what is known of each hand, the seats out (in order), the covered
 pairs (attack and cover card indices) and the stock (card indices, drawn from the front) beside the
@@ -211,6 +211,7 @@ def _play(mt: Any, buf: Any, beat: Any, lex: Any, lexlen: Any, trace: Any, budge
     neighbours, show_trump, lead_stays = st[R_NEIGHBOURS], st[R_SHOW_TRUMP], st[R_LEAD_STAYS]
     lastdef_loses, transfer_first, transfer_blocked = st[R_LASTDEF_LOSES], st[R_TRANSFER_FIRST], st[R_TRANSFER_BLOCKED]
     first_limit, first_take6, six_always = st[R_FIRST_LIMIT], st[R_FIRST_TAKE6], st[R_SIX_ALWAYS]
+    barred = st[R_BARRED]  # the trumps, when transfer_trump_laid counts the trump laid to transfer
     gone = 0
     for j in range(nout):
         gone |= 1 << out[j]
@@ -324,7 +325,8 @@ def _play(mt: Any, buf: Any, beat: Any, lex: Any, lexlen: Any, trace: Any, budge
             room = 0
             same = 0
             if perevodnoy:
-                same = transfer_cards(hand, tatt, tcov, first_bout, transfer_first, transfer_blocked, tatt & tmask)
+                same = transfer_cards(hand, tatt, tcov, first_bout, transfer_first, transfer_blocked, tatt & tmask,
+                                      barred)
             if same:
                 held = _popc(hands[nxt[defender]])
                 room = transfer_room(held, na, limit)  # the sets of one or more cards (transfer_set)
@@ -644,7 +646,8 @@ def _start(er: EngineRules, trump: int) -> Any:
     buf[R_THROW_INS:SLOTS] = (
         er.variant != SIMPLE, er.throw_after_take, er.variant == PEREVODNOY, er.neighbours,
         er.show_trump and trump != NO_TRUMP, er.lead_stays, er.lastdef_loses, er.transfer_first,
-        er.transfer_blocked and trump != NO_TRUMP, er.first_limit, er.first_take6, er.six_always)
+        er.transfer_blocked and trump != NO_TRUMP, er.first_limit, er.first_take6, er.six_always,
+        er.barred(_TRUMP_MASKS[trump]))
     return buf
 
 

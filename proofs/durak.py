@@ -205,7 +205,14 @@ UNIVERSE = ("6C", "7C", "9C", "7D", "6S", "8S")
 a subset of these (the rest discarded) is a starting point."""
 UNIVERSE_TRUMP = "S"
 PEREVODNOY_UNIVERSE = ("7C", "7D", "7S", "6H", "9H", "8H", "8C")
-"""The cards of the perevodnoy repetition search (three cards of one rank let a transfer go back)."""
+"""The cards of the perevodnoy repetition search under the default rules (three cards of one rank let a
+transfer go back; there the trump 7S transfers, as ``transfer_trump_laid`` true allows)."""
+PEREVODNOY_UNLAID_UNIVERSE = ("7C", "7D", "7H", "6H", "9H", "8H", "8C")
+"""The cards of the same search under ``transfer_trump_laid`` false (with ``transfer_blocked_by_trump`` on
+no trump transfers, so three cards of one rank outside the trump suit: among :data:`PEREVODNOY_UNIVERSE`
+only two 7s may transfer, and no position reachable from it repeats)."""
+PEREVODNOY_READINGS = ((True, PEREVODNOY_UNIVERSE), (False, PEREVODNOY_UNLAID_UNIVERSE))
+"""Each value of ``transfer_trump_laid`` with the cards its repetition search starts from."""
 
 
 def lead_positions(variant: str, cards: tuple[str, ...] = UNIVERSE, **rules: object) -> list[durak.State]:
@@ -323,8 +330,19 @@ def _empty_stock_ends() -> Outcome:
 
 
 def _perevodnoy_can_repeat() -> Outcome:
+    """A cycle under each reading of ``transfer_trump_laid`` (:data:`PEREVODNOY_READINGS`)."""
+    found = []
+    for laid, cards in PEREVODNOY_READINGS:
+        outcome = _perevodnoy_cycle(cards, transfer_trump_laid=laid)
+        if not outcome.proved:
+            return Outcome(False, f"transfer_trump_laid {str(laid).lower()}: {outcome.detail}")
+        found.append(f"transfer_trump_laid {str(laid).lower()}: {outcome.detail}")
+    return Outcome(True, "; ".join(found))
+
+
+def _perevodnoy_cycle(cards: tuple[str, ...], **rules: object) -> Outcome:
     """Depth-first search for a cycle among the positions reachable from the lead positions."""
-    for start in lead_positions(durak.PEREVODNOY, PEREVODNOY_UNIVERSE):
+    for start in lead_positions(durak.PEREVODNOY, cards, **rules):
         path: list[tuple[durak.State, list[durak.Move]]] = [(start, list(durak.SPEC.legal_moves(start)))]
         on_path = {start: 0}
         done: set[durak.State] = set()
@@ -348,7 +366,7 @@ def _perevodnoy_can_repeat() -> Outcome:
             on_path[t] = len(path)
             path.append((t, list(durak.SPEC.legal_moves(t))))
             moves.append(m)
-    return Outcome(False, f"no repetition among the positions reachable from {' '.join(PEREVODNOY_UNIVERSE)}")
+    return Outcome(False, f"no repetition among the positions reachable from {' '.join(cards)}")
 
 
 # --- the solver's reductions ------------------------------------------------------------------
@@ -389,6 +407,8 @@ def _reduction_positions(cards: tuple[str, ...]) -> Callable[[], Iterator[durak.
     def positions() -> Iterator[durak.State]:
         for variant in (durak.SIMPLE, durak.PODKIDNOY, durak.PEREVODNOY):
             yield from lead_positions(variant, cards)
+        # the other reading of transfer_trump_laid (6S, a trump, shares its rank with 6C)
+        yield from lead_positions(durak.PEREVODNOY, cards, transfer_trump_laid=False)
     return positions
 
 
@@ -400,7 +420,8 @@ def solver_reductions() -> ReductionCheck:
         names=_reduction_names(), positions=_reduction_positions(UNIVERSE),
         single_positions=_reduction_positions(REDUCTION_SINGLE_UNIVERSE), value=_solver_value,
         bound=f"every two-player lead position, stock empty, whose hands split a subset of {' '.join(UNIVERSE)} "
-              f"(trump {UNIVERSE_TRUMP}), in simple, podkidnoy and perevodnoy; each reduction alone on the subsets of "
+              f"(trump {UNIVERSE_TRUMP}), in simple, podkidnoy and perevodnoy (perevodnoy under both values of "
+              f"transfer_trump_laid); each reduction alone on the subsets of "
               f"{' '.join(REDUCTION_SINGLE_UNIVERSE)}")
 
 
@@ -430,6 +451,8 @@ PROOFS = [
           "without throw-ins after a take, has one of those effects (exhaustive).", _empty_stock_ends),
     Proof("durak.perevodnoy_can_repeat",
           "In two-player perevodnoy with the stock empty a position can repeat (so the solvers score endless play "
-          f"as a draw): a cycle exists among the positions reachable from the lead positions splitting a subset of "
-          f"{' '.join(PEREVODNOY_UNIVERSE)} (exhaustive search; the cycle is printed).", _perevodnoy_can_repeat),
+          f"as a draw), under either value of transfer_trump_laid: a cycle exists among the positions reachable "
+          f"from the lead positions splitting a subset of {' '.join(PEREVODNOY_UNIVERSE)} (true, the default) and "
+          f"of {' '.join(PEREVODNOY_UNLAID_UNIVERSE)} (false) (exhaustive search; each cycle is printed).",
+          _perevodnoy_can_repeat),
 ]

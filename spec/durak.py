@@ -158,11 +158,22 @@ class Rules:
                "from the second, ... can be transferred'")
     transfer_blocked_by_trump: bool = option(
         True, choices=(True, False), parse=_bool,
-        doc="Perevodnoy: no transfer while a trump-suit card lies on the table (garbled sentence); the card laid to "
-            "transfer is not yet on the table, so a trump of the attack's rank may transfer (reading "
-            "transfer_trump_laid).",
+        doc="Perevodnoy: no transfer while a trump-suit card lies on the table (garbled sentence); whether the "
+            "trump laid (or shown) to transfer counts is the option transfer_trump_laid.",
         source="001 §transfer 'You cannot transfer more cards than the next player has in his hands, and "
                "also if there is a card of a trump suit on the table'")
+    transfer_trump_laid: bool = option(
+        True, choices=(True, False), parse=_bool, reconstructed=True,
+        doc="Perevodnoy with transfer_blocked_by_trump: true: only a trump-suit card lying on the table before the "
+            "transfer blocks it, so a trump of the attack's rank may be laid or shown to transfer (once laid, it "
+            "blocks the next player's transfer; a shown trump stays in the hand and blocks nothing); false: the "
+            "trump that passes the bout on counts as a trump on the table, laid or shown (showing does what laying "
+            "does), so while the block is on no trump transfers and none is shown. The text does not say whether "
+            "the card laid counts; true because counting it would forbid every transfer with a trump, while the "
+            "text lets a trump of the attack's rank pass the move on even by being shown.",
+        source="001 §transfer 'and also if there is a card of a trump suit on the table'; §Variants 'It is "
+               "permissible to transfer the move to another participant simply by showing a trump card of the same "
+               "value as the card on the table' (whether the card laid to transfer counts, the text does not say)")
     transfer_lead: str = option(
         "transferrer", choices=("transferrer", "bout_leader"), reconstructed=True, min_players=3,
         doc="Perevodnoy, 3+ players: after a transfer, who is the lead attacker (throws in first, draws first): "
@@ -233,6 +244,10 @@ SIDE_OPTIONS = ("teams", "places", "trump_ace_exchange")
 """The side rules of 001 that only the spec and the engine play (the exact solvers, the compiled search and
 the native playout refuse a position using them; the engine's playout falls back to its generic loop).
 The 54-card deck (``deck: 54``, with Jokers and up to 8 players) is a side rule too."""
+WRITTEN_WHEN_SET = (*SIDE_OPTIONS, "transfer_trump_laid")
+"""The options the canonical form (``state_to_json``) writes only when not at their defaults: the side
+rules and ``transfer_trump_laid``, so a position that leaves them at their defaults does not name them
+(its text, which a world's seed in the seat analysis hashes, does not depend on them)."""
 PLAIN_DECKS = (36, 52)
 """The decks without Jokers (the deck option's other value, 54, is a side rule)."""
 
@@ -640,15 +655,6 @@ RECONSTRUCTIONS = (
         '001 §Variants: "It is permissible to transfer the move to another participant simply by showing a trump '
         'card of the same value as the card on the table"'),
     Reconstruction(
-        "transfer_trump_laid", "transfer_blocked_by_trump: only a trump-suit card lying on the table before the "
-        "transfer blocks it; the card laid to transfer may itself be a trump of the attack's rank (once laid, it "
-        "blocks the next player's transfer).", "The sentence names a trump \"on the table\", and the transferring "
-        "card is put there only by the transfer; counting it too would forbid every transfer with a trump, while "
-        "the text lets a trump of the attack's rank pass the move on even by being shown.",
-        '001 §transfer: "You cannot transfer more cards than the next player has in his hands, and also if there '
-        'is a card of a trump suit on the table"; §Variants: "It is permissible to transfer the move to another '
-        'participant simply by showing a trump card of the same value as the card on the table"'),
-    Reconstruction(
         "throw_after_cover", "Throw-ins (podkidnoy, perevodnoy) are offered only once every attack card is covered "
         "or the defender has said take; while a card is uncovered only the defender moves (modelling choice: the "
         "table's simultaneous throwing made sequential).", "The text points both ways: §Throw option gives the "
@@ -1045,6 +1051,10 @@ _TRANSFER_MANY_QUOTE = ("Starting from the second, one or more cards of the same
 sentence on how many; §transfer's "put it next to the already lying card" is the one-card case)."""
 
 
+_BLOCKED_QUOTE = ("You cannot transfer more cards than the next player has in his hands, and also if there is a card "
+                  "of a trump suit on the table")
+
+
 def transfer_reasons(state: State, cards: tuple[Card, ...], *, show: bool) -> list[Reason]:
     """Every rule against the defender transferring with ``cards`` (laid; or, when ``show``, the one
     trump shown).
@@ -1059,7 +1069,8 @@ def transfer_reasons(state: State, cards: tuple[Card, ...], *, show: bool) -> li
     suit and transfer them" -- one or more cards at once, every one of the attack's rank; the limits
     (the next player's hand, the bout limit) apply to the total on the table after the transfer.
     001 §Variants: "It is permissible to transfer the move ... simply by showing a trump card of the
-    same value as the card on the table" (one trump, shown).
+    same value as the card on the table" (one trump, shown). Whether the trump laid or shown counts
+    as "a card of a trump suit on the table" is the option ``transfer_trump_laid``.
     """
     rules = state.rules
     out: list[Reason] = []
@@ -1096,13 +1107,18 @@ def transfer_reasons(state: State, cards: tuple[Card, ...], *, show: bool) -> li
         out.append(reason("can_transfer", "this is the first bout of the first game, which cannot be transferred",
                           "transfer", "The first round cannot be transferred if the participants are playing the "
                           "first game", "transfer_first_bout", rules))
-    # RECONSTRUCTION transfer_trump_laid: the table before the transfer; the cards being laid (or shown) do
-    # not count, so a trump of the attack's rank transfers, and then blocks the next player's transfer.
-    if rules.transfer_blocked_by_trump and state.trump is not None and any(
-            c.suit == state.trump for c in table_cards(state)):
-        out.append(reason("can_transfer", "a trump lies on the table", "transfer", "You cannot transfer more cards "
-                          "than the next player has in his hands, and also if there is a card of a trump suit on "
-                          "the table", "transfer_blocked_by_trump", rules))
+    if rules.transfer_blocked_by_trump and state.trump is not None:
+        if any(c.suit == state.trump for c in table_cards(state)):
+            out.append(reason("can_transfer", "a trump lies on the table", "transfer", _BLOCKED_QUOTE,
+                              "transfer_blocked_by_trump", rules))
+        # RECONSTRUCTION (option transfer_trump_laid): true, the table before the transfer (the cards being
+        # laid or shown do not count: a trump of the attack's rank transfers, and once laid blocks the next
+        # transfer); false, the trump that passes the bout on counts as on the table, laid or shown alike.
+        for card in cards:
+            if card.suit == state.trump and not rules.transfer_trump_laid:
+                out.append(reason("can_transfer", f"{card} is a trump: the trump {'shown' if show else 'laid'} to "
+                                  "transfer counts as a trump on the table", "transfer", _BLOCKED_QUOTE,
+                                  "transfer_trump_laid", rules))
     new_total = len(state.table) + (0 if show else len(cards))  # the attack cards after the transfer
     target = transfer_target(state)
     if len(state.hands[target]) < new_total:  # transfer_cap
@@ -1788,10 +1804,12 @@ class DurakSpec(SpecGame[State, Move]):
             return [reason("beats", f"{move.card} beats {move.attack}", "rules", "a trump, which can beat any "
                            "non-trump card, but in its suit is valid only in ascending order")]
         laid_trump = ""
-        if (isinstance(move, Transfer) and state.rules.transfer_blocked_by_trump and state.trump is not None
-                and any(c.suit == state.trump for c in move.cards)):
-            laid_trump = ("; the trump laid to transfer does not block it, only one already on the table would "
-                          "(reading transfer_trump_laid)")
+        if (isinstance(move, (Transfer, ShowTrump)) and state.rules.transfer_blocked_by_trump
+                and state.trump is not None and any(c.suit == state.trump for c in (
+                    move.cards if isinstance(move, Transfer) else (move.card,)))):
+            how = "shown" if isinstance(move, ShowTrump) else "laid"
+            laid_trump = (f"; the trump {how} to transfer does not block it, only one already on the table would "
+                          "(option transfer_trump_laid = true)")
         if isinstance(move, Transfer) and len(move.cards) > 1:
             return [reason("can_transfer", f"{plural(len(move.cards), 'card')} of the attack's rank laid at once: "
                            f"the attack passes to player {transfer_target(state)}{laid_trump}", "Translation",
@@ -2006,13 +2024,14 @@ class DurakSpec(SpecGame[State, Move]):
         """The canonical position JSON: every field, cards in ASCII, card lists sorted by card index
         (the stock keeps its draw order), the table sorted by attack-card index. In the redeal phase
         (only then) also ``"phase": "redeal"`` and the hidden ``redeal_seed``. The side rules
-        (:data:`SIDE_OPTIONS`) are written only when on (and ``places`` only under its option), so a
-        position under the other rules is the same text as before they existed (a world's seed in
-        the seat analysis hashes it)."""
+        (:data:`SIDE_OPTIONS`) and ``transfer_trump_laid`` (:data:`WRITTEN_WHEN_SET`) are written only
+        when not at their defaults (and the field ``places`` only under its option), so a position that
+        leaves them at their defaults does not name them (a world's seed in the seat analysis hashes
+        its text)."""
         def cards(cs: Iterable[Card]) -> list[str]:
             return [c.ascii for c in sorted(cs, key=lambda c: c.index)]
         rules = rules_to_json(state.rules)
-        for name in SIDE_OPTIONS:  # written only when on: default positions read as they always did
+        for name in WRITTEN_WHEN_SET:  # written only when set: default positions read as they always did
             if getattr(state.rules, name) == getattr(Rules(), name):
                 del rules[name]
         obj: dict[str, Any] = {

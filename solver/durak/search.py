@@ -415,6 +415,7 @@ class _Search:
         self.can_show = perev and er.show_trump and trump != NO_TRUMP
         self.transfer_first = er.transfer_first
         self.blocked = er.transfer_blocked and trump != NO_TRUMP
+        self.barred = er.barred(self.tmask)  # the trumps, when transfer_trump_laid counts the trump laid
         self.twins = red.twins
         self.take_first = red.take_first
         self.cover_order = red.cover_order
@@ -799,6 +800,7 @@ def _defend_node(ctx: _Search, lv: _Level) -> NodeFn:
     can_show = ctx.can_show
     transfer_first = ctx.transfer_first
     blocked = ctx.blocked
+    barred = ctx.barred
     twins = ctx.twins
     take_first = ctx.take_first
     cover_order = ctx.cover_order
@@ -988,7 +990,7 @@ def _defend_node(ctx: _Search, lv: _Level) -> NodeFn:
                     if v >= beta:
                         cut = True
         if not cut and perev:
-            same = transfer_cards(d, ta, tc, first, transfer_first, blocked, ta & tmask)
+            same = transfer_cards(d, ta, tc, first, transfer_first, blocked, ta & tmask, barred)
             if same:
                 na = a.bit_count()
                 na_att = ta.bit_count()

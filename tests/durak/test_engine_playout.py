@@ -99,6 +99,17 @@ def test_native_playout_every_variant_and_player_count(players: int, variant: st
         assert_same_game(SPEC.deal(rules, players, rng), k)
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_native_playout_transfer_trump_laid_false(players: int) -> None:
+    """Perevodnoy with transfer_blocked_by_trump on and transfer_trump_laid false (the trump laid or shown
+    to transfer counts as on the table: no trump transfers), the other options at random."""
+    for k in range(4):
+        rng = random.Random(f"unlaid:{players}:{k}")
+        rules = Rules(**{**random_rules(Rules, rng, **side_defaults()).__dict__, "variant": "perevodnoy",
+                         "transfer_blocked_by_trump": True, "transfer_trump_laid": False})
+        assert_same_game(SPEC.deal(rules, players, rng), k)
+
+
 @settings(max_examples=max(10, settings.default.max_examples // 2))
 @given(seed=st.integers(min_value=0, max_value=2**63), stop=st.integers(min_value=0, max_value=120))
 def test_native_playout_stops_after_max_moves_in_the_specs_state(seed: int, stop: int) -> None:

@@ -807,14 +807,14 @@ def test_every_kernel_function_compiles_with_numba_and_gives_the_same_answers():
         assert jit["refill"](held, left) == durak_kernel.refill(held, left)
     rng = random.Random(12)
     cards = [c.index for c in FRENCH52.cards]
-    for flags in itertools.product((0, 1), repeat=5):
-        assert jit["bout_limit"](*flags[:2], 5, *flags[2:]) == durak_kernel.bout_limit(*flags[:2], 5, *flags[2:])
+    for flags in itertools.product((0, 1), repeat=6):
+        assert jit["bout_limit"](*flags[:2], 5, *flags[2:5]) == durak_kernel.bout_limit(*flags[:2], 5, *flags[2:5])
         h, t, tr = (sum(1 << c for c in rng.sample(cards, rng.randint(0, 12))) for _ in range(3))
         for tab in (t, t & durak_kernel.SUIT0 << 16 * rng.randrange(4)):
-            args = (h, tab, flags[0], flags[1], flags[2], flags[3], tab & tr if flags[4] else 0)
+            args = (h, tab, flags[0], flags[1], flags[2], flags[3], tab & tr if flags[4] else 0, tr if flags[5] else 0)
             assert jit["transfer_cards"](*args) == durak_kernel.transfer_cards(*args)
         assert jit["show_cards"](h, t, tr) == durak_kernel.show_cards(h, t, tr)
-        same = durak_kernel.transfer_cards(h, t & durak_kernel.SUIT0 << 16 * rng.randrange(4), 0, 0, 0, 0, 0)
+        same = durak_kernel.transfer_cards(h, t & durak_kernel.SUIT0 << 16 * rng.randrange(4), 0, 0, 0, 0, 0, 0)
         for room, i in itertools.product(range(-1, 5), range(16)):
             assert jit["transfer_set"](same, room, i) == durak_kernel.transfer_set(same, room, i)
         assert jit["cover_cards"](h, t) == durak_kernel.cover_cards(h, t)

@@ -148,7 +148,7 @@ def test_cover_transfer_and_show_cards_are_the_specs_defences() -> None:
         assert got == covers
         tmask = SUIT_MASKS[s.trump] if s.trump != NO_TRUMP else 0
         same = transfer_cards(hand, s.tatt, s.tcov, s.first_bout, er.transfer_first, er.transfer_blocked,
-                              s.tatt & tmask) if st.rules.variant == dspec.PEREVODNOY else 0
+                              s.tatt & tmask, er.barred(tmask)) if st.rules.variant == dspec.PEREVODNOY else 0
         held = s.hands[opponent_after(s, s.defender)].bit_count()
         na, limit = s.tatt.bit_count(), engine_bout_limit(s)
         room = transfer_room(held, na, limit)

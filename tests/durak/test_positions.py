@@ -286,16 +286,17 @@ def test_every_position_of_random_games_under_every_option_is_read_back(seed: in
 
 def test_the_documented_canonical_form_names_what_it_leaves_out() -> None:
     """docs/durak.md says which rule options and fields the canonical form (`state_to_json`) writes only
-    when set: the side rules, off by default, are left out of a default position's JSON, and the page
-    names each; its list of moves names every move the spec prints (the trump ace exchange too)."""
+    when set: the side rules, off by default, and transfer_trump_laid are left out of a default position's
+    JSON, and the page names each; its list of moves names every move the spec prints (the trump ace
+    exchange too)."""
     from pathlib import Path
 
-    from foolsolve.spec.durak import SIDE_OPTIONS
+    from foolsolve.spec.durak import WRITTEN_WHEN_SET
 
     doc = (Path(__file__).resolve().parents[2] / "docs" / "durak.md").read_text(encoding="utf-8")
     canonical = doc.split("* The canonical form (`state_to_json`)")[1].split("\n* ")[0]
     written = SPEC.state_to_json(pos(hands=[["6H"], ["7H"]]))
-    for name in SIDE_OPTIONS:
+    for name in WRITTEN_WHEN_SET:
         assert name not in written["rules"] and f"`{name}`" in canonical
     assert "places" not in written and "known" not in written and "`known` only" in canonical
     moves_text = doc.split("Moves print with card glyphs")[1].split("###")[0]

@@ -56,6 +56,7 @@ def random_endgame(seed: int) -> dict:
     if variant == "perevodnoy":
         rules["transfer_by_showing_trump"] = rng.random() < 0.5
         rules["transfer_blocked_by_trump"] = rng.random() < 0.3
+        rules["transfer_trump_laid"] = rng.random() < 0.5
     attacker = rng.randint(0, 1)
     return {"game": "durak", "rules": rules, "trump": trump,
             "hands": [[c.ascii for c in cards[:a]], [c.ascii for c in cards[a:a + b]]],
@@ -878,3 +879,38 @@ def test_transfers_of_several_cards_are_valued_as_retrograde_analysis_of_the_spe
     for extra in ({}, {"reductions": ALL_OFF}):
         res = solve(state, SolveOptions(extra=extra))
         assert res.value == value and {m.move: m.value for m in res.moves} == expected_moves, (extra, seed)
+
+
+def trump_transfer_endgame(seed: int, laid: bool) -> dict:
+    """A small perevodnoy position (stock empty, not the first bout, the trump block on) with one
+    non-trump card led at a defender who holds the trump of its rank and another card of it, under
+    ``transfer_trump_laid`` = ``laid``, trumps shown to transfer or not."""
+    rng = random.Random(seed)
+    rank = rng.choice(["6", "7", "8", "9", "10", "J", "Q", "K", "A"])
+    suits = rng.sample(FRENCH_SUITS, 3)
+    others = [c.ascii for c in FRENCH36.cards if c.ascii[:-1] != rank]
+    rng.shuffle(others)
+    a, b = rng.randint(2, 3), rng.randint(0, 1)
+    rules = {"variant": "perevodnoy", "throw_in_after_take": rng.random() < 0.5,
+             "transfer_by_showing_trump": rng.random() < 0.5, "transfer_blocked_by_trump": True,
+             "transfer_trump_laid": laid}
+    return {"game": "durak", "rules": rules, "trump": suits[1], "stock": [],
+            "hands": [others[:a], [rank + suits[1], rank + suits[2], *others[a:a + b]]],
+            "attacker": 0, "defender": 1, "table": [[rank + suits[0], None]], "to_move": 1}
+
+
+@pytest.mark.parametrize("laid", [True, False])
+@pytest.mark.parametrize("seed", [1, 2, 3, 5, 8])
+def test_transfer_trump_laid_is_valued_as_retrograde_analysis_of_the_spec(seed, laid):
+    """Option transfer_trump_laid (001 §transfer "also if there is a card of a trump suit on the
+    table"): the Python search (which alone covers perevodnoy) offers and values the transfers as
+    retrograde analysis of the spec's graph under each reading: the trump of the attack's rank
+    transfers under true and not under false, with its reductions on and off."""
+    obj = trump_transfer_endgame(seed, laid)
+    state = made(obj)
+    value, expected_moves = spec_values(state)
+    trump_card = next(c for c in state.hands[1] if c.suit == state.trump)
+    assert (f"transfer {trump_card}" in expected_moves) is laid, expected_moves
+    for extra in ({}, {"reductions": ALL_OFF}):
+        res = solve(state, SolveOptions(extra=extra))
+        assert res.value == value and {m.move: m.value for m in res.moves} == expected_moves, (extra, obj)

@@ -438,27 +438,63 @@ def test_001_transfer_blocked_by_a_trump_on_the_table_option(blocked: bool) -> N
     assert "transfer 7♠" in moves(t)  # the transferring trump itself is not yet on the table
 
 
-def test_transfer_trump_laid_the_trump_laid_to_transfer_does_not_block_it_a_listed_reading(
-        capsys: pytest.CaptureFixture[str]) -> None:
-    """001 §transfer "also if there is a card of a trump suit on the table": whether the trump laid to
-    transfer counts, the text does not say. The spec reads the table before the transfer (a trump of
-    the attack's rank transfers; once laid it blocks the next transfer); `foolsolve rules durak` lists
-    that reading as reconstructed and `why` names it."""
-    from foolsolve.cli import main
+LAID = P | {"transfer_blocked_by_trump": True, "transfer_by_showing_trump": True}
+"""Perevodnoy with the trump block on and trumps shown to transfer (trump spades in :func:`pos`)."""
+LAID_HANDS = [["KC"], ["7S", "8D", "QD"], ["7H", "AH", "10C", "9C"], ["6D", "9D", "JD", "KD"]]
+"""Four players: player 1 defends 7♣ holding 7♠, the trump of the attack's rank; player 2 holds 7♥."""
 
-    s = pos(rules=P | {"transfer_blocked_by_trump": True}, players=4,
-            hands=[["KC"], ["7S", "8D", "QD"], ["7H", "AH", "10C", "9C"], ["6D", "9D", "JD", "KD"]],
-            table=[["7C", None]])
-    assert "transfer 7♠" in moves(s)  # 7S is a trump (spades): laid, not yet on the table
+
+def test_001_transfer_trump_laid_true_a_trump_of_the_attacks_rank_transfers_then_blocks_the_next() -> None:
+    """001 §transfer "also if there is a card of a trump suit on the table": whether the trump laid to
+    transfer counts, the text does not say (option transfer_trump_laid, a reconstruction). The default
+    reads the table before the transfer: a trump of the attack's rank transfers, laid or shown, and
+    once laid it lies on the table and blocks the next transfer; a shown trump stays in the hand."""
+    s = pos(rules=LAID, players=4, hands=LAID_HANDS, table=[["7C", None]])
+    assert Rules().transfer_trump_laid is True and s.rules.transfer_trump_laid is True
+    assert {"transfer 7♠", "show 7♠"} <= set(moves(s))
     said = SPEC.why_legal(s, SPEC.parse_move(s, "transfer 7S"))[0].says
-    assert "reading transfer_trump_laid" in said
+    assert "the trump laid to transfer does not block it" in said and "transfer_trump_laid = true" in said
+    assert "the trump shown to transfer" in SPEC.why_legal(s, SPEC.parse_move(s, "show 7S"))[0].says
     after = play(s, "transfer 7S")
     assert after.defender == 2 and "transfer 7♥" not in moves(after)  # now a trump lies on the table
     assert "transfer 7♥" in moves(SPEC.with_rules(after, Rules(variant="perevodnoy", transfer_blocked_by_trump=False)))
+    shown = play(s, "show 7S")
+    assert shown.defender == 2 and "transfer 7♥" in moves(shown)  # the shown trump is not on the table
+    assert "transfer_trump_laid" not in SPEC.state_to_json(s)["rules"]  # written only when set
+
+
+def test_001_transfer_trump_laid_false_the_trump_laid_or_shown_counts_as_a_trump_on_the_table() -> None:
+    """The other reading of 001 §transfer "also if there is a card of a trump suit on the table": the
+    trump that passes the bout on counts as lying on the table, laid or shown (§Variants: showing a
+    trump transfers as laying it does), so while the block is on no trump transfers; `why` says so and
+    names the option. The other cards of the attack's rank still transfer, and without the block the
+    option changes nothing."""
+    from foolsolve.why import explain
+
+    s = pos(rules=LAID | {"transfer_trump_laid": False}, players=4,
+            hands=[["KC"], ["7S", "7D", "QD"], *LAID_HANDS[2:]], table=[["7C", None]])
+    assert moves(s) == ["cover 7♣ with 7♠", "transfer 7♦", "take"]
+    assert SPEC.state_to_json(s)["rules"]["transfer_trump_laid"] is False
+    assert SPEC.state_from_json(SPEC.state_to_json(s)) == s
+    for text, how in (("transfer 7S", "laid"), ("show 7S", "shown"), ("transfer 7D 7S", "laid")):
+        exp = explain(SPEC, s, text)
+        assert not exp.legal and [(r.rule, r.option, r.value) for r in exp.reasons] == [
+            ("can_transfer", "transfer_trump_laid", False)], text
+        assert f"7♠ is a trump: the trump {how} to transfer counts as a trump on the table" in exp.one_line()
+        assert set(exp.flips) == {("transfer_trump_laid", True), ("transfer_blocked_by_trump", False)}
+    off = SPEC.with_rules(s, Rules(variant="perevodnoy", transfer_blocked_by_trump=False, transfer_by_showing_trump=True,
+                                   transfer_trump_laid=False))
+    assert {"transfer 7♠", "show 7♠", "transfer 7♦ 7♠"} <= set(moves(off))
+
+
+def test_transfer_trump_laid_is_a_reconstructed_option_of_foolsolve_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    from foolsolve.cli import main
+
     main(["rules", "durak"])
     out = capsys.readouterr().out
-    assert "  transfer_trump_laid: transfer_blocked_by_trump: only a trump-suit card lying on the table before" in (
-        out.split("one sensible reading")[1])
+    listed = out.split("Reconstructed (the text is lost or silent")[1].split("Reconstructed with one sensible")[0]
+    assert "  transfer_trump_laid = true  [true | false]" in listed
+    assert "transfer_trump_laid:" not in out.split("one sensible reading")[1]  # an option, not a fixed reading
 
 
 def test_pass_lasts_until_the_next_cover_and_why_cites_the_throw_option() -> None:

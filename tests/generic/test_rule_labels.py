@@ -52,6 +52,18 @@ def test_durak_transfer_options_are_from_the_text(capsys: pytest.CaptureFixture[
     assert defaults["first_bout_sixth_after_take"] is True
 
 
+def test_durak_transfer_trump_laid_is_a_reconstructed_option(capsys: pytest.CaptureFixture[str]) -> None:
+    # 001 §transfer "also if there is a card of a trump suit on the table": whether the trump laid (or
+    # shown) to transfer counts, the text does not say; both readings are rules a table could play
+    opt = next(o for o in options_of(DurakRules) if o.name == "transfer_trump_laid")
+    assert opt.reconstructed and opt.default is True and opt.choices == (True, False)
+    assert "card of a trump suit on the table" in opt.source and "showing a trump card" in opt.source
+    main(["rules", "durak"])
+    sections = _sections(capsys.readouterr().out)
+    assert "transfer_trump_laid" in next(v for k, v in sections.items() if k.startswith("Reconstructed"))
+    assert "transfer_trump_laid" not in next(v for k, v in sections.items() if k.startswith("From the source text"))
+
+
 def test_fools_and_angels_hand_limit_is_a_reconstruction_of_the_lost_lists(capsys: pytest.CaptureFixture[str]) -> None:
     # RULES-NOTES §4: "Reconstruction (the lost lists), to be marked as such everywhere: ... `hand_limit`: 7."
     # 003's forfeit sentence ("for example, they already have 7 cards") gives 7 as an example only: it agrees
@@ -156,7 +168,6 @@ def test_every_reconstruction_marker_of_a_spec_names_an_entry_foolsolve_rules_li
     ("durak", "show_once"),  # a shown trump stays in the hand: each is shown once a bout
     ("durak", "neighbours_lead"),  # throwers=neighbours and a lead attacker apart from the defender
     ("durak", "redeal_order"),  # who speaks first for a re-deal
-    ("durak", "transfer_trump_laid"),  # transfer_blocked_by_trump: the trump laid to transfer does not count
     ("durak", "out_defender_lead"),  # a defender who goes out with a beaten bout: the next player leads
     ("fools-paradise", "stays_clear_then_lay"),  # played_card stays: the clear is scored, then the card is laid
     ("fools-and-angels", "forfeit_first"),  # the start-of-turn forfeit before an Exchange or the exception pass

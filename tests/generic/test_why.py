@@ -171,6 +171,24 @@ def test_durak_can_transfer_blocked_by_a_trump_on_the_table_from_the_text() -> N
     assert exp.flips == [("transfer_blocked_by_trump", False)]
 
 
+def test_cli_why_durak_transfer_trump_laid_false_names_the_option(tmp_path: Any,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    # 001 §transfer "also if there is a card of a trump suit on the table", read with the trump laid to
+    # transfer counted (option transfer_trump_laid = false): 7♠, a trump of the attack's rank, does not transfer
+    s = pos(rules={"variant": "perevodnoy", "transfer_trump_laid": False},
+            hands=[["KC"], ["7S", "7D", "QD"], ["7H", "AH", "10C", "9C"]], table=[["7C", None]])
+    f = _write(tmp_path, s, DURAK)
+    main(["why", f, "transfer 7S"])
+    out = capsys.readouterr().out
+    assert "can_transfer: 7♠ is a trump: the trump laid to transfer counts as a trump on the table" in out
+    assert "option transfer_trump_laid = false" in out and "\n  transfer_trump_laid = true" in out
+    main(["why", f, "transfer 7S", "--json"])
+    obj = json.loads(capsys.readouterr().out)
+    assert [(r["option"], r["value"]) for r in obj["reasons"]] == [("transfer_trump_laid", False)]
+    assert {(o["option"], o["value"]) for o in obj["options_that_flip"]} == {
+        ("transfer_trump_laid", True), ("transfer_blocked_by_trump", False)}
+
+
 def test_durak_can_transfer_cap_and_covered() -> None:
     s = pos(rules=P, hands=[["KC"], ["7D", "8D", "QS"], ["6H"]], table=[["7S", None]])
     exp = explain(DURAK, s, "transfer 7D")
