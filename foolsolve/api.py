@@ -267,6 +267,9 @@ def answer(position: Any, *, as_player: int | None = None, method: str | None = 
     command's text. Ctrl-C returns the answer so far, ``interrupted`` set, where there is one.
     Bad input is a one-line :class:`~foolsolve.errors.InputError`; where it names an option, it
     names the parameter."""
+    import time as clock
+
+    started = clock.perf_counter()  # time counts from the call: reading the position and the imports too
     from foolsolve.cli import answer_position
     from foolsolve.progress import checked_shown, plain_lines
 
@@ -275,6 +278,7 @@ def answer(position: Any, *, as_player: int | None = None, method: str | None = 
         request = request_of(as_player=as_player, method=method, samples=samples, seed=seed, time=time,
                              max_nodes=max_nodes, max_memory=max_memory, workers=workers, scheduler=scheduler,
                              open_hand=open_hand, options=options)
+        request.started = started
         info, state = read_position(position)
         db = _open_store(store)
         try:

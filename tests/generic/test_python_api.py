@@ -741,3 +741,35 @@ def test_polish_of_python_errors_empty_name_empty_move_and_move_text():
     with pytest.raises(InputError, match=r"^ascii: expected True or False, got 'yes'$"):
         spec.move_text(move, ascii="yes")
     assert spec.move_text(move, ascii=True) == "cover 8D with 9D"
+
+
+def test_answers_time_counts_from_the_call(monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/python.md: ``time`` bounds the whole call. Its clock began where the search began, after
+    the position was read and the modules that answer it were imported (0.5 s and more of a first
+    call: a Foolery answer with time=2 took 2.6 s); it begins at the call, before the position is
+    read."""
+    import time
+
+    from foolsolve import api
+    from foolsolve.solver import open_hand
+
+    class Reached(Exception):
+        pass
+
+    seen: dict[str, float | None] = {}
+    real_read = api.read_position
+
+    def read(position: object) -> object:
+        seen["read"] = time.perf_counter()
+        return real_read(position)
+
+    def solve_or_answer(*args: object, started: float | None = None, **kwargs: object) -> None:
+        seen["started"] = started
+        raise Reached
+
+    monkeypatch.setattr(api, "read_position", read)
+    monkeypatch.setattr(open_hand, "solve_or_answer", solve_or_answer)
+    with pytest.raises(Reached):
+        foolsolve.answer(EXAMPLES / "durak-endgame.json", time=5)
+    started = seen["started"]
+    assert started is not None and started <= seen["read"]
