@@ -132,18 +132,22 @@ def run_locked(lock_name: str, work: Callable[[], object]) -> int:
     return 0
 
 
+_ONE_LOAD = threading.Lock()
+"""Held by the :class:`Loading` that loads: one load at a time, so that the caller's own thread
+shares the interpreter with one load, not with several."""
+
+
 class Loading:
     """``load()`` (a load of compiled code from numba's cache, never a compile) run in a daemon
     thread of this process, started at once: the caller goes on with the Python code (the same
     answers, slower) and takes the compiled code once :attr:`done` is set and :attr:`result` holds
     it. Importing numba and loading one entry point takes about 1-3 s (more on a busy machine), and
     nothing can stop it part-way, so a caller with a time limit does not wait for it in its own
-    thread. The process waits for the thread at exit (numba left in the middle of a load is not
-    safe to exit from). A load that raises leaves :attr:`result` ``None``."""
+    thread. A process does not wait for it at exit (a daemon thread: the load only reads numba's
+    cache, and a process that answered in its time ends then). A load that raises leaves
+    :attr:`result` ``None``."""
 
     def __init__(self, load: Callable[[], object], name: str) -> None:
-        import atexit
-
         self._load = load
         self.result: object = None
         self.started = time.monotonic()
@@ -152,11 +156,11 @@ class Loading:
         self.done = threading.Event()
         self.thread = threading.Thread(target=self._run, name=name, daemon=True)
         self.thread.start()
-        atexit.register(self.thread.join)
 
     def _run(self) -> None:
         try:
-            self.result = self._load()
+            with _ONE_LOAD:
+                self.result = self._load()
         except Exception:  # (numba missing or broken: the Python code goes on)
             self.result = None
         finally:

@@ -887,8 +887,9 @@ def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: An
             return f"{plural(exact_nodes or 0, 'node')} ({name('--max-nodes')} {max_nodes or 0:,})"
 
         limit = limit_of(str)
-        why = f"the exact solver did not finish within {limit}"  # (a note: the command's names)
-        why_named = f"the exact solver did not finish within {limit_of(option_name)}"
+        how = f" ({stop.searched_by})" if stop.searched_by else ""
+        why = f"the exact solver did not finish within {limit}{how}"  # (a note: the command's names)
+        why_named = f"the exact solver did not finish within {limit_of(option_name)}{how}"
         partial = exc.partial
         if partial is not None and partial.answers():
             result = stopped_answer(partial, f"stopped at {limit}")

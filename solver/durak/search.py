@@ -1796,8 +1796,7 @@ def load_within(deadline: float) -> bool:
     (``time.monotonic()``). The load runs in a thread of its own, started at the first call, so
     that a caller with a deadline is not held by it: where it is not done in that share, this solve
     answers with the Python search (the same tree) in the time left, and the load goes on; the next
-    solve finds it loaded. A process that ends while the thread loads waits for it to finish
-    (an exit in the middle of numba's load is not safe)."""
+    solve finds it loaded."""
     global _loader
     if _loader is None:
         from foolsolve import background
@@ -2000,9 +1999,9 @@ def _noted(note: str, solve: Callable[[], SolveResult]) -> SolveResult:
     try:
         result = solve()
     except SearchLimit as exc:
-        partial = getattr(exc, "partial", None)
-        if partial is not None:
-            partial.notes.append(note)
+        if exc.partial is not None:
+            exc.partial.notes.append(note)
+        exc.searched_by = note
         raise
     result.notes.append(note)
     return result
