@@ -355,10 +355,16 @@ class FoolsolveGame(pyspiel.Game):
         spec = info.spec
         rules = _rules_from_params(info, full)
         start = None
-        players = int(full["players"])
+        players = full["players"]
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise InputError(f"players: expected a whole number, got {json_text(players)}")
         if full["impl"] not in ("engine", "spec"):
-            raise ValueError(f"impl: 'engine' or 'spec', not {full['impl']!r}")
+            raise InputError(f"impl: expected 'engine' or 'spec', got {full['impl']!r}")
         ops = _Ops(info, full["impl"] == "engine" and info.has_engine)
+        if not full["position"]:
+            # the players and the rules checked here, where the game is loaded, not at its first state: the
+            # game's own deal checks them (one-line InputErrors naming them), as new_initial_state would
+            spec.deal(rules, players, random.Random(0))
         if full["position"]:
             first = spec.state_from_json(read_json(full["position"]))
             start = ops.from_spec(first)
