@@ -773,3 +773,33 @@ def test_answers_time_counts_from_the_call(monkeypatch: pytest.MonkeyPatch) -> N
         foolsolve.answer(EXAMPLES / "durak-endgame.json", time=5)
     started = seen["started"]
     assert started is not None and started <= seen["read"]
+
+
+def test_a_solved_answer_reads_onto_the_seat_scale_for_a_named_player() -> None:
+    """One game, two scales: a full Fool's Paradise position's value is a score difference, a seat
+    answer's numbers that player's final score; Durak's value a word. Solved.payoff(player) is the
+    seat scale's number (docs/python.md, "One scale for every answer"); value keeps its meaning."""
+    durak = foolsolve.answer(EXAMPLES / "durak-endgame.json")
+    assert durak.value == "loss" and durak.to_move == 0
+    assert (durak.payoff(), durak.payoff(0), durak.payoff(1)) == (-1.0, -1.0, 1.0)
+    fp = foolsolve.answer(EXAMPLES / "fools-paradise-endgame.json", time=0)
+    assert fp.value_kind == "score" and fp.value == -43  # the score difference, as before
+    scores = [float(x) for x in fp.result["payoffs"]]
+    assert [fp.payoff(p) for p in range(2)] == scores and fp.payoff() == scores[fp.to_move]
+    place = foolsolve.answer(EXAMPLES / "foolery-endgame.json", options={"goal": "place", "player": 2}, time=0)
+    assert place.value_kind == "payoff" and place.to_move != 2
+    assert place.payoff() == place.payoff(2) == float(place.value) and place.payoff(place.to_move) is None
+    odds = foolsolve.answer(EXAMPLES / "three-fools-first-round.json")
+    assert odds.value_kind == "odds" and odds.payoff() is None  # a round's odds, not the game's payoff
+    with pytest.raises(InputError, match=r"^player: expected a player of this position \(0\.\.1\), got 2$"):
+        durak.payoff(2)
+
+
+@pytest.mark.parametrize("text, kind", [("[1, 2]", "a list"), ("42", "a number"), ("null", "null"), ('"x"', "a string")])
+def test_json_text_of_no_object_is_said_so(text: str, kind: str) -> None:
+    """foolsolve.load('[1,2]') was read as a file name ('[1,2]: cannot read (No such file or
+    directory)'): JSON text other than an object, naming no file, is an error saying what it is."""
+    with pytest.raises(InputError, match=rf"^position: JSON text of {kind}, not of an object"):
+        foolsolve.load(text)
+    with pytest.raises(InputError, match=rf"^position: JSON text of {kind}, not of an object"):
+        foolsolve.answer(text)
