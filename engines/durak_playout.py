@@ -626,7 +626,8 @@ def native() -> Playout:
         _native = _choose(os.environ.get("FOOLSOLVE_DURAK_PLAYOUT") or "auto")
     elif _loading is not None and _loading.done.is_set():  # the load in its thread has finished
         got, _loading = _loading.result, None
-        _native = cast(Playout, got) or _native
+        if got is not None:  # (None: not in the cache after all, or numba broken: the Python playout goes on)
+            _native = cast(Playout, got)
     elif _child is not None and _child.poll() is not None:  # the background compile has finished: load it
         _child = None
         _loading = background.Loading(_loaded, "foolsolve-durak-playout-load")
