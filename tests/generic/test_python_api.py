@@ -775,6 +775,27 @@ def test_answers_time_counts_from_the_call(monkeypatch: pytest.MonkeyPatch) -> N
     assert started is not None and started <= seen["read"]
 
 
+def test_the_commands_time_counts_from_its_options(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+                                                   ) -> None:
+    """The command's --time counts from where it has read its options, not from where the search
+    begins (reading the position and importing what answers it count in it)."""
+    import time
+
+    from foolsolve.solver import open_hand
+
+    seen: list[float | None] = []
+
+    def solve_or_answer(*args: object, started: float | None = None, **kwargs: object) -> None:
+        seen.append(started)
+        raise InputError("stand-in: no answer")
+
+    monkeypatch.setattr(open_hand, "solve_or_answer", solve_or_answer)
+    before = time.perf_counter()
+    code, _, err = run([str(EXAMPLES / "durak-endgame.json"), "--time", "5"], capsys)
+    assert code == 2 and "stand-in: no answer" in err
+    assert len(seen) == 1 and seen[0] is not None and before <= seen[0] <= time.perf_counter()
+
+
 def test_a_solved_answer_reads_onto_the_seat_scale_for_a_named_player() -> None:
     """One game, two scales: a full Fool's Paradise position's value is a score difference, a seat
     answer's numbers that player's final score; Durak's value a word. Solved.payoff(player) is the
