@@ -38,6 +38,7 @@ import subprocess
 from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations, count
 from pathlib import Path
+from typing import cast
 
 from foolsolve import background
 from foolsolve.cards import SUIT_BITS
@@ -603,8 +604,10 @@ def _seats(n: int, gone: int, neighbours: bool) -> _Seats:
 # The compiled playout (:mod:`foolsolve.engines.durak_playout_compiled`) plays the same games as
 # :func:`playout` (and leaves the generator in the same state), so choosing is invisible in the
 # results. Nobody waits for its compile: while numba's cache does not hold it, :func:`playout`
-# runs, and a background process fills the cache; once that process has finished, the next
-# playout loads the compiled one (docs/architecture.md, "The Durak kernel").
+# runs, and a background process fills the cache; once that process has finished, the compiled
+# one is loaded. Nor for its load (importing numba, loading from its cache: a second or two): that
+# runs in a thread (:class:`foolsolve.background.Loading`), :func:`playout` playing meanwhile
+# (docs/architecture.md, "The Durak kernel").
 
 Playout = Callable[..., tuple[EngineState, int]]
 PLAYOUTS = ("auto", "python", "compiled")
@@ -613,16 +616,22 @@ numba's cache holds it, else this module's while a background process compiles i
 this module's; ``compiled`` the compiled one, compiled now when the cache does not hold it."""
 _native: Playout | None = None
 _child: subprocess.Popen[bytes] | None = None
+_loading: background.Loading | None = None
+"""The load of the compiled playout from numba's cache, in a thread (:func:`_choose`), until it is done."""
 
 
 def native() -> Playout:
     """The native playout to run now (``ENGINE.playout`` calls this at every playout)."""
-    global _native, _child
+    global _native, _child, _loading
     if _native is None:
         _native = _choose(os.environ.get("FOOLSOLVE_DURAK_PLAYOUT") or "auto")
-    elif _child is not None and _child.poll() is not None:  # the background compile has finished
+    elif _loading is not None and _loading.done.is_set():  # the load in its thread has finished
+        got, _loading = _loading.result, None
+        if got is not None:  # (None: not in the cache after all, or numba broken: the Python playout goes on)
+            _native = cast(Playout, got)
+    elif _child is not None and _child.poll() is not None:  # the background compile has finished: load it
         _child = None
-        _native = _loaded() or _native
+        _loading = background.Loading(_loaded, "foolsolve-durak-playout-load")
     return _native
 
 
@@ -644,11 +653,14 @@ def _choose(kind: str) -> Playout:
 
         compiled.load(compile=True)
         return compiled.playout
-    got = _loaded() if compiled_in_cache() else None
-    if got is None:
+    global _loading
+    if compiled_in_cache():
+        # loaded in a thread (importing numba and loading take a second or two, which no time limit
+        # could stop): this module's playout plays the same games meanwhile
+        _loading = background.Loading(_loaded, "foolsolve-durak-playout-load")
+    else:
         _compile_in_background()
-        return playout
-    return got
+    return playout
 
 
 def _loaded() -> Playout | None:

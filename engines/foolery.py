@@ -733,19 +733,30 @@ class FooleryEngine(Engine[EngineState, int]):
 _native: Any = None
 _child: Any = None
 _python_only = False
+_loading: Any = None
+"""The load of the compiled playout from numba's cache in a thread (a
+:class:`foolsolve.background.Loading`), until it is done."""
 
 
 def native() -> Any:
     """The compiled playout (:func:`foolsolve.engines.foolery_native.playout`) where numba's cache
-    holds it (or background compiles are off: ``FOOLSOLVE_BACKGROUND_COMPILE=0``, it is compiled
-    now, announced in one line on stderr: :func:`~foolsolve.engines.foolery_native.compile_announced`),
-    else ``None`` while a background process compiles it, once a process: the Python loop
-    plays the same games meanwhile (the same moves and random numbers), so nobody waits for the
-    compile -- a first seat answer of a fresh install spent its whole ``--time`` compiling, then
-    said no world was valued."""
-    global _native, _child, _python_only
+    holds it, loaded in a thread (importing numba and loading it take a second or so, which no time
+    limit could stop), or where background compiles are off (``FOOLSOLVE_BACKGROUND_COMPILE=0``)
+    compiled now, announced in one line on stderr
+    (:func:`~foolsolve.engines.foolery_native.compile_announced`); else ``None`` while a background
+    process compiles it, once a process, or while the thread loads it: the Python loop plays the
+    same games meanwhile (the same moves and random numbers), so nobody waits for the compile -- a
+    first seat answer of a fresh install spent its whole ``--time`` compiling, then said no world
+    was valued -- nor for the load."""
+    global _native, _child, _python_only, _loading
     if _native is not None or _python_only or (_child is not None and _child.poll() is None):
         return _native  # loaded; or the Python loop (None) for good, or while the compile runs
+    if _loading is not None:
+        if not _loading.done.is_set():
+            return None  # the Python loop while the thread loads
+        _native, _loading = _loading.result, None
+        _python_only = _native is None  # (numba missing or broken: the Python loop for good)
+        return _native
     from foolsolve import background
 
     cached = background.in_numba_cache(str(_NATIVE_SOURCE), "_run")
@@ -757,12 +768,23 @@ def native() -> Any:
         if _child is not None:
             return None
         # it cannot start: compile here after all
+    if cached:
+        _loading = background.Loading(_load_native, "foolsolve-foolery-playout-load")
+        return None
     from foolsolve.engines import foolery_native
 
-    if not cached:  # compiled here, announced (Ctrl-C: a Stopped saying so)
-        foolery_native.compile_announced()
+    foolery_native.compile_announced()  # compiled here, announced (Ctrl-C: a Stopped saying so)
     _native = foolery_native.playout
     return _native
+
+
+def _load_native() -> Any:
+    """The compiled playout, loaded from numba's cache by one playout (:func:`~foolsolve.engines.
+    foolery_native.warm`): what :func:`native`'s thread runs."""
+    from foolsolve.engines import foolery_native
+
+    foolery_native.warm()
+    return foolery_native.playout
 
 
 _NATIVE_SOURCE = Path(__file__).with_name("foolery_native.py")

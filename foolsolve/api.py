@@ -45,7 +45,8 @@ errors name them (:func:`foolsolve.errors.option_names`; ``-o KEY=VALUE`` reads 
 def read_position(position: Any) -> tuple[GameInfo, Any]:
     """``(GameInfo, spec state or View)`` of what :func:`answer` and :func:`load` take: a position or
     view file's path (``str`` or path-like; ``-``: standard input), its JSON (a dict, or JSON text
-    starting with ``{``), a :class:`foolsolve.Position`, a :class:`foolsolve.worlds.View` or a spec
+    starting with ``{``; other JSON text that names no file, ``'[1, 2]'``, is an error saying so), a
+    :class:`foolsolve.Position`, a :class:`foolsolve.worlds.View` or a spec
     state of a registered game. Checked as the command line checks a file (one-line :class:`InputError`)."""
     from foolsolve import games
     from foolsolve.cli import load_position, position_of
@@ -62,10 +63,28 @@ def read_position(position: Any) -> tuple[GameInfo, Any]:
         return position_of(position, "position", views=True)
     if isinstance(position, str) and position.lstrip().startswith("{"):
         return position_of(parse_json(position, "position"), "position", views=True)
+    if isinstance(position, str) and not os.path.exists(position):
+        _check_not_other_json(position)
     if isinstance(position, (str, os.PathLike)):
         check_file_name(os.fspath(position), "position")
         return load_position(os.fspath(position), views=True)
     return _game_of_state(position), position
+
+
+def _check_not_other_json(text: str) -> None:
+    """A one-line :class:`InputError` where ``text``, no file's name, is JSON text of something
+    other than an object (a list, a number, a string, ``true``, ``null``): a position or view is a
+    JSON object, and such text is no file name either."""
+    import json
+
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return
+    kind = {list: "a list", str: "a string", bool: "a bool", type(None): "null", int: "a number",
+            float: "a number"}.get(type(value), type(value).__name__)
+    raise InputError(f"position: JSON text of {kind}, not of an object (a position or view is a JSON object "
+                     "'{...}'), and no file of that name")
 
 
 def _game_of_state(state: Any) -> GameInfo:
@@ -267,6 +286,9 @@ def answer(position: Any, *, as_player: int | None = None, method: str | None = 
     command's text. Ctrl-C returns the answer so far, ``interrupted`` set, where there is one.
     Bad input is a one-line :class:`~foolsolve.errors.InputError`; where it names an option, it
     names the parameter."""
+    import time as clock
+
+    started = clock.perf_counter()  # time counts from the call: reading the position and the imports too
     from foolsolve.cli import answer_position
     from foolsolve.progress import checked_shown, plain_lines
 
@@ -275,6 +297,7 @@ def answer(position: Any, *, as_player: int | None = None, method: str | None = 
         request = request_of(as_player=as_player, method=method, samples=samples, seed=seed, time=time,
                              max_nodes=max_nodes, max_memory=max_memory, workers=workers, scheduler=scheduler,
                              open_hand=open_hand, options=options)
+        request.started = started
         info, state = read_position(position)
         db = _open_store(store)
         try:
@@ -449,6 +472,69 @@ class Solved(SolveResult):
         if state is not None and info.spec.result(state) is not None:
             _check_finished(info, state, result)
         return cls.of(result, state)
+
+    def payoff(self, player: int | None = None) -> float | None:
+        """The answer as ``player``'s payoff on the seat analysis' scale, the game's own results
+        (docs/seat.md, "The scale"; docs/python.md, "One scale for every answer"), so that a
+        :class:`Solved` and a :class:`~foolsolve.seat.SeatAnswer` compare; ``None`` where the
+        answer fixes none. ``player``: default the player :attr:`value` is about
+        (:attr:`player`, else :attr:`to_move`).
+
+        * ``win``/``draw``/``loss`` of a two-player zero-sum game: the top of the game's bounds,
+          0, the bottom for the player it is about, the negative for the other (as the seat
+          analysis reads the exact solver);
+        * a ``payoff`` or ``estimate`` value: that number for the player it is about (the one
+          its notes name, ``values: player P's payoff``, ``every value is for player P``; another
+          player: ``None``);
+        * otherwise (a ``score``: Fool's Paradise's score difference; Foolery's first-out race)
+          the player's payoff where the principal variation ends (:attr:`result`): her final
+          score, her title's payoff; ``None`` without a line to the end;
+        * ``odds`` and ``equilibrium`` (Three Fools' round odds and a round's equilibrium payoff:
+          a round, not the game): ``None``.
+
+        Existing fields keep their meaning: :attr:`value` stays the solver's own number."""
+        from fractions import Fraction
+
+        from foolsolve import games
+        from foolsolve.solver.base import DRAW, LOSS, WIN
+
+        about = self._value_player()
+        payoffs = None if self.result is None else [Fraction(x) for x in self.result.get("payoffs", [])]
+        count = len(payoffs) if payoffs else (None if self.state is None else
+                                              games.get(self.game).spec.num_players(self.state))
+        who = about if player is None else whole_number("player", player)
+        if who is None or who < 0 or (count is not None and who >= count):
+            raise InputError(f"player: expected a player of this position (0..{(count or 1) - 1}), got {quoted(player)}")
+        if self.value is None:
+            return None
+        kind = self.value_kind
+        if kind == "outcome" and self.value in (WIN, DRAW, LOSS) and count == 2:
+            info = games.get(self.game)
+            from foolsolve.game import Utility
+
+            if info.spec.game_type.utility == Utility.ZERO_SUM:
+                lo, hi = info.utility_bounds
+                mine = {WIN: float(hi), DRAW: 0.0, LOSS: float(lo)}[self.value]
+                return mine if who == about else -mine
+        if kind in ("payoff", "estimate"):
+            return float(Fraction(self.value)) if who == about else None
+        if kind in ("outcome", "score") and payoffs:
+            return float(payoffs[who])
+        return None
+
+    def _value_player(self) -> int:
+        """The player :attr:`value` is about: :attr:`player`, else the one the notes name (the
+        open-hand search's ``values: player P's payoff``, Foolery's ``every value is for player P``
+        under ``-o player=P``), else :attr:`to_move`."""
+        import re
+
+        if self.player is not None:
+            return self.player
+        for note in self.notes:
+            found = re.match(r"values: player (\d+)'s payoff", note) or re.search(r"every value is for player (\d+)$", note)
+            if found:
+                return int(found.group(1))
+        return self.to_move
 
     UNTIMED = ("nodes", "seconds", "stored", "first_solve")
     """The fields of :meth:`to_json` :meth:`same_answer` leaves out: the work and time a solve

@@ -598,14 +598,19 @@ def record_problem(rec: Any, header: dict[str, Any]) -> str:
 
 @dataclass
 class PairResult:
-    """One bot against another, from the first's side."""
+    """One bot against another, from the first's side: each pair of seats the two held in one game
+    is one comparison, a win, a loss or a draw (in a game of more than two players a game gives
+    several: two seats of one bot against one of the other give two)."""
 
     wins: int = 0
     losses: int = 0
     draws: int = 0
+    games: int = 0
+    """The games in which the two bots met (and a comparison was made: not an unfinished game)."""
 
     @property
-    def games(self) -> int:
+    def comparisons(self) -> int:
+        """The comparisons: :attr:`wins`, :attr:`losses` and :attr:`draws` together."""
         return self.wins + self.losses + self.draws
 
     @property
@@ -648,9 +653,10 @@ class Summary:
 
         pairs = []
         for (a, b), r in sorted(self.pairs.items()):
-            lo, hi = wilson(r.score, r.games)
+            n = r.comparisons
+            lo, hi = wilson(r.score, n)
             pairs.append({"bot": a, "opponent": b, "wins": r.wins, "losses": r.losses, "draws": r.draws,
-                          "games": r.games, "score_rate": r.score / r.games if r.games else None,
+                          "comparisons": n, "games": r.games, "score_rate": r.score / n if n else None,
                           "ci95": [round(lo, 6), round(hi, 6)]})
         return {"games": self.games, "pairs": pairs, "anchor": self.anchor,
                 "elo": [{"bot": b, "elo": round(self.elo[b], 1),
@@ -717,9 +723,13 @@ def summary_of(match: Match, records: Sequence[dict[str, Any]], bootstrap: int =
             s.seconds[label] += sec
             s.cpu[label] += cpu
             s.decisions[label] += n
+        met: set[tuple[str, str]] = set()
         for a, b, score in pair_outcomes(rec):
             for x, y, sc in ((a, b, score), (b, a, 1 - score)):
                 r = s.pairs.setdefault((x, y), PairResult())
+                if (x, y) not in met:
+                    met.add((x, y))
+                    r.games += 1
                 if sc == 1:
                     r.wins += 1
                 elif sc == 0:
@@ -788,9 +798,13 @@ def text_table(match: Match, s: Summary) -> str:
         w = max(len(b) for b in match.bots)
         lines.append(f"  {'bot':<{w}}  {'vs':<{w}}  {'won':>5} {'lost':>5} {'drawn':>5}  score  95% CI")
         for (a, b), r in sorted(s.pairs.items()):
-            lo, hi = wilson(r.score, r.games)
-            rate = r.score / r.games if r.games else 0.0
+            lo, hi = wilson(r.score, r.comparisons)
+            rate = r.score / r.comparisons if r.comparisons else 0.0
             lines.append(f"  {a:<{w}}  {b:<{w}}  {r.wins:5} {r.losses:5} {r.draws:5}  {rate:.3f}  [{lo:.3f}, {hi:.3f}]")
+        if any(r.comparisons > r.games for r in s.pairs.values()):
+            lines.append(f"  (won, lost, drawn count pairs of seats: with {match.players} players one game compares each "
+                         "pair of seats the two bots hold, and the 95% CI takes those comparisons as independent, "
+                         "which they are not: docs/arena.md)")
     lines.append("")
     lines.append(f"  Elo ({s.anchor} = 1000, 95% bootstrap interval over deals), seconds per move (wall, CPU):")
     width = max(24, *(len(b) for b in match.bots))

@@ -1,5 +1,7 @@
 """Compiles in a background process: numba's on-disk cache filled while the user's process goes on
-without the compiled code (the Durak playout plays in Python, the Durak search searches in Python).
+without the compiled code (the Durak playout plays in Python, the Durak search searches in Python);
+and loads from that cache in a thread (:class:`Loading`), so that a caller with a time limit is not
+held by the second or two that importing numba and loading the code take.
 
 :func:`start` launches ``python -m MODULE --background`` in a session of its own (it outlives the
 process that started it), unless ``FOOLSOLVE_BACKGROUND_COMPILE=0`` (the tests set it: their
@@ -16,6 +18,8 @@ import os
 import pickle
 import subprocess
 import sys
+import threading
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -64,12 +68,33 @@ def _fresh(index: Path, version: str, stamp: bytes, key: str | None) -> bool:
         with open(index, "rb") as f:
             if pickle.load(f) != version:
                 return False
-            got, overloads = pickle.loads(f.read())
+            got, overloads = _Unnumbered(f).load()
     except Exception:
         return False
     if got != stamp or not isinstance(overloads, dict):
         return False
     return key is None or any(isinstance(k, tuple) and k and k[-1] == key for k in overloads)
+
+
+class _Opaque:
+    """What :class:`_Unnumbered` reads a pickled numba object as: nothing (a signature's types)."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        pass
+
+    def __setstate__(self, state: object) -> None:
+        pass
+
+
+class _Unnumbered(pickle.Unpickler):
+    """An unpickler of numba's index files that reads numba's own objects in them (the types of a
+    signature numba inferred, Foolery's playout's) as :class:`_Opaque`, without importing numba:
+    the lookup is to cost milliseconds, and importing numba half a second or more."""
+
+    def find_class(self, module: str, name: str) -> object:
+        if module.partition(".")[0] in ("numba", "llvmlite"):
+            return _Opaque
+        return super().find_class(module, name)
 
 
 def start(module: str) -> subprocess.Popen[bytes] | None:
@@ -105,3 +130,45 @@ def run_locked(lock_name: str, work: Callable[[], object]) -> int:
             return 0
         work()
     return 0
+
+
+_ONE_LOAD = threading.Lock()
+"""Held by the :class:`Loading` that loads: one load at a time, so that the caller's own thread
+shares the interpreter with one load, not with several."""
+
+
+class Loading:
+    """``load()`` (a load of compiled code from numba's cache, never a compile) run in a daemon
+    thread of this process, started at once: the caller goes on with the Python code (the same
+    answers, slower) and takes the compiled code once :attr:`done` is set and :attr:`result` holds
+    it. Importing numba and loading one entry point takes about 1-3 s (more on a busy machine), and
+    nothing can stop it part-way, so a caller with a time limit does not wait for it in its own
+    thread. A process does not wait for it at exit (a daemon thread: the load only reads numba's
+    cache, and a process that answered in its time ends then). A load that raises leaves
+    :attr:`result` ``None``."""
+
+    def __init__(self, load: Callable[[], object], name: str) -> None:
+        self._load = load
+        self.result: object = None
+        self.started = time.monotonic()
+        self.seconds: float | None = None
+        """How long the load took, once :attr:`done`."""
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._run, name=name, daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        try:
+            with _ONE_LOAD:
+                self.result = self._load()
+        except Exception:  # (numba missing or broken: the Python code goes on)
+            self.result = None
+        finally:
+            self.seconds = time.monotonic() - self.started
+            self.done.set()
+
+    def wait(self, seconds: float) -> object:
+        """:attr:`result` once the load is done, waiting at most ``seconds`` for it; ``None`` if it
+        is not done by then (or failed)."""
+        self.done.wait(max(0.0, seconds))
+        return self.result if self.done.is_set() else None

@@ -431,7 +431,7 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
     --scheduler do not: its answer notes them as not applied)."""
     request = SolveRequest(seconds=seconds, viewer=viewer, method=method, samples=samples, seed=seed, workers=workers,
                            scheduler=scheduler, max_nodes=max_nodes, max_memory=max_memory, extra=extra,
-                           open_hand=open_hand_only)
+                           open_hand=open_hand_only, started=time.perf_counter())
     if len(positions) > 1:
         given = [k for k, v in request.seat_args().items() if v is not None] + (["--open-hand"] if open_hand_only else [])
         if given:
@@ -462,14 +462,19 @@ class SolveRequest:
     class, not a dataclass: a dataclass costs the command's start-up milliseconds to build.)"""
 
     __slots__ = ("extra", "max_memory", "max_nodes", "method", "open_hand", "samples", "scheduler", "seconds", "seed",
-                 "viewer", "workers")
+                 "started", "viewer", "workers")
 
     def __init__(self, *, seconds: float | None = DEFAULT_SECONDS, viewer: int | None = None,
                  method: str | None = None, samples: int | None = None, seed: int | None = None,
                  workers: int | None = None, scheduler: str | None = None, max_nodes: int | None = None,
-                 max_memory: int | None = None, extra: Sequence[str] = (), open_hand: bool = False) -> None:
+                 max_memory: int | None = None, extra: Sequence[str] = (), open_hand: bool = False,
+                 started: float | None = None) -> None:
         self.seconds = seconds
         """``--time``: seconds for an answer; 0 or ``None``: no limit."""
+        self.started = started
+        """``time.perf_counter()`` when those seconds began (:func:`foolsolve.answer`'s call, the
+        command's reading of its options), so that reading the position and loading the modules
+        that answer it count in them; ``None``: when the answer's search begins."""
         self.viewer = viewer
         """``--as P``."""
         self.method, self.samples, self.seed = method, samples, seed
@@ -602,7 +607,8 @@ def answer_position(info: GameInfo, state: Any, request: SolveRequest, store: An
                                                   request.max_memory)
             else:
                 result, _cached = open_hand.solve_or_answer(info, state, parsed, store, max_nodes, seconds or None,
-                                                           tick, refuse=to_seat, max_memory=request.max_memory)
+                                                           tick, refuse=to_seat, max_memory=request.max_memory,
+                                                           started=request.started)
         except Interrupted as exc:  # Ctrl-C: the answer so far is returned (the command prints it), then exit 130
             stopped = exc
         except InputError as exc:

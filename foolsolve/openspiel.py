@@ -355,10 +355,16 @@ class FoolsolveGame(pyspiel.Game):
         spec = info.spec
         rules = _rules_from_params(info, full)
         start = None
-        players = int(full["players"])
+        players = full["players"]
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise InputError(f"players: expected a whole number, got {json_text(players)}")
         if full["impl"] not in ("engine", "spec"):
-            raise ValueError(f"impl: 'engine' or 'spec', not {full['impl']!r}")
+            raise InputError(f"impl: expected 'engine' or 'spec', got {full['impl']!r}")
         ops = _Ops(info, full["impl"] == "engine" and info.has_engine)
+        if not full["position"]:
+            # the players and the rules checked here, where the game is loaded, not at its first state: the
+            # game's own deal checks them (one-line InputErrors naming them), as new_initial_state would
+            spec.deal(rules, players, random.Random(0))
         if full["position"]:
             first = spec.state_from_json(read_json(full["position"]))
             start = ops.from_spec(first)
@@ -628,26 +634,54 @@ def load(game: str, **params: Any) -> FoolsolveGame:
 # --- OpenSpiel's IS-MCTS from one seat -------------------------------------------------------
 
 
-@dataclass
-class SeatSearch:
-    """What OpenSpiel's ``ISMCTSBot`` found at the root: per move (text) its visits and mean
-    return for the player to move, and the moves of its final policy (the most visited)."""
+@dataclass(repr=False)
+class OpenSpielSearch:
+    """What OpenSpiel's ``ISMCTSBot`` found at the root from ``player``'s seat
+    (:func:`seat_ismcts`): per move (text, the spec's order) its visits and its mean return for that
+    player (none for a move never visited), and the moves of its final policy (the most visited).
+    ``str()`` (:meth:`text`) is a table of them, :meth:`to_json` a dict of JSON values (not text)."""
 
+    game: str
+    player: int
+    simulations: int
     visits: dict[str, int]
     means: dict[str, float]
     best: list[str]
-    simulations: int
+
+    def to_json(self) -> dict[str, Any]:
+        """The search as a dict of JSON values: ``game``, ``player``, ``simulations``, ``best``, and
+        ``moves``, one ``{"move", "visits", "mean"}`` a move (``mean`` ``None`` where not visited)."""
+        return {"game": self.game, "player": self.player, "simulations": self.simulations, "best": list(self.best),
+                "moves": [{"move": m, "visits": n, "mean": self.means.get(m)} for m, n in self.visits.items()]}
+
+    def text(self) -> str:
+        """A line saying what searched, then one line a move: its visits and mean return."""
+        width = max((len(m) for m in self.visits), default=0)
+        lines = [f"OpenSpiel ISMCTSBot, {self.simulations:,} simulations from player {self.player}'s seat "
+                 f"({self.game}); best: {', '.join(self.best) or 'none'}"]
+        for move, n in self.visits.items():
+            mean = self.means.get(move)
+            shown = "no visit" if mean is None else f"mean {mean:+.3f}"
+            lines.append(f"  {move:{width}}  {n:>7,} visits  {shown}{'  *' if move in self.best else ''}")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def __repr__(self) -> str:
+        return (f"<OpenSpielSearch {self.game}: {self.simulations} simulations from player {self.player}'s seat, "
+                f"best {', '.join(self.best) or 'none'}>")
 
 
 def seat_ismcts(info: GameInfo, worlds: Any, simulations: int = 1000, seed: int = 0,
-                uct_c: float = 1.0) -> SeatSearch:
+                uct_c: float = 1.0) -> OpenSpielSearch:
     """OpenSpiel's own ``ISMCTSBot`` searching from ``worlds.player``'s seat (she must be to
     move) through this bridge: its ``resample_from_infostate`` is the worlds object's sampler
     (:mod:`foolsolve.worlds`), so the bot sees only what the seat sees; leaves are valued by
     OpenSpiel's ``RandomRolloutEvaluator``. Its tree is keyed by observation strings (the mover's
     view, which keeps what the spec lets a player remember), and action sets differ between worlds at
     the other players' turns (their hands differ), so it runs with
-    ``allow_inconsistent_action_sets``."""
+    ``allow_inconsistent_action_sets``. Returns an :class:`OpenSpielSearch`."""
     import os
     import tempfile
 
@@ -684,4 +718,4 @@ def seat_ismcts(info: GameInfo, worlds: Any, simulations: int = 1000, seed: int 
     visits = {texts[a]: int(c.visits) for a, c in node.child_info.items()}
     means = {texts[a]: float(c.value()) for a, c in node.child_info.items() if c.visits}
     best = [texts[a] for a, p in policy if p > 0]
-    return SeatSearch(visits, means, best, simulations)
+    return OpenSpielSearch(info.name, player, simulations, visits, means, best)

@@ -317,6 +317,10 @@ class SearchLimit(Exception):
         self.solver_tried: bool | None = None
         """Where the open-hand search of one world ran out before its first iteration: whether the
         game's exact solver had searched the world first (``None``: not said)."""
+        self.searched_by: str | None = None
+        """Where the stopped solver searched otherwise than usual, in words (Durak's: the Python
+        search while the compiled one was loading), for the note that says it stopped; ``None``:
+        its usual search."""
 
 
 @dataclass

@@ -150,10 +150,6 @@ TABLE_ENTRY_BYTES = 400
 DEFAULT_BUDGET = Budget(seconds=DEFAULT_SECONDS)
 """The CLI's default: the exact solver gets half of it, the depth-limited search the rest."""
 
-START_UP_NOTED = 0.05
-"""``foolsolve POSITION.json`` notes the start-up of the open-hand search (:attr:`WorldAnswer.start_up`)
-where it took longer than this many seconds and a tenth of the search's time."""
-
 ONE_MOVE_SECONDS = 2.0
 """Where the player to move has one legal move, that move is the answer, whatever its value: the
 value gets at most this many seconds of ``--time`` (the exact solver half of them, as always)."""
@@ -204,9 +200,6 @@ class WorldAnswer:
     one_playout: bool = False
     """The budget's time ran out during the first iteration (``solve_world(first_pass=True)``): this
     is the first pass's answer, every move valued by one playout."""
-    start_up: float = 0.0
-    """``solve_world(first_pass=True)``: the seconds of one playout played before the budget's time
-    began (it loads the compiled playouts, which no clock check can cut short)."""
 
     @property
     def best(self) -> list[str]:
@@ -619,20 +612,12 @@ def solve_world(info: GameInfo, state: Any, budget: Budget = DEFAULT_BUDGET, *, 
     exact = False
     interrupted = False
     playouts = budget.playouts
-    start_up = 0.0
     quick: tuple[list[tuple[Any, Fraction]], list[tuple[Fraction, ...]], bool] | None = None
     one_playout = False
     depth = 1
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 20_000))
     try:
-        if first_pass and clock.deadline is not None and clock.deadline > start:
-            # start-up: a first playout loads the compiled playouts (numba's cache: up to a second or
-            # two, once a process), which no clock check can cut short: played before the time begins
-            t = time.perf_counter()
-            search.playout(root, random.Random(budget.seed), PLAYOUT_MOVES)
-            start_up = time.perf_counter() - t
-            clock.deadline += start_up
         if first_pass:
             search.playouts, search.rng = 1, random.Random(budget.seed)
             try:
@@ -701,7 +686,7 @@ def solve_world(info: GameInfo, state: Any, budget: Budget = DEFAULT_BUDGET, *, 
                   f"seed {budget.seed})")
     return WorldAnswer(info.name, to_move, player, values, value, exact, method, name, clock.nodes,
                        time.perf_counter() - start, answer_depth, notes, mover_best, interrupted,
-                       clock.solver_tried, one_playout=one_playout, start_up=start_up)
+                       clock.solver_tried, one_playout=one_playout)
 
 
 WORLD_OPTION_DOCS: dict[str, str] = {
@@ -819,7 +804,7 @@ def timed(tick: Callable[[int], None] | None, deadline: float | None,
 def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: Any, max_nodes: int | None,
                     seconds: float | None, tick: Callable[[int], None] | None,
                     refuse: Callable[[NotCovered], bool] | None = None,
-                    max_memory: int | None = None) -> tuple[SolveResult, bool]:
+                    max_memory: int | None = None, started: float | None = None) -> tuple[SolveResult, bool]:
     """What ``foolsolve POSITION.json`` prints, and whether it came from the result store: the game's
     exact solver (through the result ``store``) within :attr:`Budget.exact_share` of ``seconds``
     and ``max_nodes``; where it does not cover the position (:class:`NotCovered`) or stops at its
@@ -828,7 +813,9 @@ def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: An
     :class:`NotCovered` for which ``refuse`` says true is raised instead (the CLI answers such a
     position from the seat of the player to move, docs/seat.md). Ctrl-C raises :class:`Interrupted`
     where a search says what it had (:meth:`Interrupted.answer_so_far`: the exact solver's proofs,
-    the open-hand search's last finished iteration), else the plain ``KeyboardInterrupt``."""
+    the open-hand search's last finished iteration), else the plain ``KeyboardInterrupt``.
+    ``started``: ``time.perf_counter()`` when ``seconds`` began (the caller's call: what it did
+    before, reading the position, counts in them); ``None``: now."""
     from foolsolve import store as st
 
     forced = only_move(info, state) if seconds is not None and seconds > ONE_MOVE_SECONDS else None
@@ -843,7 +830,8 @@ def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: An
         a stop's note (``name``: the command's options' names) and of an error (the caller's)."""
         return f"the {seconds:g} s the only legal move's value gets of {name('--time')} {asked:g}"
     share = DEFAULT_BUDGET.exact_share
-    started = time.perf_counter()
+    if started is None:
+        started = time.perf_counter()
     deadline = None if seconds is None else started + seconds * share
     exact_nodes = None if max_nodes is None else max(1, int(max_nodes * share))
     # once the exact solver has proved the value and a best move (SolveOptions.proved), its answer
@@ -863,7 +851,7 @@ def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: An
     later = None if seconds is None else (started + seconds, answers)
     opts = SolveOptions(progress=timed(counted, deadline, later), max_nodes=exact_nodes, extra=exact_extra(info, extra),
                         max_memory=max_memory, proved=got.append,
-                        deadline=None if seconds is None else time.monotonic() + seconds)
+                        deadline=None if seconds is None else time.monotonic() + started + seconds - time.perf_counter())
     partial: SolveResult | None = None
     why_named: str | None = None  # why, as an error says it (the options named as the caller calls them)
     try:
@@ -902,8 +890,9 @@ def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: An
             return f"{plural(exact_nodes or 0, 'node')} ({name('--max-nodes')} {max_nodes or 0:,})"
 
         limit = limit_of(str)
-        why = f"the exact solver did not finish within {limit}"  # (a note: the command's names)
-        why_named = f"the exact solver did not finish within {limit_of(option_name)}"
+        how = f" ({stop.searched_by})" if stop.searched_by else ""
+        why = f"the exact solver did not finish within {limit}{how}"  # (a note: the command's names)
+        why_named = f"the exact solver did not finish within {limit_of(option_name)}{how}"
         partial = exc.partial
         if partial is not None and partial.answers():
             result = stopped_answer(partial, f"stopped at {limit}")
@@ -1142,15 +1131,11 @@ def answer_for_cli(info: GameInfo, state: Any, extra: dict[str, Any], max_nodes:
     if answer.one_playout:
         short = (f"the search's first iteration ({budget.playouts} playouts a move) did not finish within "
                  f"{budget_text(budget)}: each move is valued by one playout")
-    start_up = (f"a first playout took {answer.start_up:.2f} s before the search's time began (it loads the "
-                "compiled playouts, once a process: start-up, not counted in --time)"
-                if answer.start_up > max(START_UP_NOTED, (budget.seconds or 0) / 10) else "")
     answer, merged = with_proofs(info, state, answer, partial)
     result = answer.to_solve_result()
     result.notes.insert(0, why)
-    for note in (start_up, short):
-        if note:
-            result.notes.insert(1, note)
+    if short:
+        result.notes.insert(1, short)
     if merged:
         result.notes.append(merged)
     proved = proved_text(partial)

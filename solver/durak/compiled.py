@@ -268,6 +268,38 @@ _ready = False
 _ready_all = False
 
 
+_load_lock = threading.Lock()
+"""Held while :func:`load` or :func:`load_cached` runs: a solve's background load
+(:func:`foolsolve.solver.durak.search.load_within`) and a caller's own load never run at once."""
+
+
+def load_cached() -> bool:
+    """Load the entry point from numba's cache, never compiling: whether the kernel is callable now
+    (``False``: the cache does not hold it for this numba, text and processor, and :func:`load`
+    would compile). What a solve with a deadline runs in a thread of its own
+    (:func:`foolsolve.solver.durak.search.load_within`): a compile there would be a minute of work
+    that no deadline stops."""
+    with _load_lock:
+        return _ready or _probe()
+
+
+def _probe() -> bool:
+    """The entry point alone, its callees plain Python functions: on a cache hit its cached code
+    loads (and holds every callee) and the kernel is callable (``True``); on a miss its compile
+    fails at once (numba cannot call a Python function): ``False``."""
+    global _ready
+    name, func, sig, opts = KERNELS[-1]
+    probe = _dispatcher(func, opts)
+    _allow(probe, True)
+    try:
+        probe.compile(sig)
+    except TypingError:
+        return False
+    globals()[name] = probe
+    _ready = True
+    return True
+
+
 def load(everything: bool = False, announce: bool | None = None) -> None:
     """Make the kernel callable. Usually one cache load: :func:`_run`, whose cached code holds
     every function it calls. On a cache miss (the first run on a machine, or the kernel's source
@@ -277,24 +309,18 @@ def load(everything: bool = False, announce: bool | None = None) -> None:
     when stderr is a terminal; by default off a terminal, a notebook or a pipe, that line once as the
     compile starts). ``everything``: every function becomes a compiled function of this
     module (tests call helpers such as :func:`_canon` directly)."""
+    with _load_lock:
+        _load(everything, announce)
+
+
+def _load(everything: bool, announce: bool | None) -> None:
+    """:func:`load`'s work, under :data:`_load_lock`."""
     global _ready, _ready_all
     if _ready_all or (_ready and not everything):
         return
     g = globals()
-    name, func, sig, opts = KERNELS[-1]
-    if not everything and not is_compiled():
-        # the entry point alone, its callees plain Python functions: on a cache hit it loads; on
-        # a miss its compile fails at once (numba cannot call a Python function)
-        probe = _dispatcher(func, opts)
-        _allow(probe, True)
-        try:
-            probe.compile(sig)
-        except TypingError:
-            pass
-        else:
-            g[name] = probe
-            _ready = True
-            return
+    if not everything and not is_compiled() and _probe():  # one cache load
+        return
     durak_kernel_compiled.bind(g, KERNEL_NAMES)  # the rules, compiled once for both compiled users
     todo = []
     for name, func, sig, opts in KERNELS:

@@ -1685,10 +1685,7 @@ def kernel_compiled() -> bool:
     """Whether the compiled search is ready without a compile: loaded or compiled by this process
     already (whatever the cache holds: one numba cannot write, say), or fresh in numba's cache
     (:func:`kernel_in_cache`)."""
-    loaded = sys.modules.get("foolsolve.solver.durak.compiled")
-    if loaded is not None and getattr(loaded, "_ready", False):
-        return True
-    return kernel_in_cache()
+    return kernel_loaded() or kernel_in_cache()
 
 
 def kernel_in_cache() -> bool:
@@ -1777,6 +1774,57 @@ def compile_in_background(say: bool = True) -> None:
         print("foolsolve: the compiled Durak search is not compiled and FOOLSOLVE_BACKGROUND_COMPILE=0 starts no "
               "background compile: the slower Python search answers within the time limit (python -m "
               "foolsolve.solver.durak.compiled compiles it once)", file=sys.stderr, flush=True)
+
+
+LOAD_SHARE = 0.25
+"""With a deadline, the share of the time left that :func:`solve` waits for the compiled search's
+load from numba's cache (:func:`load_within`): importing numba and loading the entry point take
+about 1-3 s, more on a busy machine, and no deadline can stop them."""
+
+
+_loader: Any = None
+"""The load this process started (:func:`load_within`; a :class:`foolsolve.background.Loading`), if any."""
+
+
+def kernel_loaded() -> bool:
+    """Whether this process has loaded or compiled the compiled search (it searches without a wait)."""
+    loaded = sys.modules.get("foolsolve.solver.durak.compiled")
+    return loaded is not None and bool(getattr(loaded, "_ready", False))
+
+
+def load_within(deadline: float) -> bool:
+    """Whether the compiled search, fresh in numba's cache (:func:`kernel_in_cache`) but not loaded
+    by this process yet, is loaded within :data:`LOAD_SHARE` of the time left until ``deadline``
+    (``time.monotonic()``). The load runs in a thread of its own, started at the first call, so
+    that a caller with a deadline is not held by it: where it is not done in that share, this solve
+    answers with the Python search (the same tree) in the time left, and the load goes on; the next
+    solve finds it loaded."""
+    global _loader
+    if _loader is None:
+        from foolsolve import background
+
+        _loader = background.Loading(_load_cached, "foolsolve-durak-search-load")
+    return bool(_loader.wait((deadline - time.monotonic()) * LOAD_SHARE))
+
+
+def _load_cached() -> bool:
+    """The compiled search loaded from numba's cache (:func:`~foolsolve.solver.durak.compiled.load_cached`)."""
+    from foolsolve.solver.durak import compiled
+
+    return compiled.load_cached()
+
+
+def loading_note() -> str:
+    """The note of an answer the Python search gave while the compiled search was loading
+    (:func:`load_within`)."""
+    loader = _loader
+    if loader is not None and loader.done.is_set() and not loader.result:
+        return ("the Python search searched: the compiled search did not load from numba's cache (the solve without "
+                "a time limit compiles it)")
+    spent = 0.0 if loader is None else time.monotonic() - loader.started
+    return (f"the Python search searched (the same tree, slower): the compiled search was still loading from numba's "
+            f"cache after {spent:.1f} s, more than {LOAD_SHARE:.0%} of the time left; it goes on loading in this "
+            "process, for the next solve")
 
 
 def jit_choice(options: SolveOptions) -> bool | str:
@@ -1937,8 +1985,28 @@ def solve(state: dspec.State, options: SolveOptions) -> SolveResult:
             # the budget hands over to the compiled search; any other limit (the caller's own) stops
             if exc.option != "nodes" or (limit is not None and limit <= PYTHON_FIRST_NODES):
                 raise
+    if (options.deadline is not None and jit == "auto" and in_play(s) >= JIT_MIN_CARDS and compiled_covers(s)
+            and not kernel_loaded() and not load_within(options.deadline)):
+        # the load from numba's cache is not spent out of the caller's time: past its share of it, the
+        # Python search answers while the load goes on in its thread
+        return _noted(loading_note(), lambda: _solve(s, endgame_for(s, reductions, options), want_moves, want_pv, t0,
+                                                     options.proved))
     eg = search_for(s, reductions, options, jit)
     return _solve(s, eg, want_moves, want_pv, t0, options.proved)
+
+
+def _noted(note: str, solve: Callable[[], SolveResult]) -> SolveResult:
+    """``solve()``'s result with ``note`` added to its notes (and to the notes of what a limit
+    left of it, :attr:`SearchLimit.partial`)."""
+    try:
+        result = solve()
+    except SearchLimit as exc:
+        if exc.partial is not None:
+            exc.partial.notes.append(note)
+        exc.searched_by = note
+        raise
+    result.notes.append(note)
+    return result
 
 
 def _solve(s: EngineState, eg: Solver | Any, want_moves: bool, want_pv: bool, t0: float,

@@ -314,15 +314,21 @@ def test_playout_with_a_nonstandard_random_uses_its_choice(seed: int) -> None:
 
 
 def test_engine_playout_runs_the_compiled_playout_when_numbas_cache_holds_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``auto`` (the default): the compiled playout, loaded from numba's cache (compiled above);
-    ``FOOLSOLVE_DURAK_PLAYOUT=python`` the Python one; anything else a one-line error."""
+    """``auto`` (the default): the compiled playout, loaded from numba's cache (compiled above) in a
+    thread, the Python playout playing until it is loaded; ``FOOLSOLVE_DURAK_PLAYOUT=python`` the
+    Python one; anything else a one-line error."""
     from foolsolve.errors import InputError
 
     monkeypatch.setattr(dp, "_child", None)
+    monkeypatch.setattr(dp, "_loading", None)
     for value, want in (("", dpc.playout), ("auto", dpc.playout), ("python", dp.playout), ("compiled", dpc.playout)):
         monkeypatch.setenv("FOOLSOLVE_DURAK_PLAYOUT", value)
         monkeypatch.setattr(dp, "_native", None)
         assert dp.compiled_in_cache()
+        first = dp.native()
+        if value in ("", "auto"):
+            assert first is dp.playout and dp._loading is not None  # until the thread has loaded it
+            dp._loading.thread.join(120)
         assert dp.native() is want
         start = ENGINE.from_spec(random_game(random.Random(3)))
         end = ENGINE.playout(start, random.Random(4))[0]
@@ -372,7 +378,42 @@ def test_engine_playout_plays_python_while_a_background_process_compiles(monkeyp
     assert isinstance(child, FakeChild)
     cached["yes"] = True
     child.code = 0
-    assert dp.native() is dpc.playout and dp._child is None
+    assert dp.native() is dp.playout and dp._child is None  # the load starts, in a thread
+    loading = dp._loading
+    assert loading is not None
+    loading.thread.join(120)
+    assert dp.native() is dpc.playout and dp._loading is None
+
+
+def test_the_compiled_playouts_load_runs_in_a_thread_of_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """numba's cache holds the compiled playout: its load (importing numba, loading: a second or
+    two that no time limit can stop) runs in a thread, not in the caller's, and the Python playout
+    plays until it is done (the same games); here a fake load that lasts until the test lets it end."""
+    import threading
+
+    monkeypatch.delenv("FOOLSOLVE_DURAK_PLAYOUT", raising=False)
+    monkeypatch.setattr(dp, "_native", None)
+    monkeypatch.setattr(dp, "_child", None)
+    monkeypatch.setattr(dp, "_loading", None, raising=False)
+    monkeypatch.setattr(dp, "compiled_in_cache", lambda: True)
+    let_end = threading.Event()
+    loaded_in: list[threading.Thread] = []
+
+    def slow_load(compile: bool = False) -> bool:
+        if threading.current_thread() is threading.main_thread():
+            raise AssertionError("the compiled playout was loaded in the caller's thread")
+        loaded_in.append(threading.current_thread())
+        let_end.wait(120)
+        return True
+
+    monkeypatch.setattr(dpc, "load", slow_load)
+    try:
+        assert dp.native() is dp.playout
+        assert dp.native() is dp.playout  # still loading
+    finally:
+        let_end.set()
+    dp._loading.thread.join(120)
+    assert loaded_in and dp.native() is dpc.playout
 
 
 class OwnBits(random.Random):

@@ -223,6 +223,48 @@ def test_python_first_hands_over_to_the_compiled_search_past_its_node_budget(mon
         search.solve(state, SolveOptions(max_nodes=10_000, extra={"pv": False}))
 
 
+def test_a_solve_with_a_deadline_is_not_held_by_the_compiled_searchs_load(monkeypatch) -> None:
+    """The compiled search fresh in numba's cache, not loaded by this process yet: a solve with a
+    deadline does not load it in the caller's thread (importing numba and loading took 1-3 s, out
+    of a time=1 call's second). It waits at most LOAD_SHARE of its time (here none), the Python
+    search answers (the same values), a note says so, and the load goes on in a thread of its own:
+    here a fake load that lasts until the test lets it end."""
+    import threading
+    import time
+
+    from foolsolve.solver.durak import compiled
+
+    let_end = threading.Event()
+    loaded_in: list[threading.Thread] = []
+
+    def slow_load() -> bool:
+        loaded_in.append(threading.current_thread())
+        let_end.wait(120)
+        return False
+
+    def load_in_the_callers_thread(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the compiled search was loaded in the caller's thread, out of its time")
+
+    monkeypatch.setattr(compiled, "load_cached", slow_load, raising=False)
+    monkeypatch.setattr(compiled, "load", load_in_the_callers_thread)
+    monkeypatch.setattr(compiled, "_ready", False)
+    monkeypatch.setattr(search, "kernel_compiled", lambda: True)  # fresh in numba's cache
+    monkeypatch.setattr(search, "_loader", None, raising=False)
+    monkeypatch.setattr(search, "LOAD_SHARE", 0.0, raising=False)
+    row = EIGHT["bench 8v8 #1"]
+    state = SPEC.state_from_json(row["position"])
+    try:
+        res = search.solve(state, SolveOptions(deadline=time.monotonic() + 600, extra={"pv": False}))
+    finally:
+        let_end.set()
+    want = {1: "win", 0: "draw", -1: "loss"}
+    assert [m.value for m in res.moves] == [want[v] for v in row["python"]["move_values"]]
+    assert any(n.startswith("the Python search searched (the same tree, slower): the compiled search was still "
+                            "loading") for n in res.notes), res.notes
+    search._loader.thread.join(60)
+    assert loaded_in and loaded_in[0] is not threading.main_thread()
+
+
 def test_python_first_only_for_8v8_at_most_with_jit_auto(monkeypatch) -> None:
     monkeypatch.setattr(search, "kernel_compiled", lambda: False)
     s = from_spec_state(SPEC.state_from_json(EIGHT["bench 8v8 #0"]["position"]))
@@ -280,6 +322,38 @@ def test_kernel_in_cache_reads_numbas_index_files(tmp_path: Path, monkeypatch) -
     write_index(tmp_path / "home-cache" / "numba" / "some" / "path" / "compiled._run-1446.py311.nbi",
                 source.read_bytes(), key_text)
     assert search.kernel_in_cache()
+
+
+_LOOK_UP = """
+import hashlib, importlib.metadata, pickle, sys
+from pathlib import Path
+source, index = Path(sys.argv[1]), Path(sys.argv[2])
+if sys.argv[3] == "write":  # an index whose key holds numba's types (an inferred signature: Foolery's playout)
+    from numba import types
+    index.parent.mkdir(parents=True, exist_ok=True)
+    with open(index, "wb") as f:
+        pickle.dump(importlib.metadata.version("numba"), f, protocol=-1)
+        f.write(pickle.dumps((hashlib.sha256(source.read_bytes()).digest(),
+                              {((types.int64, types.Array(types.int64, 1, "C")), ("x86_64", "cpu", "")): "x.nbc"})))
+else:
+    from foolsolve import background
+    print(background.in_numba_cache(str(source), "_run"), "numba" in sys.modules)
+"""
+
+
+def test_a_cache_look_up_does_not_import_numba_where_the_index_holds_numbas_types(tmp_path: Path) -> None:
+    """The index of a function compiled for the signature numba inferred holds numba's type
+    objects: reading it with pickle imported numba (about 0.5 s, out of a time=2 Foolery answer's
+    two seconds), where the look-up is meant to cost milliseconds."""
+    source = tmp_path / "native.py"
+    source.write_text("# a compiled playout\n")
+    index = tmp_path / "__pycache__" / "native._run-400.py311.nbi"
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    for step in ("write", "read"):
+        proc = subprocess.run([sys.executable, "-c", _LOOK_UP, str(source), str(index), step], capture_output=True,
+                              text=True, timeout=300, env=env)
+        assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split() == ["True", "False"]
 
 
 @pytest.mark.parametrize("stale", ["its text", "the kernel's text", "numba's version", "not an index"])

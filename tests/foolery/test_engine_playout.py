@@ -11,8 +11,19 @@ from foolsolve.engines.foolery import ENGINE, generic_playout
 from foolsolve.games.foolery import random_game
 
 
+@pytest.fixture(scope="module")
+def compiled_playout() -> None:
+    """The compiled playout loaded (it loads in a thread: the Python loop plays until then)."""
+    from foolsolve.engines import foolery
+
+    foolery.native()
+    if foolery._loading is not None:
+        foolery._loading.thread.join(300)
+        foolery.native()
+
+
 @pytest.mark.parametrize("seed", range(12))
-def test_native_playout_is_the_generic_loop(seed: int) -> None:
+def test_native_playout_is_the_generic_loop(seed: int, compiled_playout: None) -> None:
     e = ENGINE.from_spec(random_game(random.Random(seed)))
     limit = None if seed % 3 else 5 + seed  # whole rounds, and a few stopped after some moves
     r1, r2 = random.Random(seed), random.Random(seed)
@@ -91,6 +102,7 @@ def test_a_cold_numba_cache_plays_the_python_loop_while_a_background_process_com
     monkeypatch.setattr(foolery, "_native", None)
     monkeypatch.setattr(foolery, "_child", None)
     monkeypatch.setattr(foolery, "_python_only", False)
+    monkeypatch.setattr(foolery, "_loading", None, raising=False)
     ran: list[int] = []
     monkeypatch.setattr(foolery_native, "playout", lambda *a: ran.append(1) or generic_playout(*a[:2]))
     e = ENGINE.from_spec(random_game(random.Random(5)))
@@ -100,8 +112,47 @@ def test_a_cold_numba_cache_plays_the_python_loop_while_a_background_process_com
     ENGINE.playout(e, random.Random(6))
     assert started == ["foolsolve.engines.foolery_native"]  # once a process
     child.done, cached[0] = True, True
-    ENGINE.playout(e, random.Random(7))
+    ENGINE.playout(e, random.Random(7))  # the load starts, in a thread of its own: the Python loop meanwhile
+    loading = foolery._loading
+    assert loading is not None
+    loading.thread.join(120)
+    ran.clear()
+    ENGINE.playout(e, random.Random(8))
     assert ran == [1] and started == ["foolsolve.engines.foolery_native"]
+
+
+def test_the_compiled_playouts_load_runs_in_a_thread_of_its_own(monkeypatch) -> None:
+    """numba's cache holds the playout: its load (importing numba, loading: a second or so that no
+    time limit can stop) runs in a thread, not in the caller's, and the Python loop plays the same
+    games until it is done; here a fake load that lasts until the test lets it end."""
+    import threading
+
+    from foolsolve import background
+    from foolsolve.engines import foolery, foolery_native
+
+    let_end = threading.Event()
+
+    def slow_warm() -> None:
+        if threading.current_thread() is threading.main_thread():
+            raise AssertionError("the compiled playout was loaded in the caller's thread")
+        let_end.wait(120)
+
+    monkeypatch.setattr(background, "in_numba_cache", lambda source, function, keyed_by=(): True)
+    monkeypatch.setattr(foolery, "_native", None)
+    monkeypatch.setattr(foolery, "_child", None)
+    monkeypatch.setattr(foolery, "_python_only", False)
+    monkeypatch.setattr(foolery, "_loading", None, raising=False)
+    monkeypatch.setattr(foolery_native, "warm", slow_warm)
+    e = ENGINE.from_spec(random_game(random.Random(5)))
+    try:
+        a, n1 = ENGINE.playout(e, random.Random(5))  # the Python loop, the same game
+        assert foolery.native() is None
+    finally:
+        let_end.set()
+    b, n2 = generic_playout(e, random.Random(5))
+    assert (n1, ENGINE.key(a)) == (n2, ENGINE.key(b))
+    foolery._loading.thread.join(120)
+    assert foolery.native() is foolery_native.playout
 
 
 def test_a_compile_in_the_foreground_is_announced_and_ctrl_c_in_it_says_what_it_stopped(monkeypatch, capsys) -> None:

@@ -62,6 +62,7 @@ def foolery_compile_stopped(monkeypatch: Any) -> str:
     monkeypatch.setattr(foolery, "_native", None)
     monkeypatch.setattr(foolery, "_child", None)
     monkeypatch.setattr(foolery, "_python_only", False)
+    monkeypatch.setattr(foolery, "_loading", None)
     monkeypatch.setattr(foolery_native, "_run", ctrl_c)
     stopped: str = foolery_native.COMPILE_STOPPED
     return stopped

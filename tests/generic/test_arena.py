@@ -1199,3 +1199,23 @@ def test_run_refuses_an_out_or_tick_of_another_kind():
         arena.run(match, 42)  # type: ignore[arg-type]
     with pytest.raises(InputError, match=r"^tick: expected a function .*, got 3$"):
         arena.run(match, None, tick=3)
+
+
+def test_a_pair_says_its_comparisons_and_its_games_apart() -> None:
+    """A 3-player match seats one bot twice: each game compares two pairs of seats for the pair of
+    bots, and the pair's row said "games": 18 for 9 games. It gives both: comparisons (the n of
+    the score rate and its Wilson interval) and games (the games in which the two met); the table
+    says the comparisons are pairs of seats."""
+    match = arena.Match("foolery", {}, 3, ("random", "greedy"), 3, 0)
+    records, _ = arena.run(match, None)
+    summary = arena.summarise(match, records)
+    rows = summary.to_json()["pairs"]
+    assert len(records) == summary.games == 9
+    for row in rows:
+        assert row["games"] == 9 and row["comparisons"] == 18 == row["wins"] + row["losses"] + row["draws"]
+        assert row["score_rate"] == (row["wins"] + row["draws"] / 2) / row["comparisons"]
+    assert "won, lost, drawn count pairs of seats" in str(summary)
+    two = arena.Match("durak", {}, 2, ("random", "greedy"), 2, 0)
+    two_summary = arena.summarise(two, arena.run(two, None)[0])
+    assert all(row["games"] == row["comparisons"] == 4 for row in two_summary.to_json()["pairs"])
+    assert "pairs of seats" not in str(two_summary)

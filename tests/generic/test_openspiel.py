@@ -276,3 +276,20 @@ def test_openspiel_mcts_plays_a_whole_game_against_a_random_bot():
             pyspiel.make_uniform_random_bot(1, 4)]
     returns = pyspiel.evaluate_bots(g.new_initial_state(), bots, 5)
     assert sorted(returns) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+@pytest.mark.parametrize("params, message", [
+    ({"players": 9}, r"^players: must be 2\.\.8, got 9$"),
+    ({"players": 1}, r"^players: must be 2\.\.8, got 1$"),
+    ({"variant": "nosuch"}, r"^rules\.variant: "),
+    ({"deck": 35}, r"^rules\.deck: 35 is not one of"),
+    ({"impl": "c"}, r"^impl: expected 'engine' or 'spec', got 'c'$"),
+])
+def test_bad_parameters_are_refused_where_the_game_is_loaded(params, message):
+    """pyspiel.load_game took players=9 (num_players() said 9), a rule value no rule has, or an
+    unknown impl, and the error came only from new_initial_state(): the game's factory checks them,
+    each a one-line InputError naming the parameter."""
+    from foolsolve.errors import InputError
+
+    with pytest.raises(InputError, match=message):
+        pyspiel.load_game("foolsolve_durak", params)

@@ -741,3 +741,86 @@ def test_polish_of_python_errors_empty_name_empty_move_and_move_text():
     with pytest.raises(InputError, match=r"^ascii: expected True or False, got 'yes'$"):
         spec.move_text(move, ascii="yes")
     assert spec.move_text(move, ascii=True) == "cover 8D with 9D"
+
+
+def test_answers_time_counts_from_the_call(monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/python.md: ``time`` bounds the whole call. Its clock began where the search began, after
+    the position was read and the modules that answer it were imported (0.5 s and more of a first
+    call: a Foolery answer with time=2 took 2.6 s); it begins at the call, before the position is
+    read."""
+    import time
+
+    from foolsolve import api
+    from foolsolve.solver import open_hand
+
+    class Reached(Exception):
+        pass
+
+    seen: dict[str, float | None] = {}
+    real_read = api.read_position
+
+    def read(position: object) -> object:
+        seen["read"] = time.perf_counter()
+        return real_read(position)
+
+    def solve_or_answer(*args: object, started: float | None = None, **kwargs: object) -> None:
+        seen["started"] = started
+        raise Reached
+
+    monkeypatch.setattr(api, "read_position", read)
+    monkeypatch.setattr(open_hand, "solve_or_answer", solve_or_answer)
+    with pytest.raises(Reached):
+        foolsolve.answer(EXAMPLES / "durak-endgame.json", time=5)
+    started = seen["started"]
+    assert started is not None and started <= seen["read"]
+
+
+def test_the_commands_time_counts_from_its_options(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+                                                   ) -> None:
+    """The command's --time counts from where it has read its options, not from where the search
+    begins (reading the position and importing what answers it count in it)."""
+    import time
+
+    from foolsolve.solver import open_hand
+
+    seen: list[float | None] = []
+
+    def solve_or_answer(*args: object, started: float | None = None, **kwargs: object) -> None:
+        seen.append(started)
+        raise InputError("stand-in: no answer")
+
+    monkeypatch.setattr(open_hand, "solve_or_answer", solve_or_answer)
+    before = time.perf_counter()
+    code, _, err = run([str(EXAMPLES / "durak-endgame.json"), "--time", "5"], capsys)
+    assert code == 2 and "stand-in: no answer" in err
+    assert len(seen) == 1 and seen[0] is not None and before <= seen[0] <= time.perf_counter()
+
+
+def test_a_solved_answer_reads_onto_the_seat_scale_for_a_named_player() -> None:
+    """One game, two scales: a full Fool's Paradise position's value is a score difference, a seat
+    answer's numbers that player's final score; Durak's value a word. Solved.payoff(player) is the
+    seat scale's number (docs/python.md, "One scale for every answer"); value keeps its meaning."""
+    durak = foolsolve.answer(EXAMPLES / "durak-endgame.json")
+    assert durak.value == "loss" and durak.to_move == 0
+    assert (durak.payoff(), durak.payoff(0), durak.payoff(1)) == (-1.0, -1.0, 1.0)
+    fp = foolsolve.answer(EXAMPLES / "fools-paradise-endgame.json", time=0)
+    assert fp.value_kind == "score" and fp.value == -43  # the score difference, as before
+    scores = [float(x) for x in fp.result["payoffs"]]
+    assert [fp.payoff(p) for p in range(2)] == scores and fp.payoff() == scores[fp.to_move]
+    place = foolsolve.answer(EXAMPLES / "foolery-endgame.json", options={"goal": "place", "player": 2}, time=0)
+    assert place.value_kind == "payoff" and place.to_move != 2
+    assert place.payoff() == place.payoff(2) == float(place.value) and place.payoff(place.to_move) is None
+    odds = foolsolve.answer(EXAMPLES / "three-fools-first-round.json")
+    assert odds.value_kind == "odds" and odds.payoff() is None  # a round's odds, not the game's payoff
+    with pytest.raises(InputError, match=r"^player: expected a player of this position \(0\.\.1\), got 2$"):
+        durak.payoff(2)
+
+
+@pytest.mark.parametrize("text, kind", [("[1, 2]", "a list"), ("42", "a number"), ("null", "null"), ('"x"', "a string")])
+def test_json_text_of_no_object_is_said_so(text: str, kind: str) -> None:
+    """foolsolve.load('[1,2]') was read as a file name ('[1,2]: cannot read (No such file or
+    directory)'): JSON text other than an object, naming no file, is an error saying what it is."""
+    with pytest.raises(InputError, match=rf"^position: JSON text of {kind}, not of an object"):
+        foolsolve.load(text)
+    with pytest.raises(InputError, match=rf"^position: JSON text of {kind}, not of an object"):
+        foolsolve.answer(text)

@@ -114,7 +114,7 @@ def test_the_exact_page_is_bounded_by_solves_default_time_unless_time_is_given(t
 
     given: list[tuple[float | None, int | None, int | None]] = []
 
-    def stand_in(info, state, extra, store, max_nodes, seconds, tick, refuse=None, max_memory=None):
+    def stand_in(info, state, extra, store, max_nodes, seconds, tick, refuse=None, max_memory=None, started=None):
         given.append((seconds, max_nodes, max_memory))
         raise InputError("stand-in: no answer")
 
