@@ -1908,7 +1908,9 @@ def method_text(result: SolveResult, extra: dict[str, Any]) -> str:
 
 def solve(state: dspec.State, options: SolveOptions) -> SolveResult:
     """Exact value, every move's value and a principal variation of a two-player Durak position
-    with at most one stock card. ``options.extra``: ``reductions`` (switches, see
+    with at most one stock card, or with more where :func:`foolsolve.solver.durak.stock.solve_stock`
+    takes it (at most :data:`~foolsolve.solver.durak.stock.STOCK_SEARCH_CARDS` cards in the hands, on
+    the table and in the stock). ``options.extra``: ``reductions`` (switches, see
     :class:`Reductions`), ``pv`` (false: skip the principal variation), ``moves`` (false: the
     game value alone, no per-move values, best moves or principal variation; often several
     times faster, since every move of a won position needs a proof of its own), ``jit``

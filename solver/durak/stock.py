@@ -321,19 +321,25 @@ def solve_stock(s: EngineState, options: SolveOptions, reductions: Reductions, j
                       notes=["moves=false: the game value alone was searched", *notes, *perev_note])
     moves = legal(s)
     values: list[int] = []
+
+    def partial() -> SolveResult:
+        """The moves valued so far, the others unbounded; the value where a valued move wins (no
+        move is worth more) or every move is valued."""
+        done = [MoveValue(move_text(m), wdl(v)) for m, v in zip(moves, values)]
+        left = [MoveBound(move_text(m), wdl(LOSS), wdl(WIN)) for m in moves[len(values):]]
+        top = max(values, default=None)
+        proved = top if top == WIN or (values and not left) else None
+        best = [move_text(m) for m, v in zip(moves, values) if proved is not None and v == proved]
+        return result(value=None if proved is None else wdl(proved), moves=done, pv=[], best=best,
+                      notes=[*notes, *perev_note], unfinished=left)
+
     try:
         for m in moves:
             values.append(child_value(search, s, play(s, m)))
+            if options.proved is not None:
+                options.proved(partial())
     except (SearchLimit, KeyboardInterrupt) as exc:
-        done = [MoveValue(move_text(m), wdl(v)) for m, v in zip(moves, values)]
-        left = [MoveBound(move_text(m), wdl(LOSS), wdl(WIN)) for m in moves[len(values):]]
-        # the value is proved where a move valued so far wins (no move is worth more)
-        top = max(values, default=None)
-        proved = top if top == WIN else None
-        best = [move_text(m) for m, v in zip(moves, values) if proved is not None and v == proved]
-        partial = result(value=None if proved is None else wdl(proved), moves=done, pv=[], best=best,
-                         notes=[*notes, *perev_note], unfinished=left)
-        raise with_partial(exc, partial) from None
+        raise with_partial(exc, partial()) from None
     top = max(values)
     best_moves = [m for m, v in zip(moves, values) if v == top]
     pv: list[str] = []
