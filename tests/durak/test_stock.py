@@ -191,3 +191,27 @@ def test_trial_view_exact_expectation_equals_the_brute_force() -> None:
     assert got == pytest.approx({m: float(v) for m, v in expected.items()}, abs=1e-12)
     top = max(expected.values())
     assert set(answer.best) == {m for m, v in expected.items() if v == top}
+
+
+def test_full_position_of_the_trial_answered_exactly_on_the_command_line(tmp_path, capsys) -> None:
+    """``foolsolve POSITION.json`` and ``--open-hand`` on one world of the trial's view (a full
+    position: the stock listed in order) give the Durak solver's exact answer, its method named,
+    the values those of the brute force; a --max-nodes too small for it is the one-line error of an
+    exact solver stopped without an open-hand answer."""
+    import json
+
+    from tests.generic.test_cli import assert_one_line_error, run
+
+    world = next(iter(DurakWorlds(_trial(), 0).enumerate()))
+    path = tmp_path / "world.json"
+    path.write_text(json.dumps(SPEC.state_to_json(world)))
+    expected = {m: {1: "win", 0: "draw", -1: "loss"}[v] for m, v in brute_force(world, 0).items()}
+    for extra in ([], ["--open-hand"]):
+        code, out, err = run([str(path), "--no-store", "--json", "--time", "0", *extra], capsys)
+        assert code == 0, err
+        obj = json.loads(out)
+        assert obj["method"] == METHOD and obj["value_kind"] == "outcome"
+        assert {m["move"]: m["value"] for m in obj["moves"]} == expected
+        assert obj["pv"] and obj["pv"][0] in obj["best"]
+    code, out, err = run([str(path), "--no-store", "--max-nodes", "10"], capsys)
+    assert_one_line_error(code, err, "the exact solver did not finish within 5 nodes")
