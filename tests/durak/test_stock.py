@@ -12,6 +12,7 @@ stock, solver/durak/stock.py) checked by independent methods:
 
 from __future__ import annotations
 
+import os
 import random
 from fractions import Fraction
 from typing import Any
@@ -71,6 +72,9 @@ def test_every_move_equals_minimax_over_the_spec(a: int, b: int, stock: int, see
 
 
 @pytest.mark.slow
+@pytest.mark.skipif(os.environ.get("HYPOTHESIS_PROFILE") != "long",
+                    reason="minimax over the spec of 3v3 with three stock cards and 4v4 with two, minutes "
+                           "(HYPOTHESIS_PROFILE=long runs it)")
 @pytest.mark.parametrize(("a", "b", "stock", "seed"), [(3, 3, 3, 0), (4, 4, 2, 0)])
 def test_every_move_equals_minimax_over_the_spec_larger(a: int, b: int, stock: int, seed: int) -> None:
     state = seeded(a, b, stock, seed)
@@ -103,7 +107,7 @@ def test_value_alone_and_principal_variation() -> None:
 
 
 def test_limits_stop_it_with_what_was_valued() -> None:
-    state = seeded(3, 3, 3, 0)
+    state = seeded(3, 3, 2, 40)
     with pytest.raises(SearchLimit) as info:
         solve(state, SolveOptions(max_nodes=5))
     partial = info.value.partial
@@ -215,3 +219,21 @@ def test_full_position_of_the_trial_answered_exactly_on_the_command_line(tmp_pat
         assert obj["pv"] and obj["pv"][0] in obj["best"]
     code, out, err = run([str(path), "--no-store", "--max-nodes", "10"], capsys)
     assert_one_line_error(code, err, "the exact solver did not finish within 5 nodes")
+
+
+def test_under_a_small_node_budget_the_search_over_the_stock_takes_two_stock_cards_only() -> None:
+    """A seat analysis' world has a few thousand nodes: there the search takes two stock cards and
+    refuses three at once (they need more, and the world's estimate keeps its whole budget), while
+    with no node budget (``foolsolve POSITION.json``) or one of 100,000 nodes it takes three too."""
+    from foolsolve.solver.durak.stock import BUDGETED_NODES
+
+    three = seeded(2, 3, 3, 1)
+    with pytest.raises(NotCovered, match="takes two stock cards only"):
+        solve(three, SolveOptions(max_nodes=2_500))
+    assert solve(three, SolveOptions(max_nodes=BUDGETED_NODES)).method == METHOD
+    assert solve(three, SolveOptions()).method == METHOD
+    two = seeded(3, 3, 2, 33)
+    try:
+        assert solve(two, SolveOptions(max_nodes=2_500)).method == METHOD
+    except SearchLimit:
+        pass  # taken, and stopped by its budget: not refused
