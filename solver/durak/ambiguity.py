@@ -1,7 +1,8 @@
 """Durak's adapter for ``foolsolve ambiguities durak`` (registered as ``GameInfo.ambiguity``).
 
-A whole Durak deal cannot be solved exactly: the stock's order is hidden and the exact solver
-(:mod:`foolsolve.solver.durak`) needs two players and at most one stock card. So every deal is
+A whole Durak deal cannot be solved exactly: the stock's order is hidden, and the exact solver
+(:mod:`foolsolve.solver.durak`) needs two players, and a stock of at most one card or a small
+position (at most 16 cards in the hands, on the table and in the stock). So every deal is
 played by a stated policy (:func:`policy_key`) until the stock is empty, two players hold cards
 (with more players: the others are out, and the bout in progress has ended) and at most
 ``endgame_cards`` cards remain in the hands and on the table; the choices are compared there,

@@ -1339,6 +1339,14 @@ class Solver:
     def _count(self) -> int:
         return self._ctx.nodes
 
+    def limit_nodes(self, max_nodes: int) -> None:
+        """Stop at the first node past ``max_nodes`` nodes counted since this search began (all calls;
+        :class:`~foolsolve.solver.durak.stock.StockSearch` hands it what is left of its budget)."""
+        ctx = self._ctx
+        self.max_nodes = ctx.max_nodes = max_nodes
+        ctx.over = max_nodes + 1
+        ctx.next_report = min(ctx.next_report, ctx.over)
+
     def _table_size(self) -> int:
         return sum(len(t) for lv in self._ctx.levels.values() for t in lv.tables)
 
@@ -1950,7 +1958,9 @@ def method_text(result: SolveResult, extra: dict[str, Any]) -> str:
 
 def solve(state: dspec.State, options: SolveOptions) -> SolveResult:
     """Exact value, every move's value and a principal variation of a two-player Durak position
-    with at most one stock card. ``options.extra``: ``reductions`` (switches, see
+    with at most one stock card, or with more where :func:`foolsolve.solver.durak.stock.solve_stock`
+    takes it (at most :data:`~foolsolve.solver.durak.stock.STOCK_SEARCH_CARDS` cards in the hands, on
+    the table and in the stock). ``options.extra``: ``reductions`` (switches, see
     :class:`Reductions`), ``pv`` (false: skip the principal variation), ``moves`` (false: the
     game value alone, no per-move values, best moves or principal variation; often several
     times faster, since every move of a won position needs a proof of its own), ``jit``
@@ -1966,6 +1976,10 @@ def solve(state: dspec.State, options: SolveOptions) -> SolveResult:
     t0 = time.perf_counter()
     s = from_spec_state(state)
     reductions = Reductions.from_json(options.extra.get("reductions"))
+    if s.n == 2 and len(s.stock) > 1 and s.seed is None and not s.er.side:
+        from foolsolve.solver.durak.stock import solve_stock
+
+        return solve_stock(s, options, reductions, jit, want_moves, want_pv)
     if cold_in_a_hurry(s, jit, options):
         # the caller's time is not spent on the compile: the Python search, the same tree, answers
         # (or stops at the deadline, the caller's fallback then answering) while a background process

@@ -319,7 +319,8 @@ def test_durak_worlds_with_two_or_more_unseen_stock_cards_get_the_games_search_b
     # a budget the caller gave is kept
     assert seat.for_world(INFO, seat.Budget(search_nodes=900), fresh).search_nodes == 900
     text = seat.analyse(INFO, DurakWorlds(fresh, 0), seat.Settings(method="pimc", samples=2, seed=1)).method_text
-    # (the exact solver refuses every world at once, more than one stock card: no half of the budget is its)
+    # (the exact solver refuses every world of a fresh deal at once, more than 16 cards with two or more in the
+    # stock: no half of the budget is its)
     assert ("by a depth-limited search with greedy playouts; the depth-limited search 200 nodes and greedy playouts while "
             "two or more cards of the stock are unseen (two players))") in text and "exact solver" not in text
     # a view where no world gets it does not mention it

@@ -16,7 +16,7 @@ import pytest
 from foolsolve import games
 from foolsolve.solver import minimax
 from foolsolve.solver.base import SearchLimit
-from foolsolve.solver.open_hand import Budget, solve_world
+from foolsolve.solver.open_hand import SOLVER_METHOD, Budget, solve_world
 from tests.generic.test_cli import assert_one_line_error, run
 
 EXACT = Budget(max_nodes=2_000_000)
@@ -94,12 +94,15 @@ def test_durak_two_players_with_a_stock_equals_minimax_over_the_spec(hands: tupl
                                                                       seed: int) -> None:
     state = durak_with_stock(hands, stock, seed)
     info = games.get("durak")
-    answer = solve_world(info, state, EXACT)
-    assert answer.exact and answer.concept == "minimax"
-    assert "engine" in answer.method  # the exact Durak solver needs at most one stock card
     # two-player minimax over the spec values moves by the payoff difference (+-2 for a win)
     diff = minimax.move_values(info.spec, state)
-    assert {m: 2 * v for m, v in answer.values.items()} == diff
+    # the game's exact solver (its search over the stock, then the endgame search) and the open-hand
+    # search over the engine without it
+    for use_solver, method in ((True, SOLVER_METHOD), (False, "exact minimax search over the engine")):
+        answer = solve_world(info, state, EXACT, use_solver=use_solver)
+        assert answer.exact and answer.concept == "minimax"
+        assert answer.method.startswith(method)
+        assert {m: 2 * v for m, v in answer.values.items()} == diff
 
 
 def test_durak_two_players_perevodnoy_with_a_stock_equals_exhaustive_search() -> None:

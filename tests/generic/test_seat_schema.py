@@ -165,7 +165,7 @@ def test_max_nodes_is_each_worlds_budget_in_the_exact_expectation(tmp_path, caps
     obj = _answer([_small_view(tmp_path), "--json", "--max-nodes", "2000", "--time", "0", *args], capsys)
     assert obj["method"] == "expectation" and len(seen) == 30
     assert set(seen) == {2000}
-    # (the exact solver refuses these worlds at once, more than one stock card: the search has the budget)
+    # (the exact solver tries these worlds, 15 cards with three in the stock, and the search has the budget given)
     assert "the depth-limited search 2,000 nodes;" in obj["method_text"] and "6,000" not in obj["method_text"]
 
 
