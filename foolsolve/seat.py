@@ -34,6 +34,7 @@ registry, like :mod:`foolsolve.ambiguities`.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import time
@@ -616,10 +617,13 @@ and simultaneous ones for the position's value and the comparisons with the best
 :func:`_behind`)."""
 
 
+@functools.lru_cache(maxsize=4096)
 def _critical(tail: float, m: int) -> float:
     """Student's t critical value of one end of an interval over ``m`` values (``m - 1`` degrees of
     freedom) that errs on that side with probability ``tail``: :func:`t95`'s table for ``tail``
-    ``ALPHA / 2`` (each end of a two-sided 95% interval), else :func:`foolsolve.stats.t_quantile`."""
+    ``ALPHA / 2`` (each end of a two-sided 95% interval), else :func:`foolsolve.stats.t_quantile`.
+    Cached by ``(tail, m)``: :func:`_behind` asks for the same value for every ordered pair of
+    moves, and the quantile is a bisection."""
     from foolsolve.stats import t_quantile
 
     if m < 2:
@@ -829,9 +833,14 @@ def _behind(stats: list[MoveStat], best: list[str], by_world: dict[int, dict[str
     span = (bounds[0] - bounds[1], bounds[1] - bounds[0])
     tail = ALPHA / max(1, len(stats) - 1)
     pairs: dict[tuple[str, str], tuple[float, float] | None] = {}
+    rows = [(v, weights[i]) for i, v in by_world.items()]
+    diffs: dict[tuple[str, str], list[tuple[float, int]]] = {}
 
     def paired(a: str, b: str) -> list[tuple[float, int]]:
-        return [(v[a] - v[b], weights[i]) for i, v in by_world.items() if a in v and b in v]
+        """The differences ``a - b`` world by world, built once for each ordered pair."""
+        if (a, b) not in diffs:
+            diffs[(a, b)] = [(v[a] - v[b], w) for v, w in rows if a in v and b in v]
+        return diffs[(a, b)]
 
     def bound(j: str, i: str) -> tuple[float, float] | None:
         """``(L_ji, U_ji)``, one-sided bounds of ``mu_j - mu_i`` (those of ``mu_i - mu_j`` negated)."""
