@@ -59,8 +59,9 @@ def _analyse(rows: list[list[float]], monkeypatch: pytest.MonkeyPatch) -> seat.S
 
 def test_the_value_allows_for_picking_the_best_where_the_best_moves_own_interval_misses(monkeypatch):
     """Every move wins or loses a world with even odds (each move's expectation 0, so the best's is
-    0); 20 worlds in which the first move happened to win 15. Its own 95% interval lies above 0; the value's interval, with the Bonferroni level over the 8 moves
-    for its lower end, holds 0, and so does every comparison with the best: no move is told apart."""
+    0); 20 worlds in which the first move happened to win 15. Its own 95% interval lies above 0;
+    the value's interval, with the Bonferroni level over the 8 moves for its lower end, holds 0, and
+    so does every comparison with the best: no move is told apart."""
     assert len(MOVES) == 8
     rows = [[1.0 if i < 15 else -1.0] + [1.0 if (i + j) % 2 else -1.0 for j in range(1, 8)] for i in range(20)]
     answer = _analyse(rows, monkeypatch)
@@ -75,7 +76,7 @@ def test_the_value_allows_for_picking_the_best_where_the_best_moves_own_interval
     lows = []
     for j in range(8):
         xs = [r[j] for r in rows]
-        both = xs + [-1.0, 1.0]
+        both = [*xs, -1.0, 1.0]
         centre = sum(both) / 22
         se = math.sqrt(sum((x - centre) ** 2 for x in both) / 21 / 22)
         lows.append(max(-1.0, sum(xs) / 20 - scipy_t.ppf(1 - 0.05 / 16, 21) * se))
@@ -227,7 +228,7 @@ def test_the_playing_rules_paired_interval_is_the_plain_paired_t_interval(monkey
             continue
         # the 30 differences and the pseudo-values -2 and 2, the widest differences of values in [-1, 1]
         diffs = [r[ref] - r[j] for r in rows]
-        both = diffs + [-2.0, 2.0]
+        both = [*diffs, -2.0, 2.0]
         centre = sum(both) / 32
         se = math.sqrt(sum((x - centre) ** 2 for x in both) / 31 / 32)
         mean, half = sum(diffs) / 30, scipy_t.ppf(0.975, 31) * se
