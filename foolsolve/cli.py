@@ -796,6 +796,13 @@ def _parse_extra(items: Sequence[str]) -> dict[str, Any]:
     return out
 
 
+def _stopper() -> str:
+    """What stopped a run: ``SIGTERM`` where this process has had it, else ``Ctrl-C``."""
+    from foolsolve.errors import terminated
+
+    return "SIGTERM" if terminated() else "Ctrl-C"
+
+
 def given_on_command_line(name: str) -> bool:
     """Whether the running command's parameter ``name`` was typed on the command line (not its
     default)."""
@@ -1851,7 +1858,7 @@ def conform_outside_text(game: str, report: Any, cases: int, max_steps: int, sec
         return lines
     elif report.interrupted:
         lines.append(f"spec and outside engine agree in the {report.cases:,} of {cases:,} games finished before "
-                     "Ctrl-C stopped the run")
+                     f"{_stopper()} stopped the run")
     elif report.timed_out:
         if time_given is not None and not (strict and report.cut):
             lines.append(f"spec and outside engine agree in the {report.cases:,} of {cases:,} games finished within "
@@ -1919,8 +1926,8 @@ def conform_text(game: str, report: Any, cases: int, max_steps: int, secs: float
         lines += [f"DIVERGENCE {d.summary()}", f"moves before it: {' | '.join(d.history[-12:]) or '(none)'}",
                   f"shrunk position written to {target}"]
     elif report.interrupted:
-        lines.append(f"spec and engine agree in the {report.cases:,} of {cases:,} games finished before Ctrl-C "
-                     "stopped the run")
+        lines.append(f"spec and engine agree in the {report.cases:,} of {cases:,} games finished before "
+                     f"{_stopper()} stopped the run")
     elif report.timed_out:
         if time_given is not None and not (strict and report.cut):
             lines.append(f"spec and engine agree in the {report.cases:,} of {cases:,} games finished within --time "

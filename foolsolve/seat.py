@@ -1232,7 +1232,7 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
         notes.append(f"95% intervals of a sample without replacement{chosen}, each by Hoeffding-Serfling within the "
                      "bounds the worlds not valued allow (docs/seat.md, \"Cut short\"); PIMC values each world as if "
                      "every card were open (strategy fusion, non-locality: docs/seat.md)")
-    elif method == "pimc":
+    elif method == "pimc" and done > 1:  # (one world valued: no interval, nothing to say of them)
         notes.append(f"95% Student-t intervals over the worlds{chosen}; PIMC values each world as if every card were "
                      "open (strategy fusion, non-locality: docs/seat.md)")
     if n_players > 2:

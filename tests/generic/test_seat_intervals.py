@@ -65,6 +65,7 @@ def test_the_value_allows_for_picking_the_best_where_the_best_moves_own_interval
     assert len(MOVES) == 8
     rows = [[1.0 if i < 15 else -1.0] + [1.0 if (i + j) % 2 else -1.0 for j in range(1, 8)] for i in range(20)]
     answer = _analyse(rows, monkeypatch)
+    assert any(n.startswith("95% Student-t intervals over the worlds") for n in answer.notes), answer.notes
     best = answer.moves[0]
     assert answer.best == [MOVES[0]] and best.mean == 0.5
     assert best.low > 0  # the chosen move's own interval misses the best expectation
@@ -126,6 +127,7 @@ def test_no_interval_is_nan_in_python_and_null_in_json_and_reads_back(monkeypatc
     """One world valued: no interval anywhere (NaN ends, JSON null), nothing told apart; read back
     from its JSON, the same answer with NaN ends."""
     answer = _analyse([[0.5, 0.0, -0.5, 0.0, 0.0, 0.0, 0.0, 0.0]], monkeypatch)
+    assert not any("Student-t intervals" in n for n in answer.notes), answer.notes  # no interval to describe
     assert answer.value is not None and math.isnan(answer.value.low) and math.isnan(answer.value.high)
     assert all(math.isnan(m.low) and math.isnan(m.high) for m in answer.moves)
     assert all(m.behind is None or all(math.isnan(x) for x in m.behind[1:]) for m in answer.moves)
