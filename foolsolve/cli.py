@@ -574,17 +574,13 @@ def answer_position(info: GameInfo, state: Any, request: SolveRequest, store: An
         return seat.answer_view(info, state)
     if seat_asked:
         from foolsolve.game import check_player
-        from foolsolve.solver.open_hand import chance_only_result
+        from foolsolve.solver.open_hand import chance_only_answer
 
         if viewer is not None:
             check_player(info.spec, state, viewer)
-        chance_only = chance_only_result(info, state, viewer)
+        chance_only = chance_only_answer(info, state, viewer, seat_args)
         if chance_only is not None:
             # only chance is left: what a seat does not see changes nothing, so the answer is exact from any seat
-            unused = [k for k, v in seat_args.items() if v is not None and k != "--as"]
-            if unused:
-                chance_only.notes.append(f"not applied: {', '.join(unused)} (options of an answer from one seat; no "
-                                         "player has a choice left, so nothing hidden changes the value)")
             return Answered(info, chance_only, state)
         return seat.answer_state(info, state, viewer)
     from foolsolve.solver import open_hand

@@ -1016,6 +1016,23 @@ def chance_payoffs(info: GameInfo, state: Any, max_nodes: int = CHANCE_ONLY_NODE
         return None
 
 
+def chance_only_answer(info: GameInfo, state: Any, player: int | None,
+                       seat_options: dict[str, Any]) -> SolveResult | None:
+    """:func:`chance_only_result` for a caller that asked for the answer from one seat (solve and
+    report with ``--as P`` or a seat option): the seat options given (``seat_options``: command-line
+    name -> value, ``None`` where not given) other than ``--as`` (whose payoff it is, which it says)
+    named in a note as not applied: no player has a choice left, so nothing hidden changes the
+    value. ``None`` where a player still has a choice."""
+    result = chance_only_result(info, state, player)
+    if result is None:
+        return None
+    unused = [k for k, v in seat_options.items() if v is not None and k != "--as"]
+    if unused:
+        result.notes.append(f"not applied: {', '.join(unused)} (options of an answer from one seat; no player has "
+                            "a choice left, so nothing hidden changes the value)")
+    return result
+
+
 def chance_only_result(info: GameInfo, state: Any, player: int | None = None) -> SolveResult | None:
     """The exact answer to a full position where only chance is left (:func:`chance_payoffs`): the
     expected payoff of the player to move (player 0 at a chance node; ``player`` where given,
