@@ -202,6 +202,45 @@ def test_the_value_and_the_comparisons_with_the_best_cover_at_least_95_percent(n
     assert own < value, (value, own, behind)
 
 
+def _skewed_coverage(n: int, runs: int, seed: int) -> tuple[float, float]:
+    """Five moves: the first pays +1 with probability 0.1 and -0.1 otherwise (expectation 0.01), the
+    others +-0.02 at even odds (expectation 0), each world's values drawn apart. Over ``runs`` seeded
+    samples of ``n`` worlds: how often every interval behind the best covers at once, and how often
+    the value's interval covers the best expectation."""
+    mu = [0.01, 0.0, 0.0, 0.0, 0.0]
+    moves = [f"m{i}" for i in range(5)]
+    rng = random.Random(seed)
+    behind = value = 0
+    for _ in range(runs):
+        by_world = {w: {"m0": 1.0 if rng.random() < 0.1 else -0.1,
+                        **{m: rng.choice([-0.02, 0.02]) for m in moves[1:]}} for w in range(n)}
+        values = [x for v in by_world.values() for x in v.values()]
+        seen = (min(values), max(values))
+        per_move = {m: [(v[m], 1) for v in by_world.values()] for m in moves}
+        stats = [seat._stats(m, per_move[m], False, seen, (-1.0, 1.0)) for m in moves]
+        best = seat._best(stats)
+        seat._behind(stats, best, by_world, [1] * n, False, seen, (-1.0, 1.0))
+        v = seat._value_to_move(stats, best, per_move, False, seen, (-1.0, 1.0), None)
+        assert v is not None
+        truth = {m: max(x for j, x in enumerate(mu) if j != i) - mu[i] for i, m in enumerate(moves)}
+        behind += all(m.behind[1] <= truth[m.move] <= m.behind[2] for m in stats if m.behind is not None)
+        value += v.low <= max(mu) <= v.high
+    return behind / runs, value / runs
+
+
+@pytest.mark.skipif(os.environ.get("HYPOTHESIS_PROFILE") != "long",
+                    reason="a statistical run of 4,000 simulated analyses (HYPOTHESIS_PROFILE=long runs it)")
+def test_skewed_values_at_few_worlds_cover_less_than_95_percent_at_once():
+    """The limitation docs/seat.md, "What the 95% rests on", states: the Bonferroni and MCB algebra is
+    exact, but each Student-t bound errs at most at its tail only approximately, and with skewed
+    values at few worlds the intervals behind the best cover at once far less than 95% (measured:
+    42% at 5 worlds, 66% at 10, 88% at 20, 98% at 40; 1,000 runs each), reaching it as the worlds
+    grow; the value's interval covers 99-100% here."""
+    got = {n: _skewed_coverage(n, 1_000, seed=n) for n in (5, 10, 20, 40)}
+    assert got[5][0] < 0.6 and got[10][0] < 0.8 and got[40][0] >= 0.93, got
+    assert all(value >= 0.97 for _, value in got.values()), got
+
+
 def test_a_given_max_nodes_says_the_exact_solvers_half_and_the_searchs_whole():
     """``--max-nodes N`` gives the exact solver half of N and the depth-limited search its own N: the
     method line says each once (not "N nodes a world, half for the exact solver ...; the
