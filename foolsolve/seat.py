@@ -672,7 +672,8 @@ def _stats(move: str, xs: list[tuple[float, int]], exact_all: bool,
     small skewed samples; this one covered at least 99.9% in the same simulations
     (tests/generic/test_seat_cut_short.py, long profile)."""
     n = sum(w for _, w in xs)
-    mean = sum(x * w for x, w in xs) / n
+    sx = sum(x * w for x, w in xs)
+    mean = sx / n
     if exact_all:
         return MoveStat(move, mean, mean, mean, n)
     if population is not None:
@@ -683,17 +684,22 @@ def _stats(move: str, xs: list[tuple[float, int]], exact_all: bool,
         rho = 1 - (units - 1) / total if units <= total / 2 else (1 - units / total) * (1 + 1 / units)
         scale = (hi - lo) * population.heaviest / (n / units)
         below, above = (scale * math.sqrt(max(0.0, rho) * math.log(1 / tail) / (2 * units)) for tail in tails)
-        s, rest = sum(x * w for x, w in xs), population.weight - n
+        s, rest = sx, population.weight - n
         low = max(mean - below, (s + rest * lo) / population.weight, lo)
         high = min(mean + above, (s + rest * hi) / population.weight, hi)
         return MoveStat(move, mean, min(low, mean), max(high, mean), n)
     if n < 2:
         return MoveStat(move, mean, math.nan, math.nan, n)
-    pseudo = [] if seen is None else [(seen[0], 1), (seen[1], 1)]
-    both = xs + pseudo
-    m = sum(w for _, w in both)
-    centre = sum(x * w for x, w in both) / m
-    var = sum(w * (x - centre) ** 2 for x, w in both) / (m - 1)
+    pseudo = () if seen is None else (seen[0], seen[1])
+    m = n + len(pseudo)
+    total = sx
+    for x in pseudo:
+        total += x
+    centre = total / m
+    squares = sum(w * (x - centre) ** 2 for x, w in xs)
+    for x in pseudo:
+        squares += (x - centre) ** 2
+    var = squares / (m - 1)
     se = math.sqrt(var / m)
     low, high = mean - _critical(tails[0], m) * se, mean + _critical(tails[1], m) * se
     if bounds is not None:
