@@ -692,11 +692,11 @@ def _stats(move: str, xs: list[tuple[float, int]], exact_all: bool,
         return MoveStat(move, mean, math.nan, math.nan, n)
     pseudo = () if seen is None else (seen[0], seen[1])
     m = n + len(pseudo)
-    total = sx
+    summed: float = sx
     for x in pseudo:
-        total += x
-    centre = total / m
-    squares = sum(w * (x - centre) ** 2 for x, w in xs)
+        summed += x
+    centre = summed / m
+    squares: float = sum(w * (x - centre) ** 2 for x, w in xs)
     for x in pseudo:
         squares += (x - centre) ** 2
     var = squares / (m - 1)
