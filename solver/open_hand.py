@@ -647,8 +647,10 @@ def solve_world(info: GameInfo, state: Any, budget: Budget = DEFAULT_BUDGET, *, 
         if late and quick is not None:
             answer_values, answer_vectors, exact = quick
             answer_depth, playouts, one_playout = 1, 1, True
-            notes.append("the time ran out before every move had its playout: that pass was finished past the time, "
-                         f"{max(0.0, time.perf_counter() - start - (budget.seconds or 0.0)):.2g} s over")
+            over = max(0.0, time.perf_counter() - start - (budget.seconds or 0.0))
+            over = round(over, 1) if over >= 1 else float(f"{over:.2g}")  # (as budget_text: 0.043 s, 120.5 s)
+            notes.append(f"the time ran out before every move had its playout: that pass finished past the time, "
+                         f"{over:g} s over")
         while not late and (budget.max_depth is None or depth <= budget.max_depth):
             if answer_values is not None and clock.deadline is not None and time.perf_counter() > clock.deadline:
                 break

@@ -807,4 +807,4 @@ def test_time_1_on_a_full_position_answers_with_an_estimate_when_the_load_holds_
     assert "the exact solver did not finish within" in notes, notes
     assert "the compiled search was still loading" in notes, notes
     assert "each move is valued by one playout" in notes, notes
-    assert "that pass was finished past the time" in notes, notes
+    assert "that pass finished past the time" in notes, notes

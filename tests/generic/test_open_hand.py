@@ -956,7 +956,7 @@ def test_a_first_pass_answers_where_the_time_cuts_the_first_iteration_short(monk
     late = solve_world(info, state, Budget(seconds=0.5, playouts=8), first_pass=True)
     assert late.one_playout and late.depth == 1 and late.values == full.values
     assert played[0] == 1 + moves  # the playout the time stopped, then the pass again in full
-    assert any(n.startswith("the time ran out before every move had its playout: that pass was finished past the "
+    assert any(n.startswith("the time ran out before every move had its playout: that pass finished past the "
                             "time, ") for n in late.notes), late.notes
 
 

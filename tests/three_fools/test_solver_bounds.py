@@ -132,7 +132,7 @@ def test_the_closed_form_takes_the_time_and_the_node_budget():
     code, out, err = cli([FIRST, "--no-store", "-o", "time=0.0001", "--time", "1"])
     assert code == 0, err
     assert "the exact solver did not finish within 0.0001 s (-o time=0.0001)" in out
-    assert "that pass was finished past the time" in out
+    assert "that pass finished past the time" in out
 
 
 @pytest.mark.parametrize(("extra", "said"), [
