@@ -574,17 +574,13 @@ def answer_position(info: GameInfo, state: Any, request: SolveRequest, store: An
         return seat.answer_view(info, state)
     if seat_asked:
         from foolsolve.game import check_player
-        from foolsolve.solver.open_hand import chance_only_result
+        from foolsolve.solver.open_hand import chance_only_answer
 
         if viewer is not None:
             check_player(info.spec, state, viewer)
-        chance_only = chance_only_result(info, state, viewer)
+        chance_only = chance_only_answer(info, state, viewer, seat_args)
         if chance_only is not None:
             # only chance is left: what a seat does not see changes nothing, so the answer is exact from any seat
-            unused = [k for k, v in seat_args.items() if v is not None and k != "--as"]
-            if unused:
-                chance_only.notes.append(f"not applied: {', '.join(unused)} (options of an answer from one seat; no "
-                                         "player has a choice left, so nothing hidden changes the value)")
             return Answered(info, chance_only, state)
         return seat.answer_state(info, state, viewer)
     from foolsolve.solver import open_hand
@@ -794,6 +790,13 @@ def _parse_extra(items: Sequence[str]) -> dict[str, Any]:
                               "it once")
         out[key] = parse_json(value, f"{option_name('--option')} {key}", malformed_as_text=True)
     return out
+
+
+def _stopper() -> str:
+    """What stopped a run: ``SIGTERM`` where this process has had it, else ``Ctrl-C``."""
+    from foolsolve.errors import terminated
+
+    return "SIGTERM" if terminated() else "Ctrl-C"
 
 
 def given_on_command_line(name: str) -> bool:
@@ -1851,7 +1854,7 @@ def conform_outside_text(game: str, report: Any, cases: int, max_steps: int, sec
         return lines
     elif report.interrupted:
         lines.append(f"spec and outside engine agree in the {report.cases:,} of {cases:,} games finished before "
-                     "Ctrl-C stopped the run")
+                     f"{_stopper()} stopped the run")
     elif report.timed_out:
         if time_given is not None and not (strict and report.cut):
             lines.append(f"spec and outside engine agree in the {report.cases:,} of {cases:,} games finished within "
@@ -1919,8 +1922,8 @@ def conform_text(game: str, report: Any, cases: int, max_steps: int, secs: float
         lines += [f"DIVERGENCE {d.summary()}", f"moves before it: {' | '.join(d.history[-12:]) or '(none)'}",
                   f"shrunk position written to {target}"]
     elif report.interrupted:
-        lines.append(f"spec and engine agree in the {report.cases:,} of {cases:,} games finished before Ctrl-C "
-                     "stopped the run")
+        lines.append(f"spec and engine agree in the {report.cases:,} of {cases:,} games finished before "
+                     f"{_stopper()} stopped the run")
     elif report.timed_out:
         if time_given is not None and not (strict and report.cut):
             lines.append(f"spec and engine agree in the {report.cases:,} of {cases:,} games finished within --time "

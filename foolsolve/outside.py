@@ -18,8 +18,12 @@ such an engine. docs/engines.md, "Checking an engine with conform", describes th
 Anything else is a broken engine, an :class:`EngineError` (a one-line :class:`InputError`, exit 2)
 naming what went wrong: it could not be started, it exited or closed its output, it wrote a line
 that is not JSON or no object, a reply with another ``id`` or an ``error``, a reply without its
-field, or no reply within the time allowed. :meth:`OutsideEngine.close` ends the engine (and any
-process it started) in every case; use the engine as a context manager.
+field, or a request it does not read or no reply within the time allowed. :meth:`OutsideEngine.close`
+ends the engine in every case; on POSIX also every process it started (the engine runs in a
+session of its own and the whole group is killed), elsewhere the engine's process alone, and a
+request's write is bounded by the time allowed on POSIX only (elsewhere an engine that stops
+reading its input can block the write of a request longer than the pipe holds). Use the engine as a
+context manager.
 """
 
 from __future__ import annotations
@@ -27,10 +31,12 @@ from __future__ import annotations
 import json
 import os
 import queue
+import select
 import shlex
 import signal
 import subprocess
 import threading
+import time
 from collections import deque
 from fractions import Fraction
 from typing import IO, Any
@@ -184,16 +190,20 @@ class OutsideEngine:
         self.asked += 1
         request = {**request, "id": self.asked}
         self.last = request
-        stdin = self.proc.stdin
-        assert stdin is not None
+        deadline = time.monotonic() + self.timeout
         try:
-            stdin.write((json.dumps(request, ensure_ascii=False) + "\n").encode("utf-8"))
-            stdin.flush()
+            self._write((json.dumps(request, ensure_ascii=False) + "\n").encode("utf-8"), deadline)
+        except EngineError:  # (an InputError, so a ValueError: not the broken pipe below)
+            raise
         except (OSError, ValueError):  # a broken pipe: it is gone, or closed its input; what it wrote says how
             pass
         try:
-            line = self.replies.get(timeout=self.timeout)
+            line = self.replies.get(timeout=max(0.0, deadline - time.monotonic()))
         except queue.Empty:
+            if self.proc.poll() is not None:
+                raise EngineError(f"--engine: it {self._how(self.proc.returncode)} without answering {self._what()}, "
+                                  f"and a process it started still holds its output (no answer within "
+                                  f"--engine-timeout {self.timeout:g} s){self._last_words()}") from None
             raise EngineError(f"--engine: no answer to {self._what()} within --engine-timeout "
                               f"{self.timeout:g} s{self._last_words()}") from None
         if line is _EOF:
@@ -226,6 +236,33 @@ class OutsideEngine:
             raise self._wrong(reply, f"\"op\" {cut_text(json.dumps(reply['op']), 30)}")
         return reply
 
+    def _write(self, data: bytes, deadline: float) -> None:
+        """``data`` written to the engine's input by ``deadline`` (POSIX: non-blocking writes as the
+        pipe takes them; elsewhere a plain blocking write): an :class:`EngineError` if the engine has
+        not taken it all by then (it does not read its input)."""
+        stdin = self.proc.stdin
+        assert stdin is not None
+        if os.name != "posix":
+            stdin.write(data)
+            stdin.flush()
+            return
+        fd = stdin.fileno()
+        os.set_blocking(fd, False)
+        view = memoryview(data)
+        while view:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise EngineError(f"--engine: it did not read {self._what()} within --engine-timeout {self.timeout:g} s "
+                                  f"({len(data) - len(view):,} of its {len(data):,} bytes taken; an engine reads "
+                                  f"each request line as it comes){self._last_words()}")
+            _, ready, _ = select.select([], [fd], [], left)
+            if not ready:
+                continue
+            try:
+                view = view[os.write(fd, view):]
+            except BlockingIOError:
+                pass
+
     def _what(self) -> str:
         return f"request {self.asked} ({self.last['op']})"
 
@@ -238,13 +275,17 @@ class OutsideEngine:
             code = self.proc.wait(timeout=CLOSE_WAIT)
         except subprocess.TimeoutExpired:
             return EngineError(f"--engine: it closed its output before answering {self._what()}{self._last_words()}")
-        how = f"exited with code {code}" if code >= 0 else f"was killed by signal {-code}"
-        if code < 0:
-            try:
-                how = f"was killed by {signal.Signals(-code).name}"
-            except ValueError:
-                pass
-        return EngineError(f"--engine: it {how} before answering {self._what()}{self._last_words()}")
+        return EngineError(f"--engine: it {self._how(code)} before answering {self._what()}{self._last_words()}")
+
+    @staticmethod
+    def _how(code: int) -> str:
+        """How the engine ended, from its exit status (negative: the signal that killed it)."""
+        if code >= 0:
+            return f"exited with code {code}"
+        try:
+            return f"was killed by {signal.Signals(-code).name}"
+        except ValueError:
+            return f"was killed by signal {-code}"
 
     def _last_words(self) -> str:
         if self.proc.poll() is not None:
@@ -258,7 +299,8 @@ class OutsideEngine:
 
     def close(self) -> None:
         """End the engine: its input closed, up to :data:`CLOSE_WAIT` seconds to exit, then killed,
-        with every process of its own group (what it started)."""
+        on POSIX with every process of its own group (what it started); elsewhere the engine's own
+        process alone is killed."""
         proc = self.proc
         self.closing = True
         try:

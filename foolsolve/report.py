@@ -619,12 +619,8 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
         from foolsolve.game import check_player
 
         check_player(info.spec, state, viewer)
-        chance_only = open_hand.chance_only_result(info, state, viewer)
+        chance_only = open_hand.chance_only_answer(info, state, viewer, seat_args)
         if chance_only is not None:  # only chance is left: exact from any seat, as solve answers it
-            unused = [k for k, v in seat_args.items() if v is not None]
-            if unused:
-                chance_only.notes.append(f"not applied: {', '.join(unused)} (options of an answer from one seat; no "
-                                         "player has a choice left, so nothing hidden changes the value)")
             if store is not None:
                 store.close()
             write_text(out, page(info, state, chance_only))

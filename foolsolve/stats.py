@@ -140,9 +140,11 @@ def t_cdf(t: float, df: float) -> float:
 def t_quantile(p: float, df: float) -> float:
     """The ``p`` quantile of Student's t with ``df`` degrees of freedom (``0 < p < 1``), by bisection
     of :func:`t_cdf` to 1e-9 relative: the critical value of a one-sided test at level ``1 - p``
-    (``t_quantile(1 - alpha / m, df)``: one of ``m`` one-sided tests, Bonferroni)."""
-    if not 0 < p < 1 or not df > 0:
-        raise ValueError(f"t_quantile: p must lie in (0, 1) and df be positive, got p={p!r}, df={df!r}")
+    (``t_quantile(1 - alpha / m, df)``: one of ``m`` one-sided tests, Bonferroni). ``df`` must be
+    positive and finite (a ValueError otherwise: the bisection has no meaning at infinite ``df``,
+    where the quantile is the normal's)."""
+    if not 0 < p < 1 or not 0 < df < math.inf:
+        raise ValueError(f"t_quantile: p must lie in (0, 1) and df be positive and finite, got p={p!r}, df={df!r}")
     if p < 0.5:
         return -t_quantile(1 - p, df)
     if p == 0.5:

@@ -577,7 +577,9 @@ def solve_world(info: GameInfo, state: Any, budget: Budget = DEFAULT_BUDGET, *, 
     first iteration, every root move is valued by one playout (seeded by ``budget.seed`` on its
     own, so the iterations' answers do not change); where the budget runs out during the first
     iteration, that is the answer (:attr:`WorldAnswer.one_playout`), so that a short time still
-    gets an answer within it (``foolsolve POSITION.json``).
+    gets an answer within it (``foolsolve POSITION.json``); where the time (not a node bound) runs
+    out during the first pass itself, the pass is finished past it and answers, a note saying how
+    far over the time it went.
     Raises :class:`SearchLimit` when not even the depth-1 iteration (with ``first_pass``, the first
     pass) fits the budget,
     :class:`~foolsolve.errors.InputError` for a finished game or a bad argument."""
@@ -618,17 +620,38 @@ def solve_world(info: GameInfo, state: Any, budget: Budget = DEFAULT_BUDGET, *, 
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 20_000))
     try:
+        late = False
         if first_pass:
             search.playouts, search.rng = 1, random.Random(budget.seed)
             try:
-                found, cut = search.root_values(root, 1)
+                try:
+                    found, cut = search.root_values(root, 1)
+                except OutOfBudget:
+                    if clock.max_nodes is not None or clock.deadline is None or time.perf_counter() <= clock.deadline:
+                        raise
+                    # the time ran out before every move had its playout (a loaded machine, or the time
+                    # spent before this search): the pass is finished past it, one playout a move, a
+                    # bounded amount of work, so that the answer is an estimate given late, not none
+                    late, clock.deadline = True, None
+                    search.rng = random.Random(budget.seed)
+                    try:
+                        found, cut = search.root_values(root, 1)
+                    finally:
+                        clock.deadline = time.perf_counter()  # no iteration after it
                 quick = found, search.root_vectors, not cut
             except OutOfBudget as exc:
                 exc.solver_tried = clock.solver_tried
                 raise
             finally:
                 search.playouts, search.rng = budget.playouts, random.Random(budget.seed)
-        while budget.max_depth is None or depth <= budget.max_depth:
+        if late and quick is not None:
+            answer_values, answer_vectors, exact = quick
+            answer_depth, playouts, one_playout = 1, 1, True
+            over = max(0.0, time.perf_counter() - start - (budget.seconds or 0.0))
+            over = round(over, 1) if over >= 1 else float(f"{over:.2g}")  # (as budget_text: 0.043 s, 120.5 s)
+            notes.append(f"the time ran out before every move had its playout: that pass finished past the time, "
+                         f"{over:g} s over")
+        while not late and (budget.max_depth is None or depth <= budget.max_depth):
             if answer_values is not None and clock.deadline is not None and time.perf_counter() > clock.deadline:
                 break
             try:
@@ -995,6 +1018,23 @@ def chance_payoffs(info: GameInfo, state: Any, max_nodes: int = CHANCE_ONLY_NODE
         return None
 
 
+def chance_only_answer(info: GameInfo, state: Any, player: int | None,
+                       seat_options: dict[str, Any]) -> SolveResult | None:
+    """:func:`chance_only_result` for a caller that asked for the answer from one seat (solve and
+    report with ``--as P`` or a seat option): the seat options given (``seat_options``: command-line
+    name -> value, ``None`` where not given) other than ``--as`` (whose payoff it is, which it says)
+    named in a note as not applied: no player has a choice left, so nothing hidden changes the
+    value. ``None`` where a player still has a choice."""
+    result = chance_only_result(info, state, player)
+    if result is None:
+        return None
+    unused = [k for k, v in seat_options.items() if v is not None and k != "--as"]
+    if unused:
+        result.notes.append(f"not applied: {', '.join(unused)} (options of an answer from one seat; no player has "
+                            "a choice left, so nothing hidden changes the value)")
+    return result
+
+
 def chance_only_result(info: GameInfo, state: Any, player: int | None = None) -> SolveResult | None:
     """The exact answer to a full position where only chance is left (:func:`chance_payoffs`): the
     expected payoff of the player to move (player 0 at a chance node; ``player`` where given,
@@ -1097,7 +1137,10 @@ def answer_for_cli(info: GameInfo, state: Any, extra: dict[str, Any], max_nodes:
     ``nodes_given`` names it) is kept: no answer within it is an :class:`InputError`. Under
     ``seconds`` alone, every move is first valued by one playout (``solve_world(first_pass=True)``):
     where the time runs out in the first iteration, that is the answer (a note says so); where it
-    runs out before every move has its playout, an :class:`InputError` names the user's bound
+    runs out before every move has its playout, that pass is finished past the time (a bounded
+    amount of work, one playout a move) and is the answer, a note saying how far over the time it
+    went: a short time gets an estimate, never an error for want of one. A :class:`NoAnswerInTime`
+    (where the search stops for another reason) names the user's bound
     (``time_given``: the option, ``--time`` or ``-o time``, and the time that ran out in words,
     ``"30 s"``, or the share of ``--time`` it was; each named as the caller calls it,
     :func:`~foolsolve.errors.option_name`, as ``nodes_given``), ``why_named`` the words of ``why`` it
@@ -1114,8 +1157,8 @@ def answer_for_cli(info: GameInfo, state: Any, extra: dict[str, Any], max_nodes:
     short = ""
     try:
         # under a time alone, a first pass of one playout a move: the answer where the time cuts the
-        # first iteration short (it used to be searched after the time had run out, for as long as
-        # it took), so that a short --time still gets the answer of the same kind, not another one
+        # first iteration short (the first iteration is not searched past the time, for as long as it
+        # takes), so that a short --time still gets the answer of the same kind, not another one
         answer = solve_world(info, state, budget, concept=concept, player=player, progress=progress,
                              use_solver=False, interruptible=True,
                              first_pass=budget.seconds is not None and budget.max_nodes is None)

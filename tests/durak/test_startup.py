@@ -766,3 +766,45 @@ def test_ctrl_c_in_the_python_m_compile_is_one_line_and_exit_130() -> None:
     assert [line for line in done.stderr.splitlines() if "RuntimeWarning" not in line] == [
         "foolsolve: compiling the Durak playout once (up to about half a minute; Ctrl-C stops it): 0 s",
         "foolsolve: interrupted while compiling the Durak playout; the next run compiles it again"]
+
+
+def test_time_1_on_a_full_position_answers_with_an_estimate_when_the_load_holds_the_machine_past_it(
+        monkeypatch) -> None:
+    """``foolsolve.answer(POSITION, time=1)`` on a 10v10 the compiled search covers, fresh in numba's
+    cache but not loaded, where the load holds the machine past the whole second: a fake load whose
+    wait moves a fake clock 100 s on. The Python search stops at once, the open-hand search's
+    one-playout pass is finished past the time, and the answer is that estimate, labelled so, not an
+    error."""
+    import time
+
+    import foolsolve
+    from foolsolve.solver.durak import compiled
+
+    skew = [0.0]
+    real_perf, real_mono = time.perf_counter, time.monotonic
+    monkeypatch.setattr(time, "perf_counter", lambda: real_perf() + skew[0])
+    monkeypatch.setattr(time, "monotonic", lambda: real_mono() + skew[0])
+
+    class SlowLoad:
+        result = None
+        done = __import__("threading").Event()
+        started = time.monotonic()
+
+        def wait(self, seconds: float) -> None:
+            skew[0] += 100.0  # the load (numba's import) held the machine far past the time
+            return None
+
+    def no_compiled_search(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the compiled search was asked for")
+
+    monkeypatch.setattr(compiled, "_ready", False)
+    monkeypatch.setattr(search, "kernel_compiled", lambda: True)  # fresh in numba's cache
+    monkeypatch.setattr(search, "_loader", SlowLoad(), raising=False)
+    monkeypatch.setattr(search, "search_for", no_compiled_search)
+    solved = foolsolve.answer(DURAK_10V10, time=1)
+    assert solved.moves and solved.value is not None
+    notes = " | ".join(solved.notes)
+    assert "the exact solver did not finish within" in notes, notes
+    assert "the compiled search was still loading" in notes, notes
+    assert "each move is valued by one playout" in notes, notes
+    assert "that pass finished past the time" in notes, notes

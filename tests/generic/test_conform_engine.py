@@ -355,3 +355,38 @@ def assert_gone(pid: int) -> None:
             return
         time.sleep(0.1)
     raise AssertionError(f"process {pid} still runs")
+
+
+def test_an_engine_that_exited_while_a_child_holds_its_output_is_named_so(tmp_path, monkeypatch):
+    """The engine exits at once but a process it started keeps its output open: at the timeout the
+    error says it exited, with its code, and that a process it started holds its output."""
+    monkeypatch.chdir(tmp_path)
+    code, _, err = conform("durak", "--cases", "1", "--engine", "sh -c 'sleep 30 & exit 3'", "--engine-timeout", "2")
+    assert code == 2 and err == ("foolsolve: error: --engine: it exited with code 3 without answering request 1 "
+                                 "(moves), and a process it started still holds its output (no answer within "
+                                 "--engine-timeout 2 s)\n"), err
+
+
+def test_a_request_the_engine_does_not_read_is_bounded_by_the_timeout():
+    """An engine that never reads its input and a request far longer than a pipe holds: the write
+    stops at the timeout with a one-line error, and the engine is ended."""
+    import threading
+
+    from foolsolve.outside import EngineError, OutsideEngine
+
+    errors: list[BaseException] = []
+
+    def run() -> None:
+        with OutsideEngine(shlex.join([sys.executable, "-c", "import time; time.sleep(60)"]), timeout=1.0) as engine:
+            try:
+                engine.moves({"filler": "x" * 4_000_000})
+            except EngineError as exc:
+                errors.append(exc)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(30)
+    assert not thread.is_alive(), "the write blocked past the timeout"
+    [exc] = errors
+    assert str(exc).startswith("--engine: it did not read request 1 (moves) within --engine-timeout 1 s (")
+    assert "\n" not in str(exc)

@@ -58,3 +58,26 @@ def test_ctrl_c_keeps_the_games_finished(monkeypatch, capsys):
     assert out.splitlines()[0].startswith("fools-and-angels: 2 games, ")
     assert "spec and engine agree in the 2 of 10 games finished before Ctrl-C stopped the run" in out
     assert "interrupted" in err
+
+
+def test_sigterm_is_named_in_the_line_of_the_games_finished(monkeypatch, capsys):
+    """SIGTERM during 'foolsolve conform' (its handler raises KeyboardInterrupt and marks the process
+    terminated): the games finished are kept and the line names SIGTERM, not Ctrl-C; exit 143."""
+    from foolsolve import errors
+    from tests.generic.test_cli import run
+
+    real = conformance.lockstep
+    calls = []
+
+    def stop_at_the_third(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(conformance, "lockstep", stop_at_the_third)
+    monkeypatch.setattr(errors._Signals, "terminated", True)
+    code, out, err = run(["conform", "fools-and-angels", "--cases", "10", "--seed", "1"], capsys)
+    assert code == 143, err
+    assert "spec and engine agree in the 2 of 10 games finished before SIGTERM stopped the run" in out
+    assert "Ctrl-C" not in out

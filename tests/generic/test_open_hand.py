@@ -938,9 +938,9 @@ def test_the_search_sees_the_time_before_every_playout(monkeypatch: Any) -> None
 def test_a_first_pass_answers_where_the_time_cuts_the_first_iteration_short(monkeypatch: Any) -> None:
     """solve_world(first_pass=True), what foolsolve POSITION.json asks under a time alone: every
     move valued by one playout, within the time; the first iteration the time cuts short leaves that
-    answer. (Before, that answer was searched after the time had run out, for as long as it took.)
-    No playout is played outside the time (one was, while a first playout loaded the compiled
-    playouts, which now load in a thread of their own)."""
+    answer, and no iteration is searched past the time. No playout is played outside the time
+    (the compiled playouts load in a thread of their own) unless the time runs out during the first
+    pass itself: then that pass, one playout a move, is finished past it and answers."""
     info = games.get("durak")
     state = small_position("durak", 3, 2, cards=9)
     moves = len(info.spec.legal_moves(state))
@@ -953,9 +953,14 @@ def test_a_first_pass_answers_where_the_time_cuts_the_first_iteration_short(monk
     assert "(1 playout, seed 0)" in answer.method
     # the first pass and the one playout of the first iteration the time allowed, within a playout of the time
     assert played[0] == moves + 1 and _now[0] <= budget.seconds + 1
-    # the same search, the clock at the start of the first pass already past the time: no answer
-    with pytest.raises(SearchLimit):
-        solve_world(info, state, Budget(seconds=0.5, playouts=8), first_pass=True)
+    # the same search, the time running out during the first pass: the pass is finished past it, one
+    # playout a move and no iteration after it, the answer of one playout a move with a note saying so
+    played[0] = 0
+    late = solve_world(info, state, Budget(seconds=0.5, playouts=8), first_pass=True)
+    assert late.one_playout and late.depth == 1 and late.values == full.values
+    assert played[0] == 1 + moves  # the playout the time stopped, then the pass again in full
+    assert any(n.startswith("the time ran out before every move had its playout: that pass finished past the "
+                            "time, ") for n in late.notes), late.notes
 
 
 def test_the_open_hand_search_gets_what_is_left_of_the_time_however_little(monkeypatch: Any) -> None:

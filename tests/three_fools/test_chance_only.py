@@ -65,3 +65,21 @@ def test_the_analysis_page_of_a_tie_left_to_roshambo_from_a_seat_is_exact(tmp_pa
     text = html.read_text(encoding="utf-8")
     assert 'data-value="&quot;1/2&quot;">1/2</span>' in text and CHANCE_ONLY_METHOD in text
     assert "Student-t" not in text
+
+
+def test_solve_and_report_name_the_same_seat_options_not_applied(tmp_path):
+    """``--as 2 --samples 50 --seed 3`` on a tie left to Roshambo: solve and report give the same
+    exact answer with the same note, naming --samples and --seed (not --as, which picks whose payoff
+    it is) as not applied."""
+    _, path = _tie(tmp_path)
+    want = ("not applied: --samples, --seed (options of an answer from one seat; no player has a choice left, so "
+            "nothing hidden changes the value)")
+    code, out, err = call_main([path, "--as", "2", "--samples", "50", "--seed", "3", "--json"])
+    assert code == 0, err
+    assert [n for n in json.loads(out)["notes"] if n.startswith("not applied")] == [want]
+    html = tmp_path / "page.html"
+    code, _, err = call_main(["report", path, "--as", "2", "--samples", "50", "--seed", "3", "--out", str(html),
+                              "--no-store"])
+    assert code == 0, err
+    text = html.read_text(encoding="utf-8")
+    assert want in text and "not applied: --as" not in text
