@@ -1850,18 +1850,22 @@ def conform_outside_text(game: str, report: Any, cases: int, max_steps: int, sec
         lines.append(f"the engine broke off in game {report.cases + 1} at step {report.engine_step}"
                      f"{'; the games before it are reported above' if report.cases else ''}"
                      f"{'' if report.broken_request is None else f'; its request written to {target}'}")
-    elif report.disagreements:
-        return lines
-    elif report.interrupted:
-        lines.append(f"spec and outside engine agree in the {report.cases:,} of {cases:,} games finished before "
-                     f"{_stopper()} stopped the run")
-    elif report.timed_out:
-        if time_given is not None and not (strict and report.cut):
-            lines.append(f"spec and outside engine agree in the {report.cases:,} of {cases:,} games finished within "
-                         f"--time {time_given:g} s")
-    elif not (strict and report.cut):
-        lines.append("spec and outside engine agree")
+    elif not report.disagreements:
+        lines += _agreement(report, cases, time_given, strict, "spec and outside engine")
     return lines
+
+
+def _agreement(report: Any, cases: int, time_given: float | None, strict: bool, who: str) -> list[str]:
+    """The line saying ``who`` agree (``spec and engine``): in the games finished before Ctrl-C or
+    SIGTERM stopped the run, within the --time given, or in every game; none where a run cut short
+    is ``--strict``'s error (or the default --time stopped it, which the caller says)."""
+    if report.interrupted:
+        return [f"{who} agree in the {report.cases:,} of {cases:,} games finished before {_stopper()} stopped the run"]
+    if report.timed_out:
+        if time_given is not None and not (strict and report.cut):
+            return [f"{who} agree in the {report.cases:,} of {cases:,} games finished within --time {time_given:g} s"]
+        return []
+    return [] if strict and report.cut else [f"{who} agree"]
 
 
 def conform_outside_json(game: str, command: str, report: Any, cases: int, max_steps: int, secs: float,
@@ -1921,15 +1925,8 @@ def conform_text(game: str, report: Any, cases: int, max_steps: int, secs: float
     if d is not None:
         lines += [f"DIVERGENCE {d.summary()}", f"moves before it: {' | '.join(d.history[-12:]) or '(none)'}",
                   f"shrunk position written to {target}"]
-    elif report.interrupted:
-        lines.append(f"spec and engine agree in the {report.cases:,} of {cases:,} games finished before "
-                     f"{_stopper()} stopped the run")
-    elif report.timed_out:
-        if time_given is not None and not (strict and report.cut):
-            lines.append(f"spec and engine agree in the {report.cases:,} of {cases:,} games finished within --time "
-                         f"{time_given:g} s")
-    elif not (strict and report.cut):
-        lines.append("spec and engine agree")
+    else:
+        lines += _agreement(report, cases, time_given, strict, "spec and engine")
     return lines
 
 
