@@ -224,7 +224,8 @@ def test_full_position_of_the_trial_answered_exactly_on_the_command_line(tmp_pat
 def test_under_a_small_node_budget_the_search_over_the_stock_takes_two_stock_cards_only() -> None:
     """A seat analysis' world has a few thousand nodes: there the search takes two stock cards and
     refuses three at once (they need more, and the world's estimate keeps its whole budget), while
-    with no node budget (``foolsolve POSITION.json``) or one of 100,000 nodes it takes three too."""
+    with no node budget (``foolsolve POSITION.json``) or the half of a user's --max-nodes it takes
+    three too."""
     from foolsolve.solver.durak.stock import BUDGETED_NODES
 
     three = seeded(2, 3, 3, 1)
@@ -232,6 +233,8 @@ def test_under_a_small_node_budget_the_search_over_the_stock_takes_two_stock_car
         solve(three, SolveOptions(max_nodes=2_500))
     assert solve(three, SolveOptions(max_nodes=BUDGETED_NODES)).method == METHOD
     assert solve(three, SolveOptions()).method == METHOD
+    # half of --max-nodes 150000: the exact solver's share of a user's budget takes it
+    assert solve(three, SolveOptions(max_nodes=75_000)).method == METHOD
     two = seeded(3, 3, 2, 33)
     try:
         assert solve(two, SolveOptions(max_nodes=2_500)).method == METHOD
