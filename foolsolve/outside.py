@@ -42,6 +42,7 @@ from fractions import Fraction
 from typing import IO, Any
 
 from foolsolve.errors import InputError
+from foolsolve.numbers import exact_number
 from foolsolve.positions import cut_text
 
 ENGINE_TIMEOUT = 10.0
@@ -174,14 +175,16 @@ class OutsideEngine:
         if not isinstance(payoffs, list):
             raise self._wrong(reply, "its \"result\" is neither null nor an object with \"payoffs\", a list")
         out = []
-        for x in payoffs:
+        for x in payoffs:  # read as a position file's numbers are (an exponent within ±50, digits bounded)
             try:
                 if isinstance(x, bool) or not isinstance(x, (int, str, float)):
-                    raise ValueError
-                out.append(Fraction(x))
-            except (ValueError, ZeroDivisionError, OverflowError):
-                raise self._wrong(reply, f"its payoff {cut_text(json.dumps(x), 30)} is no exact number (\"-1\", "
-                                         "\"1/2\", 2)") from None
+                    raise InputError("")
+                out.append(exact_number(x, ""))
+            except InputError as exc:
+                why = str(exc).partition(": ")[2]
+                why = f"{why}; " if "exponent" in why or "digits" in why else ""
+                raise self._wrong(reply, f"its payoff {cut_text(json.dumps(x), 30)} is no exact number ({why}"
+                                         "\"-1\", \"1/2\", 2)") from None
         return to_move, over, out
 
     def ask(self, request: dict[str, Any]) -> dict[str, Any]:

@@ -329,6 +329,22 @@ def test_status_compares_the_payoffs_of_a_finished_game(tmp_path, monkeypatch):
         assert [str(-Fraction(p)) for p in json.loads(mine.replace("'", '"'))] == json.loads(theirs.replace("'", '"'))
 
 
+@pytest.mark.parametrize("payoff", ["1e999999999", "1e9999"])
+def test_a_payoff_with_a_huge_exponent_is_one_line_and_exit_2(payoff, tmp_path, monkeypatch):
+    """A payoff is read as a position file's numbers are: an exponent beyond ±50 is the engine's
+    error at once (not a number of a billion digits worked out, nor Python's digit limit)."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("FAKE_PAYOFF", payoff)
+    started = time.monotonic()
+    code, out, err = conform("durak", "--cases", "1", "--seed", "0", "--engine", fake("hugepay"),
+                             "--engine-timeout", SLOW, "--status")
+    assert time.monotonic() - started < 60
+    assert code == 2 and err.count("\n") == 1, err
+    assert (f"is no status record: its payoff \"{payoff}\" is no exact number ('{payoff}' has an exponent "
+            "beyond ±50; \"-1\", \"1/2\", 2)\n") in err, err
+    assert "the engine broke off in game 1" in out
+
+
 def test_one_game_from_a_position(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     pos = ROOT / "foolsolve" / "examples" / "durak-midbout.json"
