@@ -43,7 +43,7 @@ from typing import IO, Any
 
 from foolsolve.errors import InputError
 from foolsolve.numbers import exact_number
-from foolsolve.positions import cut_text
+from foolsolve.positions import cut_text, parse_json
 
 ENGINE_TIMEOUT = 10.0
 """``conform --engine-timeout``'s default: seconds the engine may take to answer one request (the
@@ -220,11 +220,11 @@ class OutsideEngine:
         except UnicodeDecodeError:
             raise EngineError(f"--engine: its answer to {self._what()} is not UTF-8 text: "
                               f"{cut_text(repr(line), 60)}") from None
-        try:
-            reply = json.loads(text)
-        except ValueError as exc:
+        try:  # read as every JSON input is (nesting too deep, numbers too long: one-line errors)
+            reply = parse_json(text, "")
+        except InputError as exc:
             shown = text.strip() or "a blank line"
-            raise EngineError(f"--engine: its answer to {self._what()} is not JSON ({exc}): "
+            raise EngineError(f"--engine: its answer to {self._what()} is not JSON ({str(exc)[2:]}): "
                               f"{cut_text(shown, 60)!r}") from None
         if not isinstance(reply, dict):
             raise EngineError(f"--engine: its answer to {self._what()} is no JSON object: {cut_text(text.strip(), 60)}")

@@ -25,6 +25,7 @@
   know of hidden cards);
 * ``hugepay``: a finished game's payoffs in a ``status`` answer as ``FAKE_PAYOFF`` (default
   ``"1e999999999"``, an exponent no exact reading should expand);
+* ``deep``: answers a JSON array nested 100,000 deep;
 * ``flood``: answers the first request, then writes that answer again and again, for ever.
 
 With ``FAKE_ENGINE_PID`` set, it first writes its process id to that file.
@@ -68,6 +69,9 @@ def main(mode: str) -> None:
         if mode == "binary":
             sys.stdout.buffer.write(b"\xff\n")
             sys.stdout.flush()
+            continue
+        if mode == "deep":
+            print('{"id": 1, "moves": ' + "[" * 100_000 + "]" * 100_000 + "}", flush=True)
             continue
         request = json.loads(raw)
         record = answer_line(n, raw)

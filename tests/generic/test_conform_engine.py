@@ -141,8 +141,11 @@ def test_a_wrong_engine_is_caught_in_each_game_where_it_is_wrong(name, mode, tmp
 @pytest.mark.parametrize("mode,words", [
     ("crash", "--engine: it exited with code 3 before answering request 3 (moves); its last line on standard "
               "error: 'fake engine: out of cheese'"),
-    ("garbage", "--engine: its answer to request 1 (moves) is not JSON (Expecting value: line 1 column 1 (char 0)): "
-                "'hello'"),
+    ("garbage", "--engine: its answer to request 1 (moves) is not JSON (malformed JSON at line 1 column 1: Expecting "
+                "value): 'hello'"),
+    ("deep", "--engine: its answer to request 1 (moves) is not JSON (JSON nested too deeply): "
+             "'{\"id\": 1, \"moves\": [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[... (199,960 more "
+             "characters)'"),
     ("binary", "--engine: its answer to request 1 (moves) is not UTF-8 text: b'\\xff\\n'"),
     ("noid", "--engine: its answer to request 1 (moves) has no \"id\", not 1 (a reply copies its request's id, one "
              "reply a request, in order)"),
