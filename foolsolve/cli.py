@@ -1763,7 +1763,9 @@ def conform_outside(info: GameInfo, command: str, timeout: float | None, cases: 
     (:func:`foolsolve.conformance.run_outside`), one process for the whole run, ended whatever
     happens. Each game's first disagreement is reported and its oracle request written, one a
     line, to ``out`` (default ``conform-GAME-SEED.jsonl``): exit 1. A broken engine is a one-line
-    error, exit 2, after the report of the games finished before it."""
+    error, exit 2, after the report of the games finished before it. Stopped by Ctrl-C or SIGTERM,
+    the games finished are reported (their disagreements written, the games left unplayed said) and
+    the exit is the signal's, 130 or 143, disagreements or not."""
     from foolsolve import conformance
     from foolsolve.outside import ENGINE_TIMEOUT, OutsideEngine
     from foolsolve.positions import write_text_atomic
@@ -1820,10 +1822,10 @@ def conform_outside(info: GameInfo, command: str, timeout: float | None, cases: 
     sys.stdout.flush()
     if report.engine_error is not None:
         raise InputError(report.engine_error)
+    if report.interrupted:  # the signal's exit (130, 143) wins over the disagreements found before it
+        raise KeyboardInterrupt
     if report.disagreements:
         sys.exit(1)
-    if report.interrupted:
-        raise KeyboardInterrupt
     if report.timed_out and default_time:
         raise InputError(f"--time: stopped at the default {time_limit:g} s with {report.cases:,} of {cases:,} "
                          "games checked (each agreeing): not a full run; --time raises it, --time 0: no limit")
@@ -1846,6 +1848,9 @@ def conform_outside_text(game: str, report: Any, cases: int, max_steps: int, sec
         lines.append(f"{plural(len(report.disagreements), 'game')} of {report.cases:,} disagreeing; each one's "
                      f"request (id 'case N step S') written to {target}: foolsolve oracle {target} gives "
                      "the spec's answers")
+        if report.interrupted:
+            lines.append(f"{_stopper()} stopped the run after {report.cases:,} of {cases:,} games; "
+                         f"{cases - report.cases:,} not played")
     if report.engine_error is not None:
         lines.append(f"the engine broke off in game {report.cases + 1} at step {report.engine_step}"
                      f"{'; the games before it are reported above' if report.cases else ''}"

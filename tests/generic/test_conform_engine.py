@@ -269,6 +269,38 @@ def test_ctrl_c_ends_the_engine_and_keeps_the_games_finished(tmp_path, monkeypat
     assert_gone(int(pid_file.read_text()))
 
 
+@pytest.mark.parametrize("signal_name,exit_code", [("Ctrl-C", 130), ("SIGTERM", 143)])
+def test_a_signal_after_disagreements_exits_with_its_code_and_says_the_run_stopped(signal_name, exit_code,
+                                                                                   tmp_path, monkeypatch):
+    """Ctrl-C (or SIGTERM) after some games disagreed: those are reported and written, the text says
+    which signal stopped the run after how many games, and the exit is the signal's, not 1."""
+    monkeypatch.chdir(tmp_path)
+    from foolsolve import errors
+    from foolsolve.outside import OutsideEngine
+
+    real = OutsideEngine.moves
+    asked: list[int] = []
+
+    def moves(self: Any, position: Any) -> Any:
+        asked.append(1)
+        if len(asked) == 150:
+            if signal_name == "SIGTERM":
+                monkeypatch.setattr(errors._Signals, "terminated", True)
+            raise KeyboardInterrupt
+        return real(self, position)
+
+    monkeypatch.setattr(OutsideEngine, "moves", moves)
+    code, out, err = conform("durak", "--cases", "40", "--seed", "2", "--max-steps", "30", "--engine", fake("drop"),
+                             "--engine-timeout", SLOW, "--out", str(tmp_path / "d.jsonl"))
+    assert code == exit_code, err
+    said = [x for x in out.splitlines() if x.startswith("DISAGREEMENT")]
+    assert said and len((tmp_path / "d.jsonl").read_text().splitlines()) == len(said)
+    last = out.splitlines()[-1]
+    finished = int(last.split(" after ")[1].split(" of ")[0])
+    assert last == f"{signal_name} stopped the run after {finished} of 40 games; {40 - finished} not played", out
+    assert 0 < finished < 40
+
+
 @pytest.mark.parametrize("argv,words", [
     (["--engine", ""], "--engine: empty command (the engine's program and its arguments)"),
     (["--engine", "'unclosed"], "--engine: no closing quotation in \"'unclosed\""),
