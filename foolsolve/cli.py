@@ -1862,9 +1862,12 @@ def conform_outside_text(game: str, report: Any, cases: int, max_steps: int, sec
 
 def _agreement(report: Any, cases: int, time_given: float | None, strict: bool, who: str) -> list[str]:
     """The line saying ``who`` agree (``spec and engine``): in the games finished before Ctrl-C or
-    SIGTERM stopped the run, within the --time given, or in every game; none where a run cut short
-    is ``--strict``'s error (or the default --time stopped it, which the caller says)."""
+    SIGTERM stopped the run (stopped before any game finished: that, and no agreement), within the
+    --time given, or in every game; none where a run cut short is ``--strict``'s error (or the
+    default --time stopped it, which the caller says)."""
     if report.interrupted:
+        if not report.cases:
+            return [f"{_stopper()} stopped the run before any game finished"]
         return [f"{who} agree in the {report.cases:,} of {cases:,} games finished before {_stopper()} stopped the run"]
     if report.timed_out:
         if time_given is not None and not (strict and report.cut):

@@ -301,6 +301,19 @@ def test_a_signal_after_disagreements_exits_with_its_code_and_says_the_run_stopp
     assert 0 < finished < 40
 
 
+def test_a_run_stopped_before_any_game_finished_claims_no_agreement(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    from foolsolve.outside import OutsideEngine
+
+    def moves(self: Any, position: Any) -> Any:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(OutsideEngine, "moves", moves)
+    code, out, err = conform("durak", "--cases", "100", "--engine", fake("right"), "--engine-timeout", SLOW)
+    assert code == 130, err
+    assert out.splitlines()[-1] == "Ctrl-C stopped the run before any game finished", out
+
+
 @pytest.mark.parametrize("argv,words", [
     (["--engine", ""], "--engine: empty command (the engine's program and its arguments)"),
     (["--engine", "'unclosed"], "--engine: no closing quotation in \"'unclosed\""),
