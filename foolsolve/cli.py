@@ -1768,7 +1768,7 @@ def conform_outside(info: GameInfo, command: str, timeout: float | None, cases: 
     the exit is the signal's, 130 or 143, disagreements or not."""
     from foolsolve import conformance
     from foolsolve.outside import ENGINE_TIMEOUT, OutsideEngine
-    from foolsolve.positions import write_text_atomic
+    from foolsolve.positions import probe_output, write_text_atomic
 
     for name, flag in (("workers", "--workers"), ("scheduler", "--scheduler")):
         if given_on_command_line(name):
@@ -1790,6 +1790,8 @@ def conform_outside(info: GameInfo, command: str, timeout: float | None, cases: 
         cases = 1
     if start is None:
         conformance._deal_maker(info)  # a game with no deals: its error before the engine starts
+    # the file of disagreements is written at the end: one that cannot be is found before the engine starts
+    probe_output(out or f"conform-{info.name}-{seed}.jsonl", "--out" if out else "the disagreements file")
     started = time.monotonic()
     with OutsideEngine(command, ENGINE_TIMEOUT if timeout is None else timeout) as engine:
         deadline = None if time_limit is None or start is not None else started + time_limit

@@ -314,6 +314,20 @@ def test_a_run_stopped_before_any_game_finished_claims_no_agreement(tmp_path, mo
     assert out.splitlines()[-1] == "Ctrl-C stopped the run before any game finished", out
 
 
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="a folder no file can be created in: Linux's /proc")
+def test_an_out_that_cannot_be_created_is_refused_before_the_engine_starts(tmp_path, monkeypatch):
+    """``/proc`` passes a permission check for root, yet no file can be made there: found by making
+    one before the engine starts, not after the run (where it hid the engine's error)."""
+    monkeypatch.chdir(tmp_path)
+    pid_file = tmp_path / "pid"
+    monkeypatch.setenv("FAKE_ENGINE_PID", str(pid_file))
+    code, out, err = conform("durak", "--cases", "1", "--engine", fake("crash"), "--engine-timeout", SLOW,
+                             "--out", "/proc/nope.jsonl")
+    assert code == 2 and out == "", err
+    assert err == "foolsolve: error: --out /proc/nope.jsonl: cannot write (No such file or directory)\n", err
+    assert not pid_file.exists()
+
+
 @pytest.mark.parametrize("argv,words", [
     (["--engine", ""], "--engine: empty command (the engine's program and its arguments)"),
     (["--engine", "'unclosed"], "--engine: no closing quotation in \"'unclosed\""),
