@@ -19,8 +19,10 @@ Anything else is a broken engine, an :class:`EngineError` (a one-line :class:`In
 naming what went wrong: it could not be started, it exited or closed its output, it wrote a line
 that is not JSON or no object, a reply with another ``id`` or an ``error``, a reply without its
 field, or a request it does not read or no reply within the time allowed. :meth:`OutsideEngine.close`
-ends the engine in every case; on POSIX also every process it started (the engine runs in a
-session of its own and the whole group is killed), elsewhere the engine's process alone, and a
+ends the engine in every case; on POSIX also its process group (the engine runs in a session of
+its own and the whole group is killed: the processes it started that stay in the group; one that
+leaves it, by ``setsid()`` or ``setpgid()`` as a daemon does, is not reached, since descendants are
+not tracked), elsewhere the engine's process alone, and a
 request's write is bounded by the time allowed on POSIX only (elsewhere an engine that stops
 reading its input can block the write of a request longer than the pipe holds). Use the engine as a
 context manager.
@@ -302,8 +304,8 @@ class OutsideEngine:
 
     def close(self) -> None:
         """End the engine: its input closed, up to :data:`CLOSE_WAIT` seconds to exit, then killed,
-        on POSIX with every process of its own group (what it started); elsewhere the engine's own
-        process alone is killed."""
+        on POSIX with every process of its own group (what it started, unless that left the group);
+        elsewhere the engine's own process alone is killed."""
         proc = self.proc
         self.closing = True
         try:
