@@ -1763,10 +1763,12 @@ def conform_outside(info: GameInfo, command: str, timeout: float | None, cases: 
     (:func:`foolsolve.conformance.run_outside`), one process for the whole run, ended whatever
     happens. Each game's first disagreement is reported and its oracle request written, one a
     line, to ``out`` (default ``conform-GAME-SEED.jsonl``): exit 1. A broken engine is a one-line
-    error, exit 2, after the report of the games finished before it."""
+    error, exit 2, after the report of the games finished before it. Stopped by Ctrl-C or SIGTERM,
+    the games finished are reported (their disagreements written, the games left unplayed said) and
+    the exit is the signal's, 130 or 143, disagreements or not."""
     from foolsolve import conformance
     from foolsolve.outside import ENGINE_TIMEOUT, OutsideEngine
-    from foolsolve.positions import write_text_atomic
+    from foolsolve.positions import probe_output, write_text_atomic
 
     for name, flag in (("workers", "--workers"), ("scheduler", "--scheduler")):
         if given_on_command_line(name):
@@ -1788,6 +1790,8 @@ def conform_outside(info: GameInfo, command: str, timeout: float | None, cases: 
         cases = 1
     if start is None:
         conformance._deal_maker(info)  # a game with no deals: its error before the engine starts
+    # the file of disagreements is written at the end: one that cannot be is found before the engine starts
+    probe_output(out or f"conform-{info.name}-{seed}.jsonl", "--out" if out else "the disagreements file")
     started = time.monotonic()
     with OutsideEngine(command, ENGINE_TIMEOUT if timeout is None else timeout) as engine:
         deadline = None if time_limit is None or start is not None else started + time_limit
@@ -1820,10 +1824,10 @@ def conform_outside(info: GameInfo, command: str, timeout: float | None, cases: 
     sys.stdout.flush()
     if report.engine_error is not None:
         raise InputError(report.engine_error)
+    if report.interrupted:  # the signal's exit (130, 143) wins over the disagreements found before it
+        raise KeyboardInterrupt
     if report.disagreements:
         sys.exit(1)
-    if report.interrupted:
-        raise KeyboardInterrupt
     if report.timed_out and default_time:
         raise InputError(f"--time: stopped at the default {time_limit:g} s with {report.cases:,} of {cases:,} "
                          "games checked (each agreeing): not a full run; --time raises it, --time 0: no limit")
@@ -1846,6 +1850,9 @@ def conform_outside_text(game: str, report: Any, cases: int, max_steps: int, sec
         lines.append(f"{plural(len(report.disagreements), 'game')} of {report.cases:,} disagreeing; each one's "
                      f"request (id 'case N step S') written to {target}: foolsolve oracle {target} gives "
                      "the spec's answers")
+        if report.interrupted:
+            lines.append(f"{_stopper()} stopped the run after {report.cases:,} of {cases:,} games; "
+                         f"{cases - report.cases:,} not played")
     if report.engine_error is not None:
         lines.append(f"the engine broke off in game {report.cases + 1} at step {report.engine_step}"
                      f"{'; the games before it are reported above' if report.cases else ''}"
@@ -1857,9 +1864,12 @@ def conform_outside_text(game: str, report: Any, cases: int, max_steps: int, sec
 
 def _agreement(report: Any, cases: int, time_given: float | None, strict: bool, who: str) -> list[str]:
     """The line saying ``who`` agree (``spec and engine``): in the games finished before Ctrl-C or
-    SIGTERM stopped the run, within the --time given, or in every game; none where a run cut short
-    is ``--strict``'s error (or the default --time stopped it, which the caller says)."""
+    SIGTERM stopped the run (stopped before any game finished: that, and no agreement), within the
+    --time given, or in every game; none where a run cut short is ``--strict``'s error (or the
+    default --time stopped it, which the caller says)."""
     if report.interrupted:
+        if not report.cases:
+            return [f"{_stopper()} stopped the run before any game finished"]
         return [f"{who} agree in the {report.cases:,} of {cases:,} games finished before {_stopper()} stopped the run"]
     if report.timed_out:
         if time_given is not None and not (strict and report.cut):

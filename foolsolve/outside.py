@@ -19,8 +19,10 @@ Anything else is a broken engine, an :class:`EngineError` (a one-line :class:`In
 naming what went wrong: it could not be started, it exited or closed its output, it wrote a line
 that is not JSON or no object, a reply with another ``id`` or an ``error``, a reply without its
 field, or a request it does not read or no reply within the time allowed. :meth:`OutsideEngine.close`
-ends the engine in every case; on POSIX also every process it started (the engine runs in a
-session of its own and the whole group is killed), elsewhere the engine's process alone, and a
+ends the engine in every case; on POSIX also its process group (the engine runs in a session of
+its own and the whole group is killed: the processes it started that stay in the group; one that
+leaves it, by ``setsid()`` or ``setpgid()`` as a daemon does, is not reached, since descendants are
+not tracked), elsewhere the engine's process alone, and a
 request's write is bounded by the time allowed on POSIX only (elsewhere an engine that stops
 reading its input can block the write of a request longer than the pipe holds). Use the engine as a
 context manager.
@@ -42,7 +44,8 @@ from fractions import Fraction
 from typing import IO, Any
 
 from foolsolve.errors import InputError
-from foolsolve.positions import cut_text
+from foolsolve.numbers import exact_number
+from foolsolve.positions import cut_text, parse_json
 
 ENGINE_TIMEOUT = 10.0
 """``conform --engine-timeout``'s default: seconds the engine may take to answer one request (the
@@ -174,14 +177,16 @@ class OutsideEngine:
         if not isinstance(payoffs, list):
             raise self._wrong(reply, "its \"result\" is neither null nor an object with \"payoffs\", a list")
         out = []
-        for x in payoffs:
+        for x in payoffs:  # read as a position file's numbers are (an exponent within ±50, digits bounded)
             try:
                 if isinstance(x, bool) or not isinstance(x, (int, str, float)):
-                    raise ValueError
-                out.append(Fraction(x))
-            except (ValueError, ZeroDivisionError, OverflowError):
-                raise self._wrong(reply, f"its payoff {cut_text(json.dumps(x), 30)} is no exact number (\"-1\", "
-                                         "\"1/2\", 2)") from None
+                    raise InputError("")
+                out.append(exact_number(x, ""))
+            except InputError as exc:
+                why = str(exc).partition(": ")[2]
+                why = f"{why}; " if "exponent" in why or "digits" in why else ""
+                raise self._wrong(reply, f"its payoff {cut_text(json.dumps(x), 30)} is no exact number ({why}"
+                                         "\"-1\", \"1/2\", 2)") from None
         return to_move, over, out
 
     def ask(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -217,11 +222,11 @@ class OutsideEngine:
         except UnicodeDecodeError:
             raise EngineError(f"--engine: its answer to {self._what()} is not UTF-8 text: "
                               f"{cut_text(repr(line), 60)}") from None
-        try:
-            reply = json.loads(text)
-        except ValueError as exc:
+        try:  # read as every JSON input is (nesting too deep, numbers too long: one-line errors)
+            reply = parse_json(text, "")
+        except InputError as exc:
             shown = text.strip() or "a blank line"
-            raise EngineError(f"--engine: its answer to {self._what()} is not JSON ({exc}): "
+            raise EngineError(f"--engine: its answer to {self._what()} is not JSON ({str(exc)[2:]}): "
                               f"{cut_text(shown, 60)!r}") from None
         if not isinstance(reply, dict):
             raise EngineError(f"--engine: its answer to {self._what()} is no JSON object: {cut_text(text.strip(), 60)}")
@@ -299,8 +304,8 @@ class OutsideEngine:
 
     def close(self) -> None:
         """End the engine: its input closed, up to :data:`CLOSE_WAIT` seconds to exit, then killed,
-        on POSIX with every process of its own group (what it started); elsewhere the engine's own
-        process alone is killed."""
+        on POSIX with every process of its own group (what it started, unless that left the group);
+        elsewhere the engine's own process alone is killed."""
         proc = self.proc
         self.closing = True
         try:

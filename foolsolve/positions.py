@@ -986,6 +986,30 @@ def _special(path: str | Path) -> bool:
     return not stat.S_ISREG(mode) and not stat.S_ISDIR(mode)
 
 
+def probe_output(path: str | Path, what: str) -> None:
+    """Before a long run whose output is written at its end: ``path`` can be created, else the
+    :class:`InputError` ``WHAT PATH: cannot write (...)`` that :func:`write_text_atomic` would give
+    then. The temporary file beside it (:func:`temp_beside`) is made and removed at once, which
+    :func:`check_output`'s permission check cannot stand in for (root may write anywhere by
+    ``os.access``, yet not in ``/proc``). An existing device, pipe or file descriptor's link is
+    written in place and not probed; a new name through a file descriptor's folder (``/proc/...``)
+    is made and removed itself."""
+    if str(path) == STDIO:
+        return
+    try:
+        final, through_fd = link_target(path)
+        if through_fd or _special(path):
+            if os.path.exists(path):
+                return
+            with open(path, "x", encoding="utf-8"):  # a new name under /proc: made and removed, as written in place
+                pass
+            _remove(Path(path))
+            return
+        _remove(temp_beside(final))
+    except (OSError, ValueError) as exc:
+        raise InputError(f"{what} {path}: cannot write ({getattr(exc, 'strerror', None) or exc})") from None
+
+
 def temp_beside(path: Path) -> Path:
     """A new empty file in ``path``'s folder to write ``path``'s text into before it is renamed
     over ``path``: a fresh name (``.NAME.RANDOM.tmp``, created exclusively, with the usual

@@ -23,6 +23,9 @@
 * ``quit``: exits (code 0) at once, reading nothing;
 * ``forget``: answers a ``play`` request with the position without Durak's ``known`` (what players
   know of hidden cards);
+* ``hugepay``: a finished game's payoffs in a ``status`` answer as ``FAKE_PAYOFF`` (default
+  ``"1e999999999"``, an exponent no exact reading should expand);
+* ``deep``: answers a JSON array nested 100,000 deep;
 * ``flood``: answers the first request, then writes that answer again and again, for ever.
 
 With ``FAKE_ENGINE_PID`` set, it first writes its process id to that file.
@@ -67,6 +70,9 @@ def main(mode: str) -> None:
             sys.stdout.buffer.write(b"\xff\n")
             sys.stdout.flush()
             continue
+        if mode == "deep":
+            print('{"id": 1, "moves": ' + "[" * 100_000 + "]" * 100_000 + "}", flush=True)
+            continue
         request = json.loads(raw)
         record = answer_line(n, raw)
         op, position = request["op"], request["position"]
@@ -88,6 +94,9 @@ def main(mode: str) -> None:
             record["to_move"] = 0 if record["to_move"] is None else record["to_move"] + 1
         elif mode == "payoffs" and op == "status" and record["result"] is not None:
             record["result"]["payoffs"] = [str(-Fraction(p)) for p in record["result"]["payoffs"]]
+        elif mode == "hugepay" and op == "status" and record["result"] is not None:
+            record["result"]["payoffs"] = [os.environ.get("FAKE_PAYOFF", "1e999999999")
+                                          for _ in record["result"]["payoffs"]]
         elif mode == "nostatus" and op == "status":
             del record["over"]
         elif mode == "forget" and op == "play":

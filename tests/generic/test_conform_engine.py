@@ -141,8 +141,11 @@ def test_a_wrong_engine_is_caught_in_each_game_where_it_is_wrong(name, mode, tmp
 @pytest.mark.parametrize("mode,words", [
     ("crash", "--engine: it exited with code 3 before answering request 3 (moves); its last line on standard "
               "error: 'fake engine: out of cheese'"),
-    ("garbage", "--engine: its answer to request 1 (moves) is not JSON (Expecting value: line 1 column 1 (char 0)): "
-                "'hello'"),
+    ("garbage", "--engine: its answer to request 1 (moves) is not JSON (malformed JSON at line 1 column 1: Expecting "
+                "value): 'hello'"),
+    ("deep", "--engine: its answer to request 1 (moves) is not JSON (JSON nested too deeply): "
+             "'{\"id\": 1, \"moves\": [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[... (199,960 more "
+             "characters)'"),
     ("binary", "--engine: its answer to request 1 (moves) is not UTF-8 text: b'\\xff\\n'"),
     ("noid", "--engine: its answer to request 1 (moves) has no \"id\", not 1 (a reply copies its request's id, one "
              "reply a request, in order)"),
@@ -266,6 +269,65 @@ def test_ctrl_c_ends_the_engine_and_keeps_the_games_finished(tmp_path, monkeypat
     assert_gone(int(pid_file.read_text()))
 
 
+@pytest.mark.parametrize("signal_name,exit_code", [("Ctrl-C", 130), ("SIGTERM", 143)])
+def test_a_signal_after_disagreements_exits_with_its_code_and_says_the_run_stopped(signal_name, exit_code,
+                                                                                   tmp_path, monkeypatch):
+    """Ctrl-C (or SIGTERM) after some games disagreed: those are reported and written, the text says
+    which signal stopped the run after how many games, and the exit is the signal's, not 1."""
+    monkeypatch.chdir(tmp_path)
+    from foolsolve import errors
+    from foolsolve.outside import OutsideEngine
+
+    real = OutsideEngine.moves
+    asked: list[int] = []
+
+    def moves(self: Any, position: Any) -> Any:
+        asked.append(1)
+        if len(asked) == 150:
+            if signal_name == "SIGTERM":
+                monkeypatch.setattr(errors._Signals, "terminated", True)
+            raise KeyboardInterrupt
+        return real(self, position)
+
+    monkeypatch.setattr(OutsideEngine, "moves", moves)
+    code, out, err = conform("durak", "--cases", "40", "--seed", "2", "--max-steps", "30", "--engine", fake("drop"),
+                             "--engine-timeout", SLOW, "--out", str(tmp_path / "d.jsonl"))
+    assert code == exit_code, err
+    said = [x for x in out.splitlines() if x.startswith("DISAGREEMENT")]
+    assert said and len((tmp_path / "d.jsonl").read_text().splitlines()) == len(said)
+    last = out.splitlines()[-1]
+    finished = int(last.split(" after ")[1].split(" of ")[0])
+    assert last == f"{signal_name} stopped the run after {finished} of 40 games; {40 - finished} not played", out
+    assert 0 < finished < 40
+
+
+def test_a_run_stopped_before_any_game_finished_claims_no_agreement(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    from foolsolve.outside import OutsideEngine
+
+    def moves(self: Any, position: Any) -> Any:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(OutsideEngine, "moves", moves)
+    code, out, err = conform("durak", "--cases", "100", "--engine", fake("right"), "--engine-timeout", SLOW)
+    assert code == 130, err
+    assert out.splitlines()[-1] == "Ctrl-C stopped the run before any game finished", out
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="a folder no file can be created in: Linux's /proc")
+def test_an_out_that_cannot_be_created_is_refused_before_the_engine_starts(tmp_path, monkeypatch):
+    """``/proc`` passes a permission check for root, yet no file can be made there: found by making
+    one before the engine starts, not after the run (where it hid the engine's error)."""
+    monkeypatch.chdir(tmp_path)
+    pid_file = tmp_path / "pid"
+    monkeypatch.setenv("FAKE_ENGINE_PID", str(pid_file))
+    code, out, err = conform("durak", "--cases", "1", "--engine", fake("crash"), "--engine-timeout", SLOW,
+                             "--out", "/proc/nope.jsonl")
+    assert code == 2 and out == "", err
+    assert err == "foolsolve: error: --out /proc/nope.jsonl: cannot write (No such file or directory)\n", err
+    assert not pid_file.exists()
+
+
 @pytest.mark.parametrize("argv,words", [
     (["--engine", ""], "--engine: empty command (the engine's program and its arguments)"),
     (["--engine", "'unclosed"], "--engine: no closing quotation in \"'unclosed\""),
@@ -327,6 +389,22 @@ def test_status_compares_the_payoffs_of_a_finished_game(tmp_path, monkeypatch):
         assert d["kind"] == "status" and d["detail"].startswith("payoffs: spec ['"), d
         mine, theirs = d["detail"][len("payoffs: spec "):].split(" engine ")
         assert [str(-Fraction(p)) for p in json.loads(mine.replace("'", '"'))] == json.loads(theirs.replace("'", '"'))
+
+
+@pytest.mark.parametrize("payoff", ["1e999999999", "1e9999"])
+def test_a_payoff_with_a_huge_exponent_is_one_line_and_exit_2(payoff, tmp_path, monkeypatch):
+    """A payoff is read as a position file's numbers are: an exponent beyond ±50 is the engine's
+    error at once (not a number of a billion digits worked out, nor Python's digit limit)."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("FAKE_PAYOFF", payoff)
+    started = time.monotonic()
+    code, out, err = conform("durak", "--cases", "1", "--seed", "0", "--engine", fake("hugepay"),
+                             "--engine-timeout", SLOW, "--status")
+    assert time.monotonic() - started < 60
+    assert code == 2 and err.count("\n") == 1, err
+    assert (f"is no status record: its payoff \"{payoff}\" is no exact number ('{payoff}' has an exponent "
+            "beyond ±50; \"-1\", \"1/2\", 2)\n") in err, err
+    assert "the engine broke off in game 1" in out
 
 
 def test_one_game_from_a_position(tmp_path, monkeypatch):
