@@ -82,8 +82,7 @@ class Explanation:
             head = "not legal: " + "; ".join(r.short(self.seed) for r in self.reasons)
         if self.flips and not self.legal:
             head += "; legal with " + ", ".join(f"{o}={json_text(v)}" for o, v in self.flips)
-        moves = ", ".join(self.legal_moves) if self.legal_moves else "none (the game is over)"
-        return f"{head}; legal moves: {moves} (foolsolve why explains)"
+        return f"{head}; legal moves: {moves_listed(self.legal_moves)} (foolsolve why explains)"
 
     def lines(self, verbose: bool = False) -> list[str]:
         """The human-readable report. Without ``verbose``: what the move does in a player's words
@@ -139,6 +138,18 @@ class Explanation:
 
 MOVES_SHOWN = 20
 """The legal moves ``why`` lists without ``--verbose`` (a Fool's Paradise turn may have over a thousand)."""
+
+
+def moves_listed(moves: list[str]) -> str:
+    """The legal moves as one-line errors give them: every move where there are at most
+    :data:`MOVES_SHOWN`, else the first of them, how many more and where to see them all (a
+    one-line error stays a line a person reads)."""
+    if not moves:
+        return "none (the game is over)"
+    if len(moves) <= MOVES_SHOWN:
+        return ", ".join(moves)
+    return (", ".join(moves[:MOVES_SHOWN]) + f", and {len(moves) - MOVES_SHOWN:,} more (foolsolve moves POSITION "
+            "lists them all)")
 
 
 def moves_line(moves: list[str], verbose: bool = False) -> str:
@@ -418,7 +429,7 @@ def not_a_move(text: str, error: str, legal_moves: list[str] | None, name: str =
     not, as :meth:`SpecGame.read_move` says), with the legal moves where they are known: one line,
     exit 2, as ``foolsolve play``'s. A move that is only illegal is explained instead. ``name``: the
     argument's name (``move`` in Python)."""
-    tail = "" if legal_moves is None else "; legal moves: " + (", ".join(legal_moves) or "none (the game is over)")
+    tail = "" if legal_moves is None else "; legal moves: " + moves_listed(legal_moves)
     error = error.removeprefix("move: ")  # the reader's own name for the text: named once, as name
     return InputError(f"{name} {text!r}: {error}{tail}")
 

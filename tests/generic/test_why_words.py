@@ -79,3 +79,17 @@ def test_why_effect_words_read_slots_words_and_fold_long_records() -> None:
     table = {"to_move": 1, "table": [{"player": 0, "cards": ["KC"]}], "log": [{"text": "x" * 120}]}
     assert effect_words(spec, 1, 1, table, {"to_move": 1, "table": [], "log": [{"text": "y" * 120}]}) == [
         "log: changed (why --verbose shows how)", "table: emptied"]
+
+
+def test_a_one_line_error_lists_at_most_20_legal_moves_and_says_how_many_more() -> None:
+    """A Fool's Paradise turn may have over a thousand legal moves: the one-line error of a MOVE
+    that names none (``why``, ``play``, the oracle's records) lists the first 20, how many more, and
+    where to see them all; 20 or fewer are listed whole."""
+    from foolsolve.why import MOVES_SHOWN, not_a_move
+
+    many = [f"move {i}" for i in range(35)]
+    said = str(not_a_move("x", "no such move", many))
+    assert "move 19, and 15 more (foolsolve moves POSITION lists them all)" in said and "move 20" not in said
+    assert MOVES_SHOWN == 20 and said.count("move ") == 20
+    assert str(not_a_move("x", "no such move", many[:20])).endswith("; legal moves: " + ", ".join(many[:20]))
+    assert str(not_a_move("x", "no such move", [])).endswith("; legal moves: none (the game is over)")
