@@ -1876,12 +1876,23 @@ def principal_variation(eg: Solver, state: EngineState, value: int, first: list[
     position the first legal move is best (no search at all). Every child is searched as a root
     (never ``eg.value`` of a node met inside a search: there, a non-fresh node of the take_first
     reduction only bounds the true value)."""
+    def choose(s: EngineState, w: int) -> tuple[int, int, int]:
+        return next(m for m, v in first if v == w) if s is state else first_with_value(eg, s, w)
+
+    return walk_pv(state, value, choose, limit)
+
+
+def walk_pv(state: EngineState, value: int, choose: Callable[[EngineState, int], tuple[int, int, int]],
+            limit: int = PV_LIMIT) -> tuple[list[str], list[str]]:
+    """Best play from ``state``, worth ``value`` to its mover: at each step ``choose(s, w)``, the
+    move of ``s`` worth ``w`` to its mover (``w`` the value of ``s``), until the game ends, a
+    position repeats (endless play) or ``limit`` moves. Returns the move texts and notes. The walk
+    of :func:`principal_variation` and of the search over the stock's principal variation."""
     pv: list[str] = []
     notes: list[str] = []
     seen: set[Any] = set()
     s = state
     w = value
-    mv: list[tuple[tuple[int, int, int], int]] | None = first
     while game_result(s) is None:
         k = s.key()
         if k in seen:
@@ -1892,11 +1903,7 @@ def principal_variation(eg: Solver, state: EngineState, value: int, first: list[
             notes.append(f"principal variation cut after {limit} moves")
             break
         me = s.to_move
-        if mv is not None:
-            m = next(m for m, v in mv if v == w)
-            mv = None
-        else:
-            m = first_with_value(eg, s, w)
+        m = choose(s, w)
         pv.append(move_text(m))
         s = play(s, m)
         if game_result(s) is None and s.to_move != me:

@@ -39,6 +39,7 @@ from foolsolve.solver.durak.search import (
     _outcome,
     first_with_value,
     side_rules_refusal,
+    walk_pv,
 )
 from foolsolve.solver.durak.shared import DRAW, LOSS, WIN, Reductions
 from foolsolve.spec import durak as dspec
@@ -278,32 +279,14 @@ def stock_pv(search: StockSearch, s: EngineState, value: int, first: tuple[int, 
     search while the stock holds two or more cards and by the endgame search's
     :func:`~foolsolve.solver.durak.search.first_with_value` after. Returns the move texts and notes
     (a repeated position or the length limit ends it early)."""
-    pv: list[str] = []
-    notes: list[str] = []
-    seen: set[Any] = set()
-    w = value
-    m = first
-    while game_result(s) is None:
-        k = s.key()
-        if k in seen:
-            notes.append("the principal variation repeats a position here (endless play: a draw)")
-            break
-        seen.add(k)
-        if len(pv) >= limit:
-            notes.append(f"principal variation cut after {limit} moves")
-            break
-        me = s.to_move
-        if m is None:
-            if len(s.stock) <= 1:
-                m = first_with_value(search.endgame, s, w)
-            else:
-                m = next(x for x in legal(s) if child_value(search, s, play(s, x)) == w)
-        pv.append(move_text(m))
-        s = play(s, m)
-        m = None
-        if game_result(s) is None and s.to_move != me:
-            w = -w
-    return pv, notes
+    def choose(x: EngineState, w: int) -> tuple[int, int, int]:
+        if x is s and first is not None:
+            return first
+        if len(x.stock) <= 1:
+            return first_with_value(search.endgame, x, w)
+        return next(m for m in legal(x) if child_value(search, x, play(x, m)) == w)
+
+    return walk_pv(s, value, choose, limit)
 
 
 def solve_stock(s: EngineState, options: SolveOptions, reductions: Reductions, jit: bool | str, want_moves: bool,
