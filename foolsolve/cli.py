@@ -1657,9 +1657,10 @@ SHRINK_REQUESTS = 200
                    "agree; 0: no limit; at most a year].")
 @click.option("--json", "as_json", is_flag=True,
               help='Print the report as one JSON object: {"game", "cases", "finished", "agreeing", "cut", "states", '
-                   '"moves", "sampled", "timed_out", "divergence", "seconds"}; with --engine "engine", '
-                   '"disagreements", "requests" and "engine_error" in place of "sampled" and "divergence" (the exit '
-                   'codes as without it).')
+                   '"moves", "sampled", "timed_out", "divergence", "seconds", "rules"}; with --engine "engine", '
+                   '"successors", "every_move", "disagreements" (each with "alone" and "shrunk"), "requests" and '
+                   '"engine_error" in place of "sampled" and "divergence" (docs/engines.md; the exit codes as '
+                   'without it).')
 @click.option("--strict", is_flag=True,
               help="Games left unplayed by a --time given, or cut at --max-steps, fail the run (exit 2, as a stop "
                    "at the default --time), instead of a pass of the games finished.")

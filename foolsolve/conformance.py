@@ -527,15 +527,18 @@ def _shrink_request(info: GameInfo, request: dict[str, Any], kind: str, engine: 
     spec = info.spec
     current, asked, found = request, 0, False
     i, improved = 0, False
+    candidates = enumerate(_request_candidates(info, current["position"]))
     while asked < budget:
-        candidates = list(_request_candidates(info, current["position"]))
-        if i >= len(candidates):
+        k, cand = next(candidates, (-1, None))
+        if cand is None:
             if not improved:
                 break
             i, improved = 0, False
+            candidates = enumerate(_request_candidates(info, current["position"]))
             continue
-        cand = candidates[i]
-        i += 1
+        if k < i:  # (passed over: tried before the last one kept)
+            continue
+        i = k + 1
         try:
             state = spec.state_from_json(cand)
             position = standard_form(spec, state, complete=True)
@@ -553,13 +556,15 @@ def _shrink_request(info: GameInfo, request: dict[str, Any], kind: str, engine: 
             break
         if same:
             current, found, improved = trial, True, True
-            i -= 1  # the candidate now at its place is the next one
+            i -= 1  # the candidate taking its place is the next one
+            candidates = enumerate(_request_candidates(info, current["position"]))
     return current if found else None
 
 
 def _request_candidates(info: GameInfo, position: dict[str, Any]) -> Iterator[dict[str, Any]]:
     """The positions :func:`_shrink_request` tries: each rule option off its default set back to it,
-    then :func:`shrink`'s candidates (a list element or an optional field left out)."""
+    then :func:`shrink`'s candidates (a list element or an optional field left out), each made
+    when it is asked for, copying only the containers on its path."""
     from foolsolve.rules import rules_to_json
 
     rules = position.get("rules")
@@ -568,7 +573,25 @@ def _request_candidates(info: GameInfo, position: dict[str, Any]) -> Iterator[di
         for name, value in rules.items():
             if name in defaults and defaults[name] != value:
                 yield {**position, "rules": {**rules, name: defaults[name]}}
-    yield from _candidates(position)
+    for path, lst in _lists(position, ()):
+        for i in range(len(lst)):
+            yield _without(position, path, i)
+    for key in list(position):
+        if key != "game":
+            yield {k: v for k, v in position.items() if k != key}
+
+
+def _without(node: Any, path: tuple[Any, ...], i: int) -> Any:
+    """``node`` with element ``i`` of the list at ``path`` left out (the containers on the path
+    copied, the rest shared)."""
+    if not path:
+        return node[:i] + node[i + 1:]
+    head, rest = path[0], path[1:]
+    if isinstance(node, dict):
+        return {**node, head: _without(node[head], rest, i)}
+    copy_ = list(node)
+    copy_[head] = _without(node[head], rest, i)
+    return copy_
 
 
 def conform_start(info: GameInfo, rng: random.Random, pins: dict[str, Any] | None = None) -> Any:
