@@ -598,9 +598,9 @@ def conform_start(info: GameInfo, rng: random.Random, pins: dict[str, Any] | Non
     """One random whole-game start for conformance: the game's ``conform_game`` if it declares
     one (deals reaching every rule option), else its ``random_game``. ``pins`` (``conform --rules``,
     :func:`foolsolve.rules.pins_from_json`): the rule options kept at those values, the others drawn
-    as ever; a draw the pinned options rule out (a table they do not seat) is drawn again, up to
-    :data:`PIN_TRIES` times, then an :class:`InputError`, as is a game whose generator does not
-    keep them."""
+    as ever; a draw the pinned options rule out (a table they do not seat), or one under other
+    values of them (a generator that does not keep them, :func:`foolsolve.rules.pin`), is drawn
+    again, up to :data:`PIN_TRIES` times, then an :class:`InputError`."""
     make = _deal_maker(info)
     if not pins:
         return make(rng)
@@ -616,12 +616,12 @@ def conform_start(info: GameInfo, rng: random.Random, pins: dict[str, Any] | Non
                 continue
             rules = info.spec.rules_of(start)
             off = [name for name, value in pins.items() if getattr(rules, name) != value]
-            if off:
-                raise InputError(f"--rules: {info.name}'s random deals do not keep pinned rule options "
-                                 f"({', '.join(off)}); its generator calls foolsolve.rules.pin")
-            return start
+            if not off:
+                return start
+            why = (f"its deals drew {', '.join(off)} otherwise: a generator keeps pinned options by calling "
+                   "foolsolve.rules.pin on its rules")
     shown = ", ".join(f"{k}={json_text(v)}" for k, v in pins.items())
-    raise InputError(f"--rules: no {info.name} deal under {shown} in {PIN_TRIES} draws ({why})")
+    raise InputError(f"--rules: no {info.name} deal under {shown} in {PIN_TRIES} draw{'' if PIN_TRIES == 1 else 's'} ({why})")
 
 
 def _deal_maker(info: GameInfo) -> Callable[[random.Random], Any]:

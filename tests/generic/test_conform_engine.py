@@ -538,6 +538,28 @@ def test_every_game_s_random_starts_keep_the_pinned_options(name):
     assert len(seen) > 1  # the others drawn at random
 
 
+def test_rules_of_a_game_whose_deals_do_not_keep_them_are_drawn_again(toy, tmp_path, monkeypatch):
+    """The toy's generator draws its one option without foolsolve.rules.pin: a deal under another
+    value is drawn again, so --rules still holds; where no draw keeps them, a one-line error."""
+    monkeypatch.chdir(tmp_path)
+    played: list[int] = []
+    real = conformance.lockstep
+
+    def lockstep(info: Any, start: Any, *args: Any, **kwargs: Any) -> Any:
+        played.append(start.rules.max_take)
+        return real(info, start, *args, **kwargs)
+
+    monkeypatch.setattr(conformance, "lockstep", lockstep)
+    code, out, err = conform("toy", "--cases", "8", "--rules", '{"max_take": 2}', "--json")
+    assert code == 0 and json.loads(out)["rules"] == {"max_take": 2}, err
+    assert played == [2] * 8
+    monkeypatch.setattr(conformance, "PIN_TRIES", 1)
+    code, out, err = conform("toy", "--cases", "8", "--seed", "1", "--rules", '{"max_take": 2}', "--engine", ORACLE)
+    assert code == 2 and out == "" and err == ("foolsolve: error: --rules: no toy deal under max_take=2 in 1 draw "
+                                               "(its deals drew max_take otherwise: a generator keeps pinned options "
+                                               "by calling foolsolve.rules.pin on its rules)\n"), err
+
+
 def test_rules_fix_the_options_of_conform_without_an_engine(tmp_path, monkeypatch):
     """The same pins for foolsolve's own engine, in this process and on worker processes alike."""
     monkeypatch.chdir(tmp_path)
