@@ -1712,7 +1712,7 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
     one-line error (exit 2); each disagreement's request is replayed alone in a fresh engine process
     (the first few) and shrunk where it shows the disagreement again.
 
-    --rules JSON fixes rule options (--default-rules: all but those at their defaults) for an
+    --rules JSON fixes rule options (--default-rules: every other one at its default), for an
     engine that plays only some of the rules."""
     from foolsolve import conformance
 
@@ -1824,19 +1824,15 @@ def pins_json(info: GameInfo, pins: dict[str, Any] | None) -> dict[str, Any] | N
 
 def pins_text(info: GameInfo, pins: dict[str, Any], default_rules: bool) -> str:
     """The line of ``conform``'s report saying which rule options were fixed."""
-    defaults = rules_to_json_defaults(info)
+    from foolsolve.rules import rules_to_json
+
+    defaults = rules_to_json(info.spec.rules_cls())
     given = {k: v for k, v in (pins_json(info, pins) or {}).items() if not default_rules or v != defaults.get(k)}
     shown = ", ".join(f"{k}={json_text(v)}" for k, v in given.items())
     if default_rules:
         return (f"rule options: {shown}, the others at their defaults" if shown
                 else "rule options: every one at its default")
     return f"rule options: {shown} in every game, the others drawn at random"
-
-
-def rules_to_json_defaults(info: GameInfo) -> dict[str, Any]:
-    from foolsolve.rules import rules_to_json
-
-    return rules_to_json(info.spec.rules_cls())
 
 
 def conform_outside(info: GameInfo, command: str, timeout: float | None, cases: int, seed: int, max_steps: int,
@@ -1962,10 +1958,11 @@ def conform_outside_text(game: str, report: Any, cases: int, max_steps: int, sec
         if d.alone is not None:
             lines.append(replay_text(d))
     if report.disagreements:
+        shrunk = ", a smaller one 'case N step S shrunk'" if any(d.shrunk for d in report.disagreements) else ""
         lines.append(f"{plural(len(report.disagreements), 'game')} of {report.cases:,} disagreeing; each one's "
-                     f"request (id 'case N step S', a smaller one 'case N step S shrunk') written to {target}: "
-                     f"foolsolve oracle {target} gives the spec's answers")
-        if len(report.disagreements) > replay:
+                     f"request (id 'case N step S'{shrunk}) written to {target}: foolsolve oracle {target} gives "
+                     "the spec's answers")
+        if 0 < replay < len(report.disagreements):
             lines.append(f"the first {plural(replay, 'disagreement')} replayed alone in a fresh engine process "
                          f"(--replay), not the {len(report.disagreements) - replay:,} after")
         if report.interrupted:

@@ -142,7 +142,7 @@ def test_a_wrong_engine_is_caught_in_each_game_where_it_is_wrong(name, mode, tmp
     assert code == 1, err
     said = [x for x in out.splitlines() if x.startswith("DISAGREEMENT")]
     assert [x.split(":")[0] for x in said] == [f"DISAGREEMENT in game {c}" for c, _ in want]
-    assert f"written to {tmp_path / 'd.jsonl'}" in out
+    assert f"written to {tmp_path / 'd.jsonl'}" in out and "replayed alone" not in out and "shrunk" not in out
     # the same requests, none replayed (--replay 0) so none shrunk
     assert (tmp_path / "d.jsonl").read_text().splitlines() == [x for x in target.read_text().splitlines()
                                                                 if not x.endswith(' shrunk"}')]
