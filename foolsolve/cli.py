@@ -1889,7 +1889,8 @@ def conform_outside(info: GameInfo, command: str, timeout: float | None, cases: 
     if not report.interrupted:
         try:
             for d in report.disagreements[:replay]:
-                conformance.replay_outside(info, command, engine.timeout, d, knowledge=not without_knowledge)
+                conformance.replay_outside(info, command, engine.timeout, d, knowledge=not without_knowledge,
+                                           pins=pins)
         except KeyboardInterrupt:
             report.interrupted = True
     secs = time.monotonic() - started

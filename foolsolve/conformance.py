@@ -481,12 +481,13 @@ def check_request(info: GameInfo, request: dict[str, Any], engine: Any, knowledg
 
 
 def replay_outside(info: GameInfo, command: str, timeout: float, d: Divergence, knowledge: bool = True, *,
-                   budget: int | None = None) -> None:
+                   budget: int | None = None, pins: dict[str, Any] | None = None) -> None:
     """Replay the request of ``d`` (an outside engine's disagreement) alone: the first request of a
     fresh engine process started with ``command``, setting :attr:`Divergence.alone`. Where it shows a
     disagreement again, shrink it in that process as :func:`shrink` shrinks a diverging position
     (cards and optional fields left out one at a time, and here rule options set back to their
-    defaults, while the spec reads the position, the move stays legal and the engine still
+    defaults, the options ``pins`` fixes, ``conform --rules``, kept: the engine may play no other
+    value of them), while the spec reads the position, the move stays legal and the engine still
     disagrees in the same kind, at most ``budget`` requests, default :data:`SHRINK_REQUESTS`), and keep the smaller request in
     :attr:`Divergence.shrunk` if it alone shows it again in another fresh process. An engine
     breaking the protocol meanwhile ends the replay with what was found before (a request it broke
@@ -501,7 +502,7 @@ def replay_outside(info: GameInfo, command: str, timeout: float, d: Divergence, 
             if again is None:
                 return
             smaller = _shrink_request(info, d.request, d.kind, engine, knowledge,
-                                      SHRINK_REQUESTS if budget is None else budget)
+                                      SHRINK_REQUESTS if budget is None else budget, pins or {})
         if smaller is None:
             return
         with OutsideEngine(command, timeout) as engine:
@@ -516,7 +517,7 @@ def _same_kind(d: Divergence | None, kind: str) -> bool:
 
 
 def _shrink_request(info: GameInfo, request: dict[str, Any], kind: str, engine: Any, knowledge: bool,
-                    budget: int) -> dict[str, Any] | None:
+                    budget: int, pins: dict[str, Any]) -> dict[str, Any] | None:
     """A smaller request than ``request`` the engine still disagrees on, in the same ``kind``
     (:func:`replay_outside`), or ``None``; an engine breaking the protocol ends the search. The
     candidates are tried in order, a kept one's successors from the same place on, in passes until
@@ -542,7 +543,8 @@ def _shrink_request(info: GameInfo, request: dict[str, Any], kind: str, engine: 
         try:
             state = spec.state_from_json(cand)
             position = standard_form(spec, state, complete=True)
-            if position == current["position"]:
+            rules = spec.rules_of(state)
+            if position == current["position"] or any(getattr(rules, k) != v for k, v in pins.items()):
                 continue
             if request["op"] == "play":
                 spec.parse_move(state, request["moves"][0])

@@ -721,6 +721,24 @@ def test_a_disagreement_is_replayed_alone_and_shrunk(tmp_path, monkeypatch):
         in out.splitlines(), out
 
 
+def test_a_shrunk_request_keeps_the_rules_fixed(tmp_path, monkeypatch):
+    """Under --rules the shrinking sets no fixed option back to its default (the engine may play no
+    other value); the options not fixed it does."""
+    monkeypatch.chdir(tmp_path)
+    code, out, err = conform("durak", "--cases", "6", "--seed", "0", "--max-steps", "30", "--engine",
+                             fake("off:throwers"), "--engine-timeout", SLOW, "--json", "--replay", "1",
+                             "--rules", '{"variant": "perevodnoy", "deck": 52}')
+    assert code == 1, err
+    first = json.loads(out)["disagreements"][0]
+    assert first["shrunk"], first
+    lines = [json.loads(x) for x in (tmp_path / "conform-durak-0.jsonl").read_text().splitlines()]
+    [small] = [x["position"] for x in lines if x["id"] == first["shrunk"]]
+    assert (small["rules"]["variant"], small["rules"]["deck"], small["rules"]["throwers"]) == (
+        "perevodnoy", 52, "neighbours")
+    defaults = rules_to_json(games.get("durak").spec.rules_cls())
+    assert all(v == defaults[k] for k, v in small["rules"].items() if k not in ("variant", "deck", "throwers"))
+
+
 def test_a_disagreement_that_needs_the_requests_before_it_is_said_so(tmp_path, monkeypatch):
     """An engine wrong only from its 40th request on: its disagreements do not show when replayed
     alone in a fresh engine process, and the report says so."""
