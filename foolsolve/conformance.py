@@ -484,15 +484,15 @@ def replay_outside(info: GameInfo, command: str, timeout: float, d: Divergence, 
                    budget: int | None = None, pins: dict[str, Any] | None = None) -> None:
     """Replay the request of ``d`` (an outside engine's disagreement) alone: the first request of a
     fresh engine process started with ``command``, setting :attr:`Divergence.alone`. Where it shows a
-    disagreement again, shrink it in that process as :func:`shrink` shrinks a diverging position
-    (cards and optional fields left out one at a time, and here rule options set back to their
-    defaults, the options ``pins`` fixes, ``conform --rules``, kept: the engine may play no other
-    value of them), while the spec reads the position, the move stays legal and the engine still
-    disagrees in the same kind, at most ``budget`` requests, default :data:`SHRINK_REQUESTS`), and keep the smaller request in
-    :attr:`Divergence.shrunk` if it alone shows it again in another fresh process. An engine
-    breaking the protocol meanwhile ends the replay with what was found before (a request it broke
-    off at is no reproduction: it is :attr:`Divergence.alone` ``None``)."""
-    from foolsolve.outside import EngineError, OutsideEngine
+    disagreement again, shrink it in that process as :func:`shrink` shrinks a diverging position:
+    rule options set back to their defaults (not those ``pins`` fixes, ``conform --rules``: the
+    engine may play no other value of them), cards and optional fields left out, one at a time,
+    each kept while the spec reads the position, the move stays legal and the engine still
+    disagrees in the same kind, at most ``budget`` requests (default :data:`SHRINK_REQUESTS`).
+    The smaller request is kept in :attr:`Divergence.shrunk` if it alone shows it again in another
+    fresh process. An engine breaking the protocol meanwhile ends the replay with what was found
+    before (one breaking off at the request itself leaves :attr:`Divergence.alone` ``None``)."""
+    from foolsolve.outside import OutsideEngine
 
     assert d.request is not None
     try:
@@ -508,7 +508,7 @@ def replay_outside(info: GameInfo, command: str, timeout: float, d: Divergence, 
         with OutsideEngine(command, timeout) as engine:
             if _same_kind(check_request(info, smaller, engine, knowledge), d.kind):
                 d.shrunk = smaller
-    except EngineError:
+    except InputError:  # the engine broke the protocol (an EngineError) or did not start again
         return
 
 
