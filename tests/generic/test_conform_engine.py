@@ -103,7 +103,7 @@ def test_a_wrong_engine_is_caught_in_each_game_where_it_is_wrong(name, mode, tmp
     assert want and len(want) < cases, want  # some games disagree, some do not
     status = ["--status"] if mode == "status" else []
     code, out, err = conform(name, "--cases", str(cases), "--seed", str(seed), "--max-steps", str(steps),
-                             "--engine", fake(mode), "--engine-timeout", SLOW, "--json", *status)
+                             "--engine", fake(mode), "--engine-timeout", SLOW, "--json", "--replay", "1", *status)
     assert code == 1, err
     report = json.loads(out)
     assert [(d["case"], d["step"]) for d in report["disagreements"]] == want
@@ -131,8 +131,8 @@ def test_a_wrong_engine_is_caught_in_each_game_where_it_is_wrong(name, mode, tmp
     assert {x["op"] for x in lines} == {kind}
     for line in lines:
         assert fake_engine.marked(line["position"])
-    # the first three replayed alone: the fake engine's answer depends on the position only
-    assert [d["alone"] for d in report["disagreements"]] == [True] * min(3, len(want)) + [None] * (len(want) - 3)
+    # the first replayed alone (--replay 1): the fake engine's answer depends on the position only
+    assert [d["alone"] for d in report["disagreements"]] == [True] + [None] * (len(want) - 1)
     code, answers, _ = call_main(["oracle", str(target)])
     assert code == 0 and len(answers.splitlines()) == len(lines)
     # the text report: a line per disagreeing game
