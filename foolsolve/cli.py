@@ -1624,6 +1624,14 @@ MAX_CASES = 10**7
 CONFORM_SECONDS = 600.0
 """``conform``'s default ``--time``: no game is begun after ten minutes (``--time 0``: no limit)."""
 
+EVERY_MOVE_MAX = 64
+"""``conform --every-move``'s bound, :data:`foolsolve.conformance.EVERY_MOVE_MAX` (written here for
+the help, which imports no harness; a test holds them equal, as the two below)."""
+REPLAY_MAX = 3
+"""``conform --replay``'s default, :data:`foolsolve.conformance.REPLAY_MAX`."""
+SHRINK_REQUESTS = 200
+""":data:`foolsolve.conformance.SHRINK_REQUESTS`."""
+
 
 @cli.command()
 @click.argument("game")
@@ -1649,9 +1657,10 @@ CONFORM_SECONDS = 600.0
                    "agree; 0: no limit; at most a year].")
 @click.option("--json", "as_json", is_flag=True,
               help='Print the report as one JSON object: {"game", "cases", "finished", "agreeing", "cut", "states", '
-                   '"moves", "sampled", "timed_out", "divergence", "seconds"}; with --engine "engine", '
-                   '"disagreements", "requests" and "engine_error" in place of "sampled" and "divergence" (the exit '
-                   'codes as without it).')
+                   '"moves", "sampled", "timed_out", "divergence", "seconds", "rules"}; with --engine "engine", '
+                   '"successors", "every_move", "disagreements" (each with "alone" and "shrunk"), "requests" and '
+                   '"engine_error" in place of "sampled" and "divergence" (docs/engines.md; the exit codes as '
+                   'without it).')
 @click.option("--strict", is_flag=True,
               help="Games left unplayed by a --time given, or cut at --max-steps, fail the run (exit 2, as a stop "
                    "at the default --time), instead of a pass of the games finished.")
@@ -1670,10 +1679,27 @@ CONFORM_SECONDS = 600.0
 @click.option("--without-knowledge", is_flag=True,
               help="With --engine: compare positions without what players know of hidden cards (Durak's known), "
                    "which no rule reads.")
+@click.option("--every-move", is_flag=True,
+              help="With --engine: at every state also ask the position after each other legal move and compare "
+                   f"it (at a state with more than {EVERY_MOVE_MAX} legal moves, a seeded sample of "
+                   f"{EVERY_MOVE_MAX - 1} besides the move followed); the games are the same, the requests many "
+                   "more.")
+@click.option("--replay", type=click.IntRange(min=0), default=None, metavar="N",
+              help="With --engine: replay the first N disagreements' requests each alone in a fresh engine process "
+                   "(does it show without the requests before it?) and shrink those that do to a smaller request "
+                   f"(at most {SHRINK_REQUESTS} requests each) [default: {REPLAY_MAX}; 0: none].")
+@click.option("--rules", "rules_json", default=None, metavar="JSON",
+              help="Play every game under these rule options, e.g. '{\"deck\": 36}' (as deal's --rules; "
+                   "'foolsolve rules GAME' lists them), the others drawn at random as without it: for an engine "
+                   "that plays only some of the rules. Not with --position (its own rules are played).")
+@click.option("--default-rules", is_flag=True,
+              help="Every rule option not given by --rules at its default, none drawn at random.")
 def conform(game: str, cases: int, seed: int, max_steps: int, position: str | None, out: str | None,
             workers: int = 1, scheduler: str | None = None, time_limit: float | None = None,
             as_json: bool = False, strict: bool = False, engine_command: str | None = None,
-            engine_timeout: float | None = None, without_knowledge: bool = False, ask_status: bool = False) -> None:
+            engine_timeout: float | None = None, without_knowledge: bool = False, ask_status: bool = False,
+            every_move: bool = False, replay: int | None = None, rules_json: str | None = None,
+            default_rules: bool = False) -> None:
     """Step GAME's spec and engine in lockstep from random deals (random players and rule
     options) and compare legal moves, successors and results at every step. Exit 1 on a
     divergence, after writing the shrunk diverging position as a position file. Stopped by the
@@ -1683,7 +1709,11 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
     With --engine CMD the engine checked is an outside program, asked for the legal moves at
     every step and the position after the move followed; every game's first disagreement is
     reported and its request written to --out (exit 1); an engine that breaks the protocol is a
-    one-line error (exit 2)."""
+    one-line error (exit 2); each disagreement's request is replayed alone in a fresh engine process
+    (the first few) and shrunk where it shows the disagreement again.
+
+    --rules JSON fixes rule options (--default-rules: every other one at its default), for an
+    engine that plays only some of the rules."""
     from foolsolve import conformance
 
     default_time = time_limit is None
@@ -1691,16 +1721,23 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
 
     one_stdout(("--out -", out == STDIO), ("the report", True))
     info = games.get(game)
+    pins = conform_pins(info, rules_json, default_rules, position)
     if engine_command is not None:
         return conform_outside(info, engine_command, engine_timeout, cases, seed, max_steps, position, out,
                                workers, scheduler, time_limit, default_time, as_json, strict, without_knowledge,
-                               ask_status)
+                               ask_status, every_move, pins, pins_text(info, pins, default_rules) if pins else None,
+                               REPLAY_MAX if replay is None else replay)
     if engine_timeout is not None:
         raise InputError("--engine-timeout: only with --engine (the outside engine's time to answer)")
     if without_knowledge:
         raise InputError("--without-knowledge: only with --engine (foolsolve's engine is held to the whole position)")
     if ask_status:
         raise InputError("--status: only with --engine (foolsolve's engine's status is compared at every state)")
+    if replay is not None:
+        raise InputError("--replay: only with --engine (foolsolve's engine's diverging position is shrunk)")
+    if every_move:
+        raise InputError("--every-move: only with --engine (foolsolve's engine's position after every legal move is "
+                         "compared at every state)")
     if info.engine is None:
         raise InputError(f"game: {info.name} has no engine yet")
     started = time.monotonic()
@@ -1727,9 +1764,10 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
                 from foolsolve.executor import make_executor
 
                 report = conformance.run_on(make_executor(workers, scheduler), info, cases, seed, progress=tick,
-                                            max_steps=max_steps, deadline=deadline)
+                                            max_steps=max_steps, deadline=deadline, pins=pins)
             else:
-                report = conformance.run(info, cases, seed, progress=tick, max_steps=max_steps, deadline=deadline)
+                report = conformance.run(info, cases, seed, progress=tick, max_steps=max_steps, deadline=deadline,
+                                         pins=pins)
     secs = time.monotonic() - started
     d = report.divergence
     target = None
@@ -1737,10 +1775,14 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
         target = out or f"conform-{info.name}-{seed}.json"
         write_json_atomic(target, conformance.shrink(info, d.position), "--out" if out else "the divergence file")
     if as_json:
-        click.echo(jsonout.dumps(conform_json(info.name, report, cases, max_steps, secs, target)))
+        click.echo(jsonout.dumps({**conform_json(info.name, report, cases, max_steps, secs, target),
+                                  "rules": pins_json(info, pins)}))
     else:
-        click.echo("\n".join(conform_text(info.name, report, cases, max_steps, secs, target,
-                                           None if default_time or strict else time_limit, strict)))
+        lines = conform_text(info.name, report, cases, max_steps, secs, target,
+                             None if default_time or strict else time_limit, strict)
+        if pins:
+            lines.insert(2, pins_text(info, pins, default_rules))
+        click.echo("\n".join(lines))
     if d is not None:
         sys.exit(1)
     if report.interrupted:
@@ -1755,17 +1797,61 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
         raise InputError(strict_failure(report, cases, max_steps, time_limit))
 
 
+def conform_pins(info: GameInfo, rules_json: str | None, default_rules: bool,
+                 position: str | None) -> dict[str, Any] | None:
+    """``conform --rules JSON`` and ``--default-rules``: the rule options every game is played
+    under (:func:`foolsolve.rules.pins_from_json`; ``None``: none fixed), read as deal's ``--rules``
+    is, refused with ``--position``."""
+    from foolsolve.rules import pins_from_json
+
+    if rules_json is None and not default_rules:
+        return None
+    flag = "--rules" if rules_json is not None else "--default-rules"
+    if position is not None:
+        raise InputError(f"{flag}: with --position the position's own rules are played")
+    return pins_from_json(info.spec.rules_cls, rules_option(rules_json), default_rules)
+
+
+def pins_json(info: GameInfo, pins: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The fixed rule options as JSON, as a position file writes them (``None``: none fixed)."""
+    if pins is None:
+        return None
+    from foolsolve.rules import rules_to_json
+
+    every = rules_to_json(info.spec.rules_cls(**pins))
+    return {name: every[name] for name in pins}
+
+
+def pins_text(info: GameInfo, pins: dict[str, Any], default_rules: bool) -> str:
+    """The line of ``conform``'s report saying which rule options were fixed."""
+    from foolsolve.rules import rules_to_json
+
+    defaults = rules_to_json(info.spec.rules_cls())
+    given = {k: v for k, v in (pins_json(info, pins) or {}).items() if not default_rules or v != defaults.get(k)}
+    shown = ", ".join(f"{k}={json_text(v)}" for k, v in given.items())
+    if default_rules:
+        return (f"rule options: {shown}, the others at their defaults" if shown
+                else "rule options: every one at its default")
+    return f"rule options: {shown} in every game, the others drawn at random"
+
+
 def conform_outside(info: GameInfo, command: str, timeout: float | None, cases: int, seed: int, max_steps: int,
                     position: str | None, out: str | None, workers: int, scheduler: str | None,
                     time_limit: float | None, default_time: bool, as_json: bool, strict: bool,
-                    without_knowledge: bool = False, ask_status: bool = False) -> None:
+                    without_knowledge: bool = False, ask_status: bool = False, every_move: bool = False,
+                    pins: dict[str, Any] | None = None, pins_line: str | None = None,
+                    replay: int = 3) -> None:
     """``conform --engine CMD``: the games of ``conform`` against an outside engine
     (:func:`foolsolve.conformance.run_outside`), one process for the whole run, ended whatever
     happens. Each game's first disagreement is reported and its oracle request written, one a
     line, to ``out`` (default ``conform-GAME-SEED.jsonl``): exit 1. A broken engine is a one-line
     error, exit 2, after the report of the games finished before it. Stopped by Ctrl-C or SIGTERM,
     the games finished are reported (their disagreements written, the games left unplayed said) and
-    the exit is the signal's, 130 or 143, disagreements or not."""
+    the exit is the signal's, 130 or 143, disagreements or not. The first ``replay``
+    disagreements are replayed alone in a fresh engine process and shrunk
+    (:func:`foolsolve.conformance.replay_outside`); a smaller request is written after its
+    disagreement's, its id ending in ``shrunk``. ``pins``: the rule options fixed (``pins_line``
+    says so in the text report); ``every_move``: every legal move's successor compared."""
     from foolsolve import conformance
     from foolsolve.outside import ENGINE_TIMEOUT, OutsideEngine
     from foolsolve.positions import probe_output, write_text_atomic
@@ -1788,8 +1874,8 @@ def conform_outside(info: GameInfo, command: str, timeout: float | None, cases: 
         if pinfo.name != info.name:
             raise InputError(f"--position: a {pinfo.name} position, not {info.name}")
         cases = 1
-    if start is None:
-        conformance._deal_maker(info)  # a game with no deals: its error before the engine starts
+    if start is None:  # a game with no deals, or none under --rules: its error before the engine starts
+        conformance.conform_start(info, random.Random(f"{seed}:0"), pins)
     # the file of disagreements is written at the end: one that cannot be is found before the engine starts
     probe_output(out or f"conform-{info.name}-{seed}.jsonl", "--out" if out else "the disagreements file")
     started = time.monotonic()
@@ -1799,10 +1885,21 @@ def conform_outside(info: GameInfo, command: str, timeout: float | None, cases: 
                       seconds=None if deadline is None else deadline - time.monotonic()) as tick:
             report = conformance.run_outside(info, engine, cases, seed, progress=tick, max_steps=max_steps,
                                              deadline=deadline, start=start, knowledge=not without_knowledge,
-                                             status=ask_status)
+                                             status=ask_status, every_move=every_move, pins=pins)
+    if not report.interrupted:
+        try:
+            for d in report.disagreements[:replay]:
+                conformance.replay_outside(info, command, engine.timeout, d, knowledge=not without_knowledge,
+                                           pins=pins)
+        except KeyboardInterrupt:
+            report.interrupted = True
     secs = time.monotonic() - started
     target = None
-    requests = [{**(d.request or {}), "id": f"case {d.case} step {d.step}"} for d in report.disagreements]
+    requests = []
+    for d in report.disagreements:
+        requests.append({**(d.request or {}), "id": f"case {d.case} step {d.step}"})
+        if d.shrunk is not None:
+            requests.append({**d.shrunk, "id": f"case {d.case} step {d.step} shrunk"})
     if report.broken_request is not None:  # the request the engine broke off at, to replay too
         requests.append({**report.broken_request, "id": f"case {report.cases + 1} step {report.engine_step}"})
     if requests:
@@ -1810,11 +1907,14 @@ def conform_outside(info: GameInfo, command: str, timeout: float | None, cases: 
         write_text_atomic(target, "".join(jsonout.dumps(r) + "\n" for r in requests),
                           "--out" if out else "the disagreements file")
     if as_json:
-        click.echo(jsonout.dumps(conform_outside_json(info.name, command, report, cases, max_steps, secs, target,
-                                                      without_knowledge, ask_status)))
+        click.echo(jsonout.dumps({**conform_outside_json(info.name, command, report, cases, max_steps, secs, target,
+                                                         without_knowledge, ask_status, every_move),
+                                  "rules": pins_json(info, pins)}))
     else:
         lines = conform_outside_text(info.name, report, cases, max_steps, secs, target,
-                                     None if default_time or strict else time_limit, strict)
+                                     None if default_time or strict else time_limit, strict, every_move, replay)
+        if pins_line is not None:
+            lines.insert(2, pins_line)
         if without_knowledge:
             fields = ", ".join(info.spec.knowledge_fields) or "none in this game"
             lines[1] += f", without what players know ({fields})"
@@ -1836,20 +1936,36 @@ def conform_outside(info: GameInfo, command: str, timeout: float | None, cases: 
 
 
 def conform_outside_text(game: str, report: Any, cases: int, max_steps: int, secs: float, target: str | None,
-                         time_given: float | None, strict: bool = False) -> list[str]:
+                         time_given: float | None, strict: bool = False, every_move: bool = False,
+                         replay: int = 3) -> list[str]:
     """``conform --engine``'s report in lines: what was checked, a line per disagreeing game (its
-    first disagreement), where their requests were written, or that spec and engine agree."""
+    first disagreement) and one saying what its replay alone found (:func:`replay_text`), where
+    their requests were written, or that spec and engine agree."""
+    from foolsolve.conformance import EVERY_MOVE_MAX
+
     cut = f" ({report.cut} cut at --max-steps {max_steps})" if report.cut else ""
     lines = [f"{game}: {plural(report.cases, 'game')}{cut}, {plural(report.states, 'state')}, "
-             f"{plural(report.moves, 'move')} checked against the outside engine in {secs:.1f} s",
-             "legal-move sets compared move by move at every state, the position after the move followed "
-             "in standard form"]
+             f"{plural(report.moves, 'move')} checked against the outside engine in {secs:.1f} s"]
+    if every_move:
+        sampled = (f" (at {plural(report.successors_sampled, 'state')} with more than {EVERY_MOVE_MAX} legal moves, "
+                   f"{EVERY_MOVE_MAX} of them, seeded)" if report.successors_sampled else "")
+        lines.append(f"legal-move sets compared move by move at every state, the position after every legal "
+                     f"move{sampled} in standard form: {plural(report.successors, 'position')} after a move")
+    else:
+        lines.append("legal-move sets compared move by move at every state, the position after the move followed "
+                     "in standard form")
     for d in report.disagreements:
         lines.append(one_line(f"DISAGREEMENT in game {d.case}: {d.summary()}"))
+        if d.alone is not None:
+            lines.append(replay_text(d))
     if report.disagreements:
+        shrunk = ", a smaller one 'case N step S shrunk'" if any(d.shrunk for d in report.disagreements) else ""
         lines.append(f"{plural(len(report.disagreements), 'game')} of {report.cases:,} disagreeing; each one's "
-                     f"request (id 'case N step S') written to {target}: foolsolve oracle {target} gives "
+                     f"request (id 'case N step S'{shrunk}) written to {target}: foolsolve oracle {target} gives "
                      "the spec's answers")
+        if 0 < replay < len(report.disagreements):
+            lines.append(f"the first {plural(replay, 'disagreement')} replayed alone in a fresh engine process "
+                         f"(--replay), not the {len(report.disagreements) - replay:,} after")
         if report.interrupted:
             lines.append(f"{_stopper()} stopped the run after {report.cases:,} of {cases:,} games; "
                          f"{cases - report.cases:,} not played")
@@ -1860,6 +1976,21 @@ def conform_outside_text(game: str, report: Any, cases: int, max_steps: int, sec
     elif not report.disagreements:
         lines += _agreement(report, cases, time_given, strict, "spec and outside engine")
     return lines
+
+
+def replay_text(d: Any) -> str:
+    """The line under a replayed disagreement: whether its request alone shows it in a fresh engine
+    process (a one-request reproduction) or not (it needs the requests before it), and the smaller
+    request found."""
+    where = f"'case {d.case} step {d.step}'"
+    if not d.alone:
+        return (f"  its request {where} alone, in a fresh engine process, does NOT show it: the engine's answer "
+                "depends on the requests before it in the run")
+    if d.shrunk is None:
+        return (f"  its request {where} alone shows it in a fresh engine process: a one-request reproduction "
+                "(none smaller found)")
+    return (f"  its request {where} alone shows it in a fresh engine process, and so does a smaller one, "
+            f"{where[:-1]} shrunk': a one-request reproduction")
 
 
 def _agreement(report: Any, cases: int, time_given: float | None, strict: bool, who: str) -> list[str]:
@@ -1880,10 +2011,14 @@ def _agreement(report: Any, cases: int, time_given: float | None, strict: bool, 
 
 def conform_outside_json(game: str, command: str, report: Any, cases: int, max_steps: int, secs: float,
                          target: str | None, without_knowledge: bool = False,
-                         status: bool = False) -> dict[str, Any]:
+                         status: bool = False, every_move: bool = False) -> dict[str, Any]:
     """``conform --engine --json``'s object: ``conform --json``'s fields (``divergence`` and
     ``sampled`` aside), the engine's command, each disagreeing game's first disagreement (``case``,
-    ``step``, ``kind``, ``detail``, ``moves_before``), the file their requests were written to
+    ``step``, ``kind``, ``detail``, ``moves_before``; ``alone``: whether its request alone shows it
+    in a fresh engine process, ``null`` where it was not replayed; ``shrunk``: the id of a smaller
+    request written that does, ``null``: none), the positions after a move compared
+    (``successors``) and the states where they were sampled (``successors_sampled``), whether
+    every legal move's was (``every_move``), the file their requests were written to
     (``requests``, ``null``: none), the engine's error where it broke off (``null``: none) and
     the game and step it broke off at (``broken_at``, ``null``: none), and
     whether positions were compared without the knowledge fields (``without_knowledge``) and
@@ -1892,8 +2027,12 @@ def conform_outside_json(game: str, command: str, report: Any, cases: int, max_s
             "agreeing": report.cases - len(report.disagreements), "cut": report.cut, "max_steps": max_steps,
             "states": report.states, "moves": report.moves, "timed_out": report.timed_out,
             "interrupted": report.interrupted,
+            "successors": report.successors, "successors_sampled": report.successors_sampled,
+            "every_move": every_move,
             "disagreements": [{"case": d.case, "step": d.step, "kind": d.kind, "detail": d.detail,
-                               "moves_before": d.history[-12:]} for d in report.disagreements],
+                               "moves_before": d.history[-12:], "alone": d.alone,
+                               "shrunk": None if d.shrunk is None else f"case {d.case} step {d.step} shrunk"}
+                              for d in report.disagreements],
             "requests": target, "engine_error": report.engine_error,
             "broken_at": None if report.engine_error is None else {"case": report.cases + 1,
                                                                   "step": report.engine_step},

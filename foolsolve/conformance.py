@@ -40,6 +40,12 @@ class Divergence:
     """The game it happened in (1: the first), where a run goes on past it (an outside engine's)."""
     request: dict[str, Any] | None = None
     """The oracle request that shows it (an outside engine's disagreement): ``moves`` or ``play``."""
+    alone: bool | None = None
+    """An outside engine's disagreement replayed (:func:`replay_outside`): whether its request alone,
+    the first asked of a fresh engine process, shows it again (``None``: not replayed)."""
+    shrunk: dict[str, Any] | None = None
+    """A smaller request that alone shows a disagreement of the same kind in a fresh engine process
+    (:func:`replay_outside`; ``None``: none found, or not replayed)."""
 
     def summary(self) -> str:
         """One line."""
@@ -70,6 +76,12 @@ class ConformanceReport:
     """An outside engine's run: the step of the game being played, where the engine broke off."""
     broken_request: dict[str, Any] | None = None
     """An outside engine's run stopped by the engine: the request it broke off at (its ``id`` left out)."""
+    successors: int = 0
+    """An outside engine's run: the positions after a move compared (the moves followed and, with
+    ``every_move``, the others)."""
+    successors_sampled: int = 0
+    """An outside engine's run with ``every_move``: the states with more than :data:`EVERY_MOVE_MAX`
+    legal moves, where a seeded sample of them was played."""
     interrupted: bool = False
     """Stopped by Ctrl-C: :attr:`cases` counts the games finished before it (each agreeing)."""
     timed_out: bool = False
@@ -241,9 +253,14 @@ def _choose(state: Any, moves: list[Any], family: Any, rng: random.Random, polic
     return moves[i] if i < len(moves) else family.sample(rng)
 
 
+EVERY_MOVE_MAX = 64
+"""``conform --engine --every-move``: the most legal moves of a state whose successors are all
+compared; at a state with more, the move followed and a seeded sample of the others, this many in all."""
+
+
 def outside_lockstep(info: GameInfo, start: Any, rng: random.Random, engine: Any, *, max_steps: int = 10_000,
                      report: ConformanceReport | None = None, knowledge: bool = True,
-                     status: bool = False) -> Divergence | None:
+                     status: bool = False, every_move: bool = False) -> Divergence | None:
     """:func:`lockstep` against an engine outside foolsolve (:class:`foolsolve.outside.OutsideEngine`):
     one game from ``start``, its moves chosen as :func:`lockstep` chooses them (the same games for
     the same seed), asking the engine at every state for the legal moves (compared with the
@@ -251,8 +268,10 @@ def outside_lockstep(info: GameInfo, start: Any, rng: random.Random, engine: Any
     with the spec's in standard form; ``knowledge`` false: without the game's
     :attr:`~foolsolve.game.SpecGame.knowledge_fields`, what players know, which no rule reads);
     ``status``: at every state also its status (who is to move, whether the game is over, the
-    payoffs), compared with the spec's. The first disagreement, or ``None``; the engine breaking
-    the protocol raises :class:`foolsolve.outside.EngineError`."""
+    payoffs), compared with the spec's; ``every_move``: at every state the position after each of
+    the other legal moves too (at most :data:`EVERY_MOVE_MAX` a state, a seeded sample where there
+    are more, drawn apart from ``rng``: the same games as without it). The first disagreement, or
+    ``None``; the engine breaking the protocol raises :class:`foolsolve.outside.EngineError`."""
     from foolsolve.positions import standard_form
 
     spec = info.spec
@@ -279,6 +298,10 @@ def outside_lockstep(info: GameInfo, start: Any, rng: random.Random, engine: Any
         text = spec.move_text(m, ascii=True)
         after = spec.apply(s, m)
         d = _outside_play(spec, after, position, text, engine.play(position, text), knowledge)
+        if report is not None:
+            report.successors += 1
+        if d is None and every_move:
+            d = _outside_others(spec, s, position, text, engine, knowledge, random.Random(f"every:{step}"), report)
         if d is not None:
             d.step, d.history = step, history
             return d
@@ -288,6 +311,29 @@ def outside_lockstep(info: GameInfo, start: Any, rng: random.Random, engine: Any
             report.moves += 1
     if report is not None:
         report.cut += 1
+    return None
+
+
+def _outside_others(spec: Any, state: Any, position: dict[str, Any], followed: str, engine: Any, knowledge: bool,
+                    rng: random.Random, report: ConformanceReport | None) -> Divergence | None:
+    """The position after each legal move of ``state`` but the one ``followed`` (its text), the
+    engine's against the spec's, in the spec's order: all of them, or where there are more than
+    :data:`EVERY_MOVE_MAX` legal moves a sample of ``EVERY_MOVE_MAX - 1`` drawn with ``rng``. The
+    first disagreement, its detail saying the move is not the one followed."""
+    others = [m for m in spec.legal_moves(state) if spec.move_text(m, ascii=True) != followed]
+    if len(others) >= EVERY_MOVE_MAX:
+        keep = set(rng.sample(range(len(others)), EVERY_MOVE_MAX - 1))
+        others = [m for i, m in enumerate(others) if i in keep]
+        if report is not None:
+            report.successors_sampled += 1
+    for m in others:
+        text = spec.move_text(m, ascii=True)
+        d = _outside_play(spec, spec.apply(state, m), position, text, engine.play(position, text), knowledge,
+                          followed=False)
+        if report is not None:
+            report.successors += 1
+        if d is not None:
+            return d
     return None
 
 
@@ -343,13 +389,15 @@ def _read(spec: Any, state: Any, text: str) -> str:
 
 
 def _outside_play(spec: Any, after: Any, position: dict[str, Any], text: str, got: dict[str, Any],
-                  knowledge: bool = True) -> Divergence | None:
+                  knowledge: bool = True, followed: bool = True) -> Divergence | None:
     """The spec's position ``after`` the move ``text`` from ``position`` against an outside engine's
     (``got``), both in standard form with every rule option written (``knowledge`` false: without
-    the knowledge fields)."""
+    the knowledge fields; ``followed`` false: the detail says the move is not the game's next)."""
     from foolsolve.positions import standard_form
 
     request = {"op": "play", "position": position, "moves": [text]}
+    if not followed:
+        text = f"{text} (a move the game does not follow)"
     want = standard_form(spec, after, complete=True)
     try:
         theirs = standard_form(spec, spec.state_from_json(got), complete=True)
@@ -366,11 +414,13 @@ def _outside_play(spec: Any, after: Any, position: dict[str, Any], text: str, go
 
 def run_outside(info: GameInfo, engine: Any, cases: int, seed: int, *, progress: Callable[[int], None] | None = None,
                 max_steps: int = 10_000, deadline: float | None = None, start: Any = None,
-                knowledge: bool = True, status: bool = False) -> ConformanceReport:
+                knowledge: bool = True, status: bool = False, every_move: bool = False,
+                pins: dict[str, Any] | None = None) -> ConformanceReport:
     """:func:`run` against an engine outside foolsolve (:func:`outside_lockstep`): the same games;
     a game stops at its first disagreement and the run goes on (:attr:`ConformanceReport.disagreements`).
     ``start``: one game from that state (``cases`` 1, moves chosen with ``seed``) in place of the
-    random deals; ``knowledge``, ``status``: as :func:`outside_lockstep`. The engine breaking the
+    random deals; ``pins``: the rule options fixed (:func:`conform_start`); ``knowledge``,
+    ``status``, ``every_move``: as :func:`outside_lockstep`. The engine breaking the
     protocol stops the run, its error in :attr:`ConformanceReport.engine_error`; Ctrl-C stops it
     too, the games finished kept."""
     from foolsolve.outside import EngineError
@@ -379,9 +429,9 @@ def run_outside(info: GameInfo, engine: Any, cases: int, seed: int, *, progress:
     try:
         for i in range(cases):
             rng = random.Random(seed) if start is not None else random.Random(f"{seed}:{i}")
-            first = start if start is not None else conform_start(info, rng)
+            first = start if start is not None else conform_start(info, rng, pins)
             d = outside_lockstep(info, first, rng, engine, max_steps=max_steps, report=report, knowledge=knowledge,
-                                 status=status)
+                                 status=status, every_move=every_move)
             report.cases += 1
             if progress is not None:
                 progress(i + 1)
@@ -403,10 +453,177 @@ def run_outside(info: GameInfo, engine: Any, cases: int, seed: int, *, progress:
     return report
 
 
-def conform_start(info: GameInfo, rng: random.Random) -> Any:
+PIN_TRIES = 100
+"""Draws :func:`conform_start` makes for a start under pinned rule options before it gives up
+(a draw of the other options, or of the players, that the pinned ones rule out is drawn again)."""
+
+
+REPLAY_MAX = 3
+"""``conform --engine``: the disagreements (the first ones) whose requests are replayed alone in a
+fresh engine process and shrunk (:func:`replay_outside`)."""
+SHRINK_REQUESTS = 200
+"""The most requests :func:`replay_outside` asks while shrinking one disagreement's request."""
+
+
+def check_request(info: GameInfo, request: dict[str, Any], engine: Any, knowledge: bool = True) -> Divergence | None:
+    """The engine's answer to one ``moves``, ``play`` or ``status`` request (a position in standard
+    form, for ``play`` one legal move) against the spec's, as :func:`outside_lockstep` compares them."""
+    spec = info.spec
+    position = request["position"]
+    state = spec.state_from_json(position)
+    if request["op"] == "moves":
+        return _outside_moves(spec, state, position, engine.moves(position))
+    if request["op"] == "status":
+        return _outside_status(spec, state, position, engine.status(position))
+    text = request["moves"][0]
+    after = spec.apply(state, spec.parse_move(state, text))
+    return _outside_play(spec, after, position, text, engine.play(position, text), knowledge)
+
+
+def replay_outside(info: GameInfo, command: str, timeout: float, d: Divergence, knowledge: bool = True, *,
+                   budget: int | None = None, pins: dict[str, Any] | None = None) -> None:
+    """Replay the request of ``d`` (an outside engine's disagreement) alone: the first request of a
+    fresh engine process started with ``command``, setting :attr:`Divergence.alone`. Where it shows a
+    disagreement again, shrink it in that process as :func:`shrink` shrinks a diverging position:
+    rule options set back to their defaults (not those ``pins`` fixes, ``conform --rules``: the
+    engine may play no other value of them), cards and optional fields left out, one at a time,
+    each kept while the spec reads the position, the move stays legal and the engine still
+    disagrees in the same kind, at most ``budget`` requests (default :data:`SHRINK_REQUESTS`).
+    The smaller request is kept in :attr:`Divergence.shrunk` if it alone shows it again in another
+    fresh process. An engine breaking the protocol meanwhile ends the replay with what was found
+    before (one breaking off at the request itself leaves :attr:`Divergence.alone` ``None``)."""
+    from foolsolve.outside import OutsideEngine
+
+    assert d.request is not None
+    try:
+        with OutsideEngine(command, timeout) as engine:
+            again = check_request(info, d.request, engine, knowledge)
+            d.alone = again is not None
+            if again is None:
+                return
+            smaller = _shrink_request(info, d.request, d.kind, engine, knowledge,
+                                      SHRINK_REQUESTS if budget is None else budget, pins or {})
+        if smaller is None:
+            return
+        with OutsideEngine(command, timeout) as engine:
+            if _same_kind(check_request(info, smaller, engine, knowledge), d.kind):
+                d.shrunk = smaller
+    except InputError:  # the engine broke the protocol (an EngineError) or did not start again
+        return
+
+
+def _same_kind(d: Divergence | None, kind: str) -> bool:
+    return d is not None and d.kind == kind
+
+
+def _shrink_request(info: GameInfo, request: dict[str, Any], kind: str, engine: Any, knowledge: bool,
+                    budget: int, pins: dict[str, Any]) -> dict[str, Any] | None:
+    """A smaller request than ``request`` the engine still disagrees on, in the same ``kind``
+    (:func:`replay_outside`), or ``None``; an engine breaking the protocol ends the search. The
+    candidates are tried in order, a kept one's successors from the same place on, in passes until
+    one keeps none."""
+    from foolsolve.outside import EngineError
+    from foolsolve.positions import standard_form
+
+    spec = info.spec
+    current, asked, found = request, 0, False
+    i, improved = 0, False
+    candidates = enumerate(_request_candidates(info, current["position"]))
+    while asked < budget:
+        k, cand = next(candidates, (-1, None))
+        if cand is None:
+            if not improved:
+                break
+            i, improved = 0, False
+            candidates = enumerate(_request_candidates(info, current["position"]))
+            continue
+        if k < i:  # (passed over: tried before the last one kept)
+            continue
+        i = k + 1
+        try:
+            state = spec.state_from_json(cand)
+            position = standard_form(spec, state, complete=True)
+            rules = spec.rules_of(state)
+            if position == current["position"] or any(getattr(rules, k) != v for k, v in pins.items()):
+                continue
+            if request["op"] == "play":
+                spec.parse_move(state, request["moves"][0])
+        except Exception:  # a candidate the spec does not read, or where the move is no move: skipped
+            continue
+        trial = {**current, "position": position}
+        asked += 1
+        try:
+            same = _same_kind(check_request(info, trial, engine, knowledge), kind)
+        except EngineError:
+            break
+        if same:
+            current, found, improved = trial, True, True
+            i -= 1  # the candidate taking its place is the next one
+            candidates = enumerate(_request_candidates(info, current["position"]))
+    return current if found else None
+
+
+def _request_candidates(info: GameInfo, position: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """The positions :func:`_shrink_request` tries: each rule option off its default set back to it,
+    then :func:`shrink`'s candidates (a list element or an optional field left out), each made
+    when it is asked for, copying only the containers on its path."""
+    from foolsolve.rules import rules_to_json
+
+    rules = position.get("rules")
+    if isinstance(rules, dict):
+        defaults = rules_to_json(info.spec.rules_cls())
+        for name, value in rules.items():
+            if name in defaults and defaults[name] != value:
+                yield {**position, "rules": {**rules, name: defaults[name]}}
+    for path, lst in _lists(position, ()):
+        for i in range(len(lst)):
+            yield _without(position, path, i)
+    for key in list(position):
+        if key != "game":
+            yield {k: v for k, v in position.items() if k != key}
+
+
+def _without(node: Any, path: tuple[Any, ...], i: int) -> Any:
+    """``node`` with element ``i`` of the list at ``path`` left out (the containers on the path
+    copied, the rest shared)."""
+    if not path:
+        return node[:i] + node[i + 1:]
+    head, rest = path[0], path[1:]
+    if isinstance(node, dict):
+        return {**node, head: _without(node[head], rest, i)}
+    copy_ = list(node)
+    copy_[head] = _without(node[head], rest, i)
+    return copy_
+
+
+def conform_start(info: GameInfo, rng: random.Random, pins: dict[str, Any] | None = None) -> Any:
     """One random whole-game start for conformance: the game's ``conform_game`` if it declares
-    one (deals reaching every rule option), else its ``random_game``."""
-    return _deal_maker(info)(rng)
+    one (deals reaching every rule option), else its ``random_game``. ``pins`` (``conform --rules``,
+    :func:`foolsolve.rules.pins_from_json`): the rule options kept at those values, the others drawn
+    as ever; a draw the pinned options rule out (a table they do not seat), or one under other
+    values of them (a generator that does not keep them, :func:`foolsolve.rules.pin`), is drawn
+    again, up to :data:`PIN_TRIES` times, then an :class:`InputError`."""
+    make = _deal_maker(info)
+    if not pins:
+        return make(rng)
+    from foolsolve.rules import json_text, pinning
+
+    why = ""
+    with pinning(pins):
+        for _ in range(PIN_TRIES):
+            try:
+                start = make(rng)
+            except (InputError, ValueError) as exc:
+                why = str(exc)
+                continue
+            rules = info.spec.rules_of(start)
+            off = [name for name, value in pins.items() if getattr(rules, name) != value]
+            if not off:
+                return start
+            why = (f"its deals drew {', '.join(off)} otherwise: a generator keeps pinned options by calling "
+                   "foolsolve.rules.pin on its rules")
+    shown = ", ".join(f"{k}={json_text(v)}" for k, v in pins.items())
+    raise InputError(f"--rules: no {info.name} deal under {shown} in {PIN_TRIES} draw{'' if PIN_TRIES == 1 else 's'} ({why})")
 
 
 def _deal_maker(info: GameInfo) -> Callable[[random.Random], Any]:
@@ -420,16 +637,17 @@ def _deal_maker(info: GameInfo) -> Callable[[random.Random], Any]:
 
 def run(
     info: GameInfo, cases: int, seed: int, *, progress: Callable[[int], None] | None = None, max_steps: int = 10_000,
-    deadline: float | None = None,
+    deadline: float | None = None, pins: dict[str, Any] | None = None,
 ) -> ConformanceReport:
-    """``cases`` whole games from random deals (random rules and player counts); no game is begun
-    after ``deadline`` (``time.monotonic()``), the report then :attr:`ConformanceReport.timed_out`."""
+    """``cases`` whole games from random deals (random rules and player counts; ``pins``: those rule
+    options fixed, :func:`conform_start`); no game is begun after ``deadline``
+    (``time.monotonic()``), the report then :attr:`ConformanceReport.timed_out`."""
     report = ConformanceReport()
 
     def games() -> Iterator[tuple[int, Divergence | None]]:
         for i in range(cases):
             rng = random.Random(f"{seed}:{i}")
-            start = conform_start(info, rng)
+            start = conform_start(info, rng, pins)
             yield i, lockstep(info, start, rng, max_steps=max_steps, report=report)
 
     return _tally(report, games(), progress, deadline, cases)
@@ -459,28 +677,32 @@ def _tally(report: ConformanceReport, games: Iterable[tuple[int, Divergence | No
     return report
 
 
-def one_case(task: tuple[str, int, int, int]) -> tuple[ConformanceReport, Divergence | None]:
-    """Game ``i`` of :func:`run` (``task`` = ``(game, seed, i, max_steps)``) on its own: the
-    unit of work a sweep on several processes or machines maps (:mod:`foolsolve.executor`)."""
+def one_case(task: tuple[Any, ...]) -> tuple[ConformanceReport, Divergence | None]:
+    """Game ``i`` of :func:`run` (``task`` = ``(game, seed, i, max_steps)``, or with the pinned rule
+    options ``(game, seed, i, max_steps, pins)``) on its own: the unit of work a sweep on several
+    processes or machines maps (:mod:`foolsolve.executor`)."""
     from foolsolve import games
 
-    game, seed, i, max_steps = task
+    game, seed, i, max_steps = task[:4]
+    pins = task[4] if len(task) > 4 else None
     info = games.get(game)
     report = ConformanceReport(cases=1)
     rng = random.Random(f"{seed}:{i}")
-    start = conform_start(info, rng)
+    start = conform_start(info, rng, pins)
     d = lockstep(info, start, rng, max_steps=max_steps, report=report)
     return report, d
 
 
 def run_on(executor: Any, info: GameInfo, cases: int, seed: int, *, progress: Callable[[int], None] | None = None,
-           max_steps: int = 10_000, deadline: float | None = None) -> ConformanceReport:
+           max_steps: int = 10_000, deadline: float | None = None,
+           pins: dict[str, Any] | None = None) -> ConformanceReport:
     """:func:`run` with the games mapped on ``executor`` (a
     :class:`foolsolve.executor.Executor`): the same games and the same report (games after the
     first divergence are cancelled, not counted)."""
     _deal_maker(info)  # before any game is mapped
     report = ConformanceReport()
-    results = executor.map(one_case, ((info.name, seed, i, max_steps) for i in range(cases)))
+    tasks = ((info.name, seed, i, max_steps, *([pins] if pins else [])) for i in range(cases))
+    results = executor.map(one_case, tasks)
 
     def games() -> Iterator[tuple[int, Divergence | None]]:
         for i, (part, d) in results:

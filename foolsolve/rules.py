@@ -17,10 +17,13 @@ Example::
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import random
-from collections.abc import Callable, Iterable, Sequence
+import types
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -286,9 +289,47 @@ class Among:
     values: tuple[Any, ...]
 
 
+_PINNED: ContextVar[Mapping[str, Any]] = ContextVar("pinned rule options", default=types.MappingProxyType({}))
+
+
+@contextlib.contextmanager
+def pinning(pins: Mapping[str, Any]) -> Iterator[None]:
+    """Within it, random rules keep the options ``pins`` gives (name -> value, as the rules
+    dataclass holds it) at those values: :func:`random_rules` draws no other value for them and
+    :func:`pin` sets them on rules a game's generator built otherwise (``conform --rules``)."""
+    token = _PINNED.set(dict(pins))
+    try:
+        yield
+    finally:
+        _PINNED.reset(token)
+
+
+def pin(rules: R) -> R:
+    """``rules`` with the options pinned by :func:`pinning` at their pinned values (no pins: as
+    given). A game's random whole-game start calls it on the rules it deals under."""
+    pins = _PINNED.get()
+    return dataclasses.replace(rules, **pins) if pins else rules  # type: ignore[type-var]  # (R: a rules dataclass)
+
+
+def pinned() -> Mapping[str, Any]:
+    """The options pinned by :func:`pinning` (empty outside it)."""
+    return _PINNED.get()
+
+
+def pins_from_json(rules_cls: type, obj: dict[str, Any], defaults: bool, *, where: str = "--rules") -> dict[str, Any]:
+    """The options a command line pins (``conform --rules JSON``, ``--default-rules``): those ``obj``
+    gives, read and checked as a position file's rules (:func:`rules_from_json`: an unknown option or
+    value is an :class:`InputError` naming it), and with ``defaults`` every other option at its
+    default."""
+    given: Any = rules_from_json(rules_cls, obj, where=where)
+    names = [o.name for o in options_of(rules_cls) if (defaults or o.name in obj)]
+    return {name: getattr(given, name) for name in names}
+
+
 def random_rules(rules_cls: type[R], rng: random.Random, **fixed: Any) -> R:
     """Rules with every option that has finite choices drawn at random (for conformance
-    tests); ``fixed`` pins some options."""
+    tests); ``fixed`` pins some options, and so does :func:`pinning` (over ``fixed``)."""
+    fixed = {**fixed, **_PINNED.get()}
     kwargs: dict[str, Any] = {}
     for info in options_of(rules_cls):
         if info.name in fixed and isinstance(fixed[info.name], Among):

@@ -13,13 +13,27 @@ from foolsolve.lazy import Lazy
 
 def random_game(rng: random.Random) -> Any:
     """A fresh deal: 2..6 players, every rule option but 001's side rules drawn at random (those stay
-    off, the deck without Jokers: tests/durak/test_side_rules.py plays them), a random shuffle."""
-    from foolsolve.rules import random_rules
-    from foolsolve.spec.durak import DECK_PLAYERS, MIN_PLAYERS, PLAIN_DECKS, SPEC, Rules, side_defaults
+    off, the deck without Jokers: tests/durak/test_side_rules.py plays them), a random shuffle. Rule
+    options pinned (:func:`foolsolve.rules.pinning`, ``conform --rules``) keep their values, side rules
+    included: teams at their own size."""
+    from foolsolve.rules import pin, random_rules
+    from foolsolve.spec.durak import DECK_PLAYERS, MIN_PLAYERS, NO_TEAMS, PLAIN_DECKS, SPEC, TEAM_PLAYERS, Rules, side_defaults
 
     players = rng.randint(MIN_PLAYERS, DECK_PLAYERS[PLAIN_DECKS[0]])
-    rules = random_rules(Rules, rng, **side_defaults())
+    rules = pin(_team_places(random_rules(Rules, rng, **side_defaults())))
+    if rules.teams != NO_TEAMS:  # (only where pinned)
+        players = TEAM_PLAYERS[rules.teams]
     return SPEC.deal(rules, players, rng)
+
+
+def _team_places(rules: Any) -> Any:
+    """Teams play without places (a team loses): ``places`` set to ``fool`` under teams unless pinned."""
+    from foolsolve.rules import pinned
+    from foolsolve.spec.durak import NO_TEAMS
+
+    if rules.teams != NO_TEAMS and "places" not in pinned():
+        return dataclasses.replace(rules, places="fool")
+    return rules
 
 
 def conform_game(rng: random.Random) -> Any:
@@ -27,14 +41,13 @@ def conform_game(rng: random.Random) -> Any:
     under every option drawn at random, 001's side rules included (teams at their own size and
     without places, 7-8 players only with the 54-card deck), so that conformance reaches the rules
     that only the spec and the engine play."""
-    from foolsolve.rules import random_rules
+    from foolsolve.rules import pin, random_rules
     from foolsolve.spec.durak import DECK_PLAYERS, MIN_PLAYERS, NO_TEAMS, SPEC, TEAM_PLAYERS, Rules, check_table
 
     if rng.random() < 0.5:
         return random_game(rng)
-    rules = random_rules(Rules, rng)
+    rules = pin(_team_places(random_rules(Rules, rng)))
     if rules.teams != NO_TEAMS:
-        rules = dataclasses.replace(rules, places="fool")
         players = TEAM_PLAYERS[rules.teams]
     else:
         players = rng.randint(MIN_PLAYERS, DECK_PLAYERS[rules.deck])

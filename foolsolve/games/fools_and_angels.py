@@ -31,13 +31,13 @@ def random_stocks(rng: random.Random, asymmetry: bool) -> Any:
 def random_rules_fa(rng: random.Random) -> Any:
     """Random rules: every option with choices, a hand limit 3..9, random face effects and,
     one time in three, a random split of the stocks."""
-    from foolsolve.rules import random_rules
+    from foolsolve.rules import pin, random_rules
     from foolsolve.spec.fools_and_angels import FACE_EFFECTS, FaceEffects, Rules
 
     base = random_rules(Rules, rng)
     stocks = random_stocks(rng, base.asymmetry) if rng.random() < 1 / 3 else base.stocks
     faces = FaceEffects(*(rng.choice(sorted(FACE_EFFECTS)) for _ in range(3)))
-    return dataclasses.replace(base, stocks=stocks, hand_limit=rng.randint(3, 9), face_effects=faces)
+    return pin(dataclasses.replace(base, stocks=stocks, hand_limit=rng.randint(3, 9), face_effects=faces))
 
 
 def random_game(rng: random.Random) -> Any:

@@ -16,7 +16,7 @@ def random_rules_tf(rng: random.Random) -> Any:
     """Random rules: every option with choices, and one time in four a random Roshambo table."""
     from fractions import Fraction
 
-    from foolsolve.rules import random_rules
+    from foolsolve.rules import pin, random_rules
     from foolsolve.spec.three_fools import Rules
 
     base = random_rules(Rules, rng)
@@ -27,7 +27,7 @@ def random_rules_tf(rng: random.Random) -> Any:
             c = rng.randint(1, 5)
             t = a + b + c
             table.append((str(Fraction(a, t)), str(Fraction(b, t)), str(Fraction(c, t))))
-        return dataclasses.replace(base, roshambo=tuple(table))
+        return pin(dataclasses.replace(base, roshambo=tuple(table)))
     return base
 
 

@@ -62,7 +62,7 @@ def test_conform_catches_a_broken_engine_and_writes_the_shrunk_position(tmp_path
 
 
 CONFORM_KEYS = {"game", "cases", "finished", "agreeing", "cut", "max_steps", "states", "moves", "sampled", "timed_out",
-                "interrupted", "divergence", "seconds"}
+                "interrupted", "divergence", "seconds", "rules"}
 
 
 def test_conform_json_summarises_the_run(capsys):

@@ -26,7 +26,13 @@
 * ``hugepay``: a finished game's payoffs in a ``status`` answer as ``FAKE_PAYOFF`` (default
   ``"1e999999999"``, an exponent no exact reading should expand);
 * ``deep``: answers a JSON array nested 100,000 deep;
-* ``flood``: answers the first request, then writes that answer again and again, for ever.
+* ``flood``: answers the first request, then writes that answer again and again, for ever;
+* ``off:NAME``: the last legal move left out of a ``moves`` answer wherever the position's rule
+  option ``NAME`` is off its default (an engine playing only the default of that option);
+* ``other``: after the first of two or more legal moves, the position it was played from (wrong
+  only on that move);
+* ``late``: from its 40th request on, the last legal move left out of every ``moves`` answer (its
+  answers depend on the requests before).
 
 With ``FAKE_ENGINE_PID`` set, it first writes its process id to that file.
 """
@@ -57,6 +63,13 @@ def main(mode: str) -> None:
         return
     from foolsolve.oracle import answer_line
 
+    if mode.startswith("off:"):
+        from foolsolve import games
+        from foolsolve.rules import rules_to_json
+
+        defaults: dict[str, Any] = {}
+        for name in games.names():
+            defaults |= {f"{name}:{k}": v for k, v in rules_to_json(games.get(name).spec.rules_cls()).items()}
     for n, raw in enumerate(sys.stdin, 1):
         if (mode == "crash" and n == 3) or (mode == "drop+late" and n == 250):
             print("fake engine: out of cheese", file=sys.stderr, flush=True)
@@ -101,6 +114,15 @@ def main(mode: str) -> None:
             del record["over"]
         elif mode == "forget" and op == "play":
             record["position"].pop("known", None)
+        elif (mode.startswith("off:") and op == "moves" and record["moves"]
+              and position["rules"][mode[4:]] != defaults[f"{position['game']}:{mode[4:]}"]):
+            record["moves"] = record["moves"][:-1]
+        elif mode == "other" and op == "play":
+            legal = answer_line(0, json.dumps({"op": "moves", "position": position}))["moves"]
+            if len(legal) > 1 and request["moves"] == legal[:1]:
+                record["position"] = position
+        elif mode == "late" and op == "moves" and n >= 40 and record["moves"]:
+            record["moves"] = record["moves"][:-1]
         elif mode == "unreadable" and op == "play":
             record["position"] = {"game": position["game"], "hands": 5}
         print(json.dumps(record), flush=True)

@@ -20,6 +20,7 @@ import pytest
 
 from foolsolve import conformance, games
 from foolsolve.positions import standard_form
+from foolsolve.rules import options_of, rules_to_json
 from tests.generic import fake_engine, toy_game
 from tests.generic.batch_helpers import call_main
 
@@ -102,7 +103,7 @@ def test_a_wrong_engine_is_caught_in_each_game_where_it_is_wrong(name, mode, tmp
     assert want and len(want) < cases, want  # some games disagree, some do not
     status = ["--status"] if mode == "status" else []
     code, out, err = conform(name, "--cases", str(cases), "--seed", str(seed), "--max-steps", str(steps),
-                             "--engine", fake(mode), "--engine-timeout", SLOW, "--json", *status)
+                             "--engine", fake(mode), "--engine-timeout", SLOW, "--json", "--replay", "1", *status)
     assert code == 1, err
     report = json.loads(out)
     assert [(d["case"], d["step"]) for d in report["disagreements"]] == want
@@ -122,20 +123,29 @@ def test_a_wrong_engine_is_caught_in_each_game_where_it_is_wrong(name, mode, tmp
     target = tmp_path / f"conform-{name}-{seed}.jsonl"
     assert report["requests"] == target.name
     lines = [json.loads(x) for x in target.read_text().splitlines()]
-    assert [x["id"] for x in lines] == [f"case {c} step {s}" for c, s in want]
+    # each disagreement's request, and after it a smaller one where the replay found one (a position
+    # the fake engine also marks)
+    shrunk = [f"case {d['case']} step {d['step']} shrunk" for d in report["disagreements"] if d["shrunk"]]
+    assert [x["id"] for x in lines if not x["id"].endswith(" shrunk")] == [f"case {c} step {s}" for c, s in want]
+    assert [x["id"] for x in lines if x["id"].endswith(" shrunk")] == shrunk
     assert {x["op"] for x in lines} == {kind}
     for line in lines:
         assert fake_engine.marked(line["position"])
+    # the first replayed alone (--replay 1): the fake engine's answer depends on the position only
+    assert [d["alone"] for d in report["disagreements"]] == [True] + [None] * (len(want) - 1)
     code, answers, _ = call_main(["oracle", str(target)])
-    assert code == 0 and len(answers.splitlines()) == len(want)
+    assert code == 0 and len(answers.splitlines()) == len(lines)
     # the text report: a line per disagreeing game
     code, out, err = conform(name, "--cases", str(cases), "--seed", str(seed), "--max-steps", str(steps),
                              "--engine", fake(mode), "--engine-timeout", SLOW, "--out", str(tmp_path / "d.jsonl"),
-                             *status)
+                             "--replay", "0", *status)
     assert code == 1, err
     said = [x for x in out.splitlines() if x.startswith("DISAGREEMENT")]
     assert [x.split(":")[0] for x in said] == [f"DISAGREEMENT in game {c}" for c, _ in want]
-    assert f"written to {tmp_path / 'd.jsonl'}" in out and (tmp_path / "d.jsonl").read_text() == target.read_text()
+    assert f"written to {tmp_path / 'd.jsonl'}" in out and "replayed alone" not in out and "shrunk" not in out
+    # the same requests, none replayed (--replay 0) so none shrunk
+    assert (tmp_path / "d.jsonl").read_text().splitlines() == [x for x in target.read_text().splitlines()
+                                                                if not x.endswith(' shrunk"}')]
 
 
 @pytest.mark.parametrize("mode,words", [
@@ -195,7 +205,8 @@ def test_an_engine_breaking_off_keeps_the_disagreements_found_before(tmp_path, m
     broken = report["broken_at"]
     assert broken["case"] == report["finished"] + 1
     lines = (tmp_path / "conform-durak-2.jsonl").read_text().splitlines()
-    assert [json.loads(x)["id"] for x in lines] == [*(f"case {c} step {s}" for c, s in found),
+    ids = [json.loads(x)["id"] for x in lines]
+    assert [x for x in ids if not x.endswith(" shrunk")] == [*(f"case {c} step {s}" for c, s in found),
                                                     f"case {broken['case']} step {broken['step']}"]
 
 
@@ -468,3 +479,277 @@ def test_a_request_the_engine_does_not_read_is_bounded_by_the_timeout():
     [exc] = errors
     assert str(exc).startswith("--engine: it did not read request 1 (moves) within --engine-timeout 1 s (")
     assert "\n" not in str(exc)
+
+
+# --- an engine that plays only some rules, every legal move's successor, a disagreement replayed ------
+
+
+def test_rules_fix_the_options_an_engine_plays(tmp_path, monkeypatch):
+    """An engine wrong only where ``throwers`` is off its default: reported on the random rules, not
+    under --rules fixing it at its default nor under --default-rules; the games are played as far."""
+    monkeypatch.chdir(tmp_path)
+    argv = ["durak", "--cases", "6", "--seed", "0", "--max-steps", "30", "--engine", fake("off:throwers"),
+            "--engine-timeout", SLOW, "--json"]
+    code, out, err = conform(*argv, "--replay", "0", "--out", "all.jsonl")
+    assert code == 1, err
+    report = json.loads(out)
+    assert report["disagreements"] and report["rules"] is None
+    assert {d["kind"] for d in report["disagreements"]} == {"moves"}
+    for line in (tmp_path / "all.jsonl").read_text().splitlines():
+        assert json.loads(line)["position"]["rules"]["throwers"] == "neighbours"
+    code, out, err = conform(*argv, "--rules", '{"throwers": "all"}')
+    assert code == 0, err
+    report = json.loads(out)
+    assert report["disagreements"] == [] and report["finished"] == 6 and report["rules"] == {"throwers": "all"}
+    code, out, err = conform(*argv, "--default-rules")
+    assert code == 0, err
+    report = json.loads(out)
+    assert report["disagreements"] == [] and report["rules"] == rules_to_json(games.get("durak").spec.rules_cls())
+    assert list(tmp_path.iterdir()) == [tmp_path / "all.jsonl"]
+    # the text report says which options were fixed
+    code, out, err = conform(*argv[:-1], "--rules", '{"throwers": "all", "deck": 52}')
+    assert code == 0, err
+    assert out.splitlines()[2] == 'rule options: deck=52, throwers="all" in every game, the others drawn at random'
+    code, out, err = conform(*argv[:-1], "--default-rules", "--rules", '{"deck": 52}')
+    assert code == 0, err
+    assert out.splitlines()[2] == "rule options: deck=52, the others at their defaults"
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_every_game_s_random_starts_keep_the_pinned_options(name):
+    """conform's starts under pinned options (every option at its default; one option off it) keep
+    them, the other options still drawn."""
+    from foolsolve.rules import pins_from_json
+
+    info = games.get(name)
+    cls = info.spec.rules_cls
+    defaults = pins_from_json(cls, {}, True)
+    for i in range(40):
+        start = conformance.conform_start(info, random.Random(f"0:{i}"), defaults)
+        assert rules_to_json(info.spec.rules_of(start)) == rules_to_json(cls())
+    option = next(o for o in options_of(cls) if o.choices is not None and len(o.choices) > 1 and not o.fixed)
+    other = next(c for c in option.choices if c != option.default)
+    pins = pins_from_json(cls, {option.name: rules_to_json(cls(**{option.name: other}))[option.name]}, False)
+    seen = set()
+    for i in range(40):
+        rules = info.spec.rules_of(conformance.conform_start(info, random.Random(f"0:{i}"), pins))
+        assert getattr(rules, option.name) == other
+        seen.add(json.dumps(rules_to_json(rules), sort_keys=True))
+    assert len(seen) > 1  # the others drawn at random
+
+
+def test_rules_of_a_game_whose_deals_do_not_keep_them_are_drawn_again(toy, tmp_path, monkeypatch):
+    """The toy's generator draws its one option without foolsolve.rules.pin: a deal under another
+    value is drawn again, so --rules still holds; where no draw keeps them, a one-line error."""
+    monkeypatch.chdir(tmp_path)
+    played: list[int] = []
+    real = conformance.lockstep
+
+    def lockstep(info: Any, start: Any, *args: Any, **kwargs: Any) -> Any:
+        played.append(start.rules.max_take)
+        return real(info, start, *args, **kwargs)
+
+    monkeypatch.setattr(conformance, "lockstep", lockstep)
+    code, out, err = conform("toy", "--cases", "8", "--rules", '{"max_take": 2}', "--json")
+    assert code == 0 and json.loads(out)["rules"] == {"max_take": 2}, err
+    assert played == [2] * 8
+    monkeypatch.setattr(conformance, "PIN_TRIES", 1)
+    code, out, err = conform("toy", "--cases", "8", "--seed", "1", "--rules", '{"max_take": 2}', "--engine", ORACLE)
+    assert code == 2 and out == "" and err == ("foolsolve: error: --rules: no toy deal under max_take=2 in 1 draw "
+                                               "(its deals drew max_take otherwise: a generator keeps pinned options "
+                                               "by calling foolsolve.rules.pin on its rules)\n"), err
+
+
+def test_rules_fix_the_options_of_conform_without_an_engine(tmp_path, monkeypatch):
+    """The same pins for foolsolve's own engine, in this process and on worker processes alike."""
+    monkeypatch.chdir(tmp_path)
+    played: list[str] = []
+    real = conformance.lockstep
+
+    def lockstep(info: Any, start: Any, *args: Any, **kwargs: Any) -> Any:
+        played.append(info.spec.rules_of(start).variant)
+        return real(info, start, *args, **kwargs)
+
+    monkeypatch.setattr(conformance, "lockstep", lockstep)
+    argv = ["durak", "--cases", "6", "--seed", "1", "--max-steps", "30", "--rules", '{"variant": "simple"}', "--json"]
+    code, out, err = conform(*argv)
+    assert code == 0, err
+    report = json.loads(out)
+    assert report["rules"] == {"variant": "simple"} and report["finished"] == 6
+    assert played == ["simple"] * 6
+    code, out, err = conform(*argv[:-3], "--json")
+    assert code == 0 and json.loads(out)["rules"] is None, err
+    assert len(set(played[6:])) > 1
+    code, out, err = conform(*argv, "--workers", "2")
+    assert code == 0, err
+    assert (json.loads(out)["states"], json.loads(out)["rules"]) == (report["states"], report["rules"])
+
+
+@pytest.mark.parametrize("argv,words", [
+    (["--rules", '{"dek": 1}'], "--rules.dek: unknown rule option (known: bout_limit, deck, "),
+    (["--rules", '{"deck": 1}'], "--rules.deck: 1 is not one of 36 | 52 | 54"),
+    (["--rules", "[1]"], "--rules: expected a JSON object of rule options, not [1]"),
+    (["--rules", ""], "--rules: empty; give a JSON object of rule options, such as '{}' for the defaults"),
+    (["--rules", "{"], "--rules: malformed JSON"),
+    (["--rules", '{"defender_hand_cap": false}'], "--rules.defender_hand_cap: false is not one of true"),
+    (["--rules", '{"teams": "2v2", "places": "even"}'],
+     '--rules: no durak deal under teams="2v2", places="even" in 100 draws (rules.places: finishing places are for '
+     "players on their own; with teams a team loses)"),
+    (["--default-rules", "--position", "x.json"], "--default-rules: with --position the position's own rules are "
+                                                  "played"),
+    (["--rules", "{}", "--position", "x.json"], "--rules: with --position the position's own rules are played"),
+    (["--every-move"], "--every-move: only with --engine (foolsolve's engine's position after every legal move is "
+                       "compared at every state)"),
+    (["--replay", "1"], "--replay: only with --engine (foolsolve's engine's diverging position is shrunk)"),
+    (["--replay", "-1"], "--replay"),
+])
+@pytest.mark.parametrize("engine", [False, True])
+def test_bad_rules_every_move_and_replay_are_one_line_errors(argv, words, engine, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    pid_file = tmp_path / "pid"
+    monkeypatch.setenv("FAKE_ENGINE_PID", str(pid_file))
+    if engine and ("--every-move" in argv or argv[:2] == ["--replay", "1"]):
+        return  # (with an engine they are no error)
+    code, out, err = conform("durak", "--cases", "1", *argv, *(["--engine", fake("right")] if engine else []))
+    assert code == 2 and err.count("\n") == 1 and out == "" and "Traceback" not in err, err
+    assert err.startswith(f"foolsolve: error: {words}") if words != "--replay" else "--replay" in err, err
+    assert not pid_file.exists()  # refused before any engine starts
+
+
+def first_moves_never_followed(name: str, steps: int) -> tuple[int, int, str]:
+    """A seed whose first game (conform's, ``steps`` moves) never follows the first of two or more
+    legal moves, with the step and the text of the first such move (fake engine ``other``'s bug)."""
+    info = games.get(name)
+    spec = info.spec
+    for seed in range(40):
+        rng = random.Random(f"{seed}:0")
+        s = conformance.conform_start(info, rng)
+        first, hit = None, False
+        for step in range(steps):
+            moves, family = spec.legal_moves_split(s)
+            if not moves and family is None:
+                break
+            legal = spec.legal_moves(s)
+            m = conformance._choose(s, moves, family, rng)
+            if len(legal) > 1:
+                first = first or (step, spec.move_text(legal[0], ascii=True))
+                hit = hit or m == legal[0]
+            s = spec.apply(s, m)
+        if first is not None and not hit:
+            return seed, *first
+    raise AssertionError("no such seed")
+
+
+@pytest.mark.parametrize("name", ["durak", "foolery"])
+def test_every_move_catches_a_wrong_successor_of_a_move_the_game_does_not_follow(name, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    steps = 8
+    seed, step, text = first_moves_never_followed(name, steps)
+    argv = [name, "--cases", "1", "--seed", str(seed), "--max-steps", str(steps), "--engine", fake("other"),
+            "--engine-timeout", SLOW, "--json", "--replay", "0"]
+    code, out, err = conform(*argv)
+    assert code == 0, err  # the move followed is never the wrong one
+    report = json.loads(out)
+    assert report["every_move"] is False and report["successors"] == report["moves"] == steps
+    code, out, err = conform(*argv, "--every-move")
+    assert code == 1, err
+    report = json.loads(out)
+    assert report["every_move"] is True and report["successors"] > report["moves"]
+    [d] = report["disagreements"]
+    assert (d["case"], d["step"], d["kind"]) == (1, step, "play")
+    assert d["detail"].startswith(f"after {text} (a move the game does not follow): "), d
+    [line] = (tmp_path / f"conform-{name}-{seed}.jsonl").read_text().splitlines()
+    assert json.loads(line)["moves"] == [text]
+
+
+def test_every_move_samples_a_state_with_many_legal_moves(tmp_path, monkeypatch):
+    """Foolery's exchange of a later round (105 legal moves): at most EVERY_MOVE_MAX successors a state
+    (the move followed and a seeded sample), the states so sampled counted and said."""
+    from foolsolve import cli
+
+    assert (cli.EVERY_MOVE_MAX, cli.REPLAY_MAX, cli.SHRINK_REQUESTS) == (
+        conformance.EVERY_MOVE_MAX, conformance.REPLAY_MAX, conformance.SHRINK_REQUESTS)
+    monkeypatch.chdir(tmp_path)
+    argv = ["foolery", "--cases", "1", "--seed", "2", "--max-steps", "3", "--engine", ORACLE,
+            "--engine-timeout", SLOW, "--every-move"]
+    code, out, err = conform(*argv, "--json")
+    assert code == 0, err
+    report = json.loads(out)
+    assert report["successors_sampled"] > 0 and report["successors"] <= conformance.EVERY_MOVE_MAX * report["states"]
+    code, out, err = conform(*argv)
+    assert code == 0, err
+    assert (f"at {report['successors_sampled']} state" in out.splitlines()[1]
+            and f"with more than {conformance.EVERY_MOVE_MAX} legal moves" in out), out
+
+
+def test_a_disagreement_is_replayed_alone_and_shrunk(tmp_path, monkeypatch):
+    """An engine wrong wherever ``throwers`` is ``neighbours``: each disagreement's request alone
+    shows it in a fresh engine process (a one-request reproduction), and a smaller request, written
+    after it, does too; --replay 1 replays the first alone."""
+    monkeypatch.chdir(tmp_path)
+    code, out, err = conform("durak", "--cases", "6", "--seed", "0", "--max-steps", "30", "--engine",
+                             fake("off:throwers"), "--engine-timeout", SLOW, "--json", "--replay", "1")
+    assert code == 1, err
+    report = json.loads(out)
+    first, *rest = report["disagreements"]
+    assert rest and first["alone"] is True and first["shrunk"] == f"case {first['case']} step {first['step']} shrunk"
+    assert all(d["alone"] is None and d["shrunk"] is None for d in rest)
+    lines = [json.loads(x) for x in (tmp_path / "conform-durak-0.jsonl").read_text().splitlines()]
+    assert [x["id"] for x in lines[:2]] == [f"case {first['case']} step {first['step']}", first["shrunk"]]
+    whole, small = lines[0]["position"], lines[1]["position"]
+
+    def cards(p: dict[str, Any]) -> int:
+        return sum(map(len, p["hands"])) + len(p["stock"])
+
+    assert small["rules"]["throwers"] == "neighbours" and cards(small) < cards(whole)
+    # the other options set back to their defaults where the disagreement stays
+    defaults = rules_to_json(games.get("durak").spec.rules_cls())
+    assert sum(v != defaults[k] for k, v in small["rules"].items()) < sum(
+        v != defaults[k] for k, v in whole["rules"].items())
+    # the shrunk request is one the spec reads and answers, and the fake engine answers otherwise
+    from foolsolve.outside import OutsideEngine
+
+    for engine, wrong in ((ORACLE, False), (fake("off:throwers"), True)):
+        with OutsideEngine(engine, float(SLOW)) as e:
+            assert (conformance.check_request(games.get("durak"), lines[1], e) is not None) is wrong
+    code, out, err = conform("durak", "--cases", "6", "--seed", "0", "--max-steps", "30", "--engine",
+                             fake("off:throwers"), "--engine-timeout", SLOW, "--replay", "1")
+    assert code == 1, err
+    assert (f"  its request 'case {first['case']} step {first['step']}' alone shows it in a fresh engine process, "
+            f"and so does a smaller one, '{first['shrunk']}': a one-request reproduction") in out.splitlines(), out
+    assert f"the first 1 disagreement replayed alone in a fresh engine process (--replay), not the {len(rest)} after" \
+        in out.splitlines(), out
+
+
+def test_a_shrunk_request_keeps_the_rules_fixed(tmp_path, monkeypatch):
+    """Under --rules the shrinking sets no fixed option back to its default (the engine may play no
+    other value); the options not fixed it does."""
+    monkeypatch.chdir(tmp_path)
+    code, out, err = conform("durak", "--cases", "6", "--seed", "0", "--max-steps", "30", "--engine",
+                             fake("off:throwers"), "--engine-timeout", SLOW, "--json", "--replay", "1",
+                             "--rules", '{"variant": "perevodnoy", "deck": 52}')
+    assert code == 1, err
+    first = json.loads(out)["disagreements"][0]
+    assert first["shrunk"], first
+    lines = [json.loads(x) for x in (tmp_path / "conform-durak-0.jsonl").read_text().splitlines()]
+    [small] = [x["position"] for x in lines if x["id"] == first["shrunk"]]
+    assert (small["rules"]["variant"], small["rules"]["deck"], small["rules"]["throwers"]) == (
+        "perevodnoy", 52, "neighbours")
+    defaults = rules_to_json(games.get("durak").spec.rules_cls())
+    assert all(v == defaults[k] for k, v in small["rules"].items() if k not in ("variant", "deck", "throwers"))
+
+
+def test_a_disagreement_that_needs_the_requests_before_it_is_said_so(tmp_path, monkeypatch):
+    """An engine wrong only from its 40th request on: its disagreements do not show when replayed
+    alone in a fresh engine process, and the report says so."""
+    monkeypatch.chdir(tmp_path)
+    argv = ["durak", "--cases", "2", "--seed", "0", "--max-steps", "40", "--engine", fake("late"),
+            "--engine-timeout", SLOW]
+    code, out, err = conform(*argv, "--json")
+    assert code == 1, err
+    ds = json.loads(out)["disagreements"]
+    assert ds and all(d["alone"] is False and d["shrunk"] is None for d in ds), ds
+    code, out, err = conform(*argv)
+    assert code == 1, err
+    assert (f"  its request 'case {ds[0]['case']} step {ds[0]['step']}' alone, in a fresh engine process, does NOT "
+            "show it: the engine's answer depends on the requests before it in the run") in out.splitlines(), out
