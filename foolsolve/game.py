@@ -410,7 +410,7 @@ class SpecGame(ABC, Generic[S, M]):
     def parse_move(self, state: S, text: str) -> M:
         """The legal move whose text is ``text`` (case- and glyph-insensitive); failing that, the
         move the game's own :meth:`read_move` reads from it, if that is legal (so ``play`` takes
-        every spelling ``why`` takes: Three Fools' ``X`` for Scissors, ``T`` for ten). Text too
+        every spelling ``why`` takes: Three Fools' ``T`` for ten, ``lead TS as S``). Text too
         long or not Unicode to be a move is an :class:`InputError`
         (:func:`~foolsolve.positions.check_move_text`)."""
         from foolsolve.positions import check_move_text
