@@ -50,7 +50,7 @@ from foolsolve.errors import InputError
 from foolsolve.game import CHANCE, ChanceMode, Dynamics, Information, Utility
 from foolsolve.games.base import GameInfo
 from foolsolve.positions import read_json
-from foolsolve.rules import json_text, options_of, rules_from_json
+from foolsolve.rules import json_shown, json_text, options_of, rules_from_json
 
 PREFIX = "foolsolve_"
 """Registered OpenSpiel names are ``PREFIX`` + the game's name with ``-`` as ``_``."""
@@ -357,7 +357,7 @@ class FoolsolveGame(pyspiel.Game):
         start = None
         players = full["players"]
         if isinstance(players, bool) or not isinstance(players, int):
-            raise InputError(f"players: expected a whole number, got {json_text(players)}")
+            raise InputError(f"players: expected a whole number, got {json_shown(players)}")
         if full["impl"] not in ("engine", "spec"):
             raise InputError(f"impl: expected 'engine' or 'spec', got {full['impl']!r}")
         ops = _Ops(info, full["impl"] == "engine" and info.has_engine)

@@ -70,7 +70,7 @@ from foolsolve.errors import InputError, OptionError, option_name
 from foolsolve.game import CHANCE, Utility, seat_of_mover
 from foolsolve.playouts import PLAYOUT_MOVES, playout_of, repeats
 from foolsolve.present import plural
-from foolsolve.rules import json_text
+from foolsolve.rules import json_shown
 from foolsolve.solver.base import (
     DEFAULT_SECONDS,
     DRAW,
@@ -585,7 +585,7 @@ def solve_world(info: GameInfo, state: Any, budget: Budget = DEFAULT_BUDGET, *, 
     :class:`~foolsolve.errors.InputError` for a finished game or a bad argument."""
     start = time.perf_counter()
     if concept not in CONCEPTS:
-        raise InputError(f"concept: {json_text(concept)} is not one of {', '.join(CONCEPTS)}")
+        raise InputError(f"concept: {json_shown(concept)} is not one of {', '.join(CONCEPTS)}")
     spec = info.spec
     if info.engine is None:
         raise NotCovered(f"game: {info.name} has no engine to search")
@@ -782,7 +782,7 @@ def world_settings(extra: dict[str, Any]) -> tuple[str, int | None, int | None, 
     opts = SolveOptions(extra=world_extra(extra))
     concept = extra.get("concept", "paranoid")
     if concept not in CONCEPTS:
-        raise OptionError(f"{option_name('option')} concept: {json_text(concept)} is not one of {', '.join(CONCEPTS)}")
+        raise OptionError(f"{option_name('option')} concept: {json_shown(concept)} is not one of {', '.join(CONCEPTS)}")
     player = int_option(opts, "player", 0) if "player" in extra else None
     depth = int_option(opts, "depth", 1, minimum=1) if "depth" in extra else None
     return concept, player, depth, int_option(opts, "playouts", 8, minimum=1), int_option(opts, "seed", 0)

@@ -57,7 +57,7 @@ from foolsolve.game import (
 )
 from foolsolve.positions import validate_schema
 from foolsolve.present import plural
-from foolsolve.rules import Reconstruction, json_text, option, rules_from_json, rules_to_json
+from foolsolve.rules import Reconstruction, json_shown, option, rules_from_json, rules_to_json
 from foolsolve.worlds import Hidden, View, ZoneField, is_viewer, zone_words
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 7
@@ -1345,7 +1345,7 @@ class FoolerySpec(SpecGame[State, Move]):
             raise PositionError(f"places: {len(places_raw)} entries for {n} players")
         given = [pl for pl in places_raw if pl is not None]
         if any(not 1 <= pl <= n for pl in given) or len(set(given)) != len(given):
-            raise PositionError(f"places: {json_text(places_raw)} are not distinct places 1..{n}")
+            raise PositionError(f"places: {json_shown(places_raw)} are not distinct places 1..{n}")
         places = tuple(places_raw)
         over = all(pl is not None for pl in places)
         holding = [i for i, h in enumerate(hands) if places[i] is not None and h and h != (FOOL,)]

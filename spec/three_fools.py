@@ -47,7 +47,7 @@ from foolsolve.game import (
 from foolsolve.numbers import exact_number
 from foolsolve.positions import validate_schema
 from foolsolve.present import plural
-from foolsolve.rules import OutsideFact, Reconstruction, json_text, option, rules_from_json, rules_to_json
+from foolsolve.rules import OutsideFact, Reconstruction, json_shown, option, rules_from_json, rules_to_json
 from foolsolve.worlds import Hidden, View, ZoneField, is_viewer, known_words, zone_words
 
 PLAYERS = 3
@@ -125,7 +125,7 @@ def parse_roshambo(value: Any) -> str | RoshamboTable:
         probs = []
         for x in triple:
             if isinstance(x, bool) or not isinstance(x, (int, str, Fraction)):
-                raise ValueError(f"seat {seat}: {json_text(x)} is not an exact probability (a whole number or \"p/q\")")
+                raise ValueError(f"seat {seat}: {json_shown(x)} is not an exact probability (a whole number or \"p/q\")")
             f = exact_number(x, f"seat {seat}", floats=False)
             if f <= 0:
                 raise ValueError(f"seat {seat}: every throw needs a probability above 0")

@@ -62,7 +62,7 @@ from typing import Any
 
 from foolsolve.engines import foolery as E
 from foolsolve.errors import OptionError, option_name
-from foolsolve.rules import json_text
+from foolsolve.rules import json_shown
 from foolsolve.solver.base import (
     LOSS,
     SHARED_OPTIONS,
@@ -512,10 +512,10 @@ def check_options(options: SolveOptions) -> None:
     bool_option(options, "reduced", True)
     goal = options.extra.get("goal", "first")
     if goal not in GOALS:
-        raise OptionError(f"{option_name('option')} goal: {json_text(goal)} is not one of {', '.join(GOALS)}")
+        raise OptionError(f"{option_name('option')} goal: {json_shown(goal)} is not one of {', '.join(GOALS)}")
     concept = options.extra.get("concept")
     if concept is not None and concept not in CONCEPTS:
-        raise OptionError(f"{option_name('option')} concept: {json_text(concept)} is not one of {', '.join(CONCEPTS)}")
+        raise OptionError(f"{option_name('option')} concept: {json_shown(concept)} is not one of {', '.join(CONCEPTS)}")
     if "player" in options.extra:
         int_option(options, "player", 0)
 
@@ -566,11 +566,11 @@ def solve(state: S.State, options: SolveOptions | None = None) -> SolveResult:
     in_play = [p for p in range(state.players) if state.active(p)]
     goal = options.extra.get("goal", "first")
     if goal not in GOALS:
-        raise OptionError(f"{option_name('option')} goal: {json_text(goal)} is not one of {', '.join(GOALS)}")
+        raise OptionError(f"{option_name('option')} goal: {json_shown(goal)} is not one of {', '.join(GOALS)}")
     place = goal == "place"
     concept = options.extra.get("concept", "paranoid" if len(in_play) > 2 or place else None)
     if concept is not None and concept not in CONCEPTS:
-        raise OptionError(f"{option_name('option')} concept: {json_text(concept)} is not one of {', '.join(CONCEPTS)}")
+        raise OptionError(f"{option_name('option')} concept: {json_shown(concept)} is not one of {', '.join(CONCEPTS)}")
     if place and concept != "paranoid":
         raise OptionError(f"{option_name('option')} goal: only the paranoid concept asks for a place (max-n values each "
                           "player's own "
