@@ -41,13 +41,18 @@ errors name them (:func:`foolsolve.errors.option_names`; ``-o KEY=VALUE`` reads 
 
 # --- reading a position -------------------------------------------------------------------
 
+BOM = "\ufeff"
+"""A UTF-8 byte order mark as text: skipped before JSON text, as it is at the start of a file
+(:func:`foolsolve.positions.decode_text`; RFC 8259 §8.1 lets a reader ignore it)."""
+
 
 def read_position(position: Any) -> tuple[GameInfo, Any]:
     """``(GameInfo, spec state or View)`` of what :func:`answer` and :func:`load` take: a position or
     view file's path (``str`` or path-like; ``-``: standard input), its JSON (a dict, or JSON text
-    starting with ``{``; other JSON text that names no file, ``'[1, 2]'``, is an error saying so), a
-    :class:`foolsolve.Position`, a :class:`foolsolve.worlds.View` or a spec
-    state of a registered game. Checked as the command line checks a file (one-line :class:`InputError`)."""
+    starting with ``{``, after a byte order mark as a file's may be; other JSON text that names no
+    file, ``'[1, 2]'``, is an error saying so), a :class:`foolsolve.Position`, a
+    :class:`foolsolve.worlds.View` or a spec state of a registered game. Checked as the command line
+    checks a file (one-line :class:`InputError`)."""
     from foolsolve import games
     from foolsolve.cli import load_position, position_of
     from foolsolve.positions import check_file_name, parse_json
@@ -61,6 +66,12 @@ def read_position(position: Any) -> tuple[GameInfo, Any]:
         return position.info, position
     if isinstance(position, dict):
         return position_of(position, "position", views=True)
+    if isinstance(position, str) and position.startswith(BOM) and not os.path.exists(position):
+        position = position[len(BOM):]  # JSON text read as a file's text is read (positions.decode_text)
+        if not position.lstrip().startswith("{"):
+            _check_not_other_json(position)
+            raise InputError("position: text starting with a byte order mark, and no JSON object after it (a "
+                             "position or view is a JSON object '{...}')")
     if isinstance(position, str) and position.lstrip().startswith("{"):
         return position_of(parse_json(position, "position"), "position", views=True)
     if isinstance(position, str) and not os.path.exists(position):

@@ -824,3 +824,18 @@ def test_json_text_of_no_object_is_said_so(text: str, kind: str) -> None:
         foolsolve.load(text)
     with pytest.raises(InputError, match=rf"^position: JSON text of {kind}, not of an object"):
         foolsolve.answer(text)
+
+
+def test_json_text_and_files_starting_with_a_byte_order_mark_load_as_the_command_line_reads_them(tmp_path):
+    """A leading UTF-8 byte order mark is skipped before JSON text, as at the start of a file."""
+    text = (EXAMPLES / "durak-endgame.json").read_text(encoding="utf-8")
+    plain = foolsolve.load(text)
+    path = tmp_path / "bom.json"
+    path.write_text(text, encoding="utf-8-sig")
+    for given in ("\ufeff" + text, "\ufeff \n" + text, str(path)):
+        assert foolsolve.load(given).state == plain.state, given[:5]
+    assert foolsolve.answer("\ufeff" + text).same_answer(foolsolve.answer(text))
+    with pytest.raises(InputError, match=r"^position: JSON text of a list"):
+        foolsolve.load("\ufeff[1, 2]")
+    with pytest.raises(InputError, match=r"^position: text starting with a byte order mark, and no JSON object"):
+        foolsolve.load("\ufeffnot json")
