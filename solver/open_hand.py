@@ -242,7 +242,9 @@ class WorldAnswer:
 
 
 class _Clock:
-    """The budget as a running count: :meth:`tick` raises :class:`OutOfBudget` past it."""
+    """The budget as a running count: :meth:`add` raises :class:`OutOfBudget` rather than count a
+    node past it, so the nodes an answer reports never exceed :attr:`Budget.max_nodes` (a playout is
+    played no further than the budget's room: :meth:`room`)."""
 
     def __init__(self, budget: Budget, progress: Callable[[int], None] | None, start: float) -> None:
         self.max_nodes = budget.max_nodes
@@ -254,14 +256,20 @@ class _Clock:
         """The game's exact solver searched (it did not refuse the position)."""
 
     def add(self, n: int) -> None:
-        self.nodes += n
-        if self.max_nodes is not None and self.nodes > self.max_nodes:
+        """Count ``n`` nodes about to be searched (or played); raise :class:`OutOfBudget`, counting
+        none, where they would take the count past the budget."""
+        if self.max_nodes is not None and self.nodes + n > self.max_nodes:
             raise OutOfBudget(f"more than {self.max_nodes:,} nodes")
+        self.nodes += n
         if self.nodes >= self._next_look:
             self._next_look = self.nodes + 1024
             self.look()
             if self.progress is not None:
                 self.progress(self.nodes)
+
+    def room(self) -> int | None:
+        """The nodes left in the budget (``None``: no node budget)."""
+        return None if self.max_nodes is None else self.max_nodes - self.nodes
 
     def look(self) -> None:
         """Raise :class:`OutOfBudget` past the deadline: called before every playout, which may
@@ -319,9 +327,15 @@ class _Search:
         playout = self.playout
         for k in range(self.playouts):
             self.clock.look()
-            end, moves = playout(s, self.rng, PLAYOUT_MOVES)
-            self.clock.add(moves + 1)
+            room = self.clock.room()  # a playout counts its moves and one node for its start
+            if room is not None and room < 1:
+                raise OutOfBudget(f"more than {self.clock.max_nodes:,} nodes")
+            limit = PLAYOUT_MOVES if room is None else min(PLAYOUT_MOVES, room - 1)
+            end, moves = playout(s, self.rng, limit)
             res = engine.result(end)
+            self.clock.add(moves + 1)
+            if limit < PLAYOUT_MOVES and moves >= limit and res is None:  # cut short by the node budget
+                raise OutOfBudget(f"more than {self.clock.max_nodes:,} nodes")
             if res is not None:
                 ends.append(res.payoffs)
             if repeats(playout):
