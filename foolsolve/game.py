@@ -701,8 +701,10 @@ class SpecGame(ABC, Generic[S, M]):
     def boundary_note(self, before: S, move: M, after: S) -> str:
         """Where :meth:`boundary` holds, what the unit that ended decided, in one line (Three Fools:
         the round's winner and why, a liar's penalty), written after the transcripts' ``-- end of
-        round`` mark; only what every player sees (it is printed from a seat too); empty: the mark
-        alone. Default: empty."""
+        round`` mark; where a move that ends no unit decides something every player sees (Three
+        Fools' Roshambo of the final count's tie: who won it and the game, and why), that, written
+        as ``-- NOTE --``. Only what every player sees (it is printed from a seat too); empty: the
+        mark alone, or nothing. Default: empty."""
         return ""
 
 

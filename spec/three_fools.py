@@ -789,6 +789,17 @@ def round_result_words(r: Round, max_after: int) -> str:
     return said
 
 
+def tie_result_words(state: State, winner: int) -> str:
+    """One line on the final count's tie (phase tie, before its Roshambo) and who won it: who lost, the
+    tied players and their count (002 §Losing the Game: "whoever has more cards wins the game. In the
+    case of a tie, Roshambo for it!"), then the Roshambo's winner, who wins the game."""
+    lost = " and ".join(f"player {p}" for p in range(PLAYERS) if state.lost[p])
+    tied = " and ".join(str(p) for p in state.contest)
+    count = plural(card_count(state, state.contest[0]), "card")
+    return (f"{lost} lost; players {tied} tie at {count} each (hand and pile), so Roshambo decides: player {winner} "
+            "wins the Roshambo and the game")
+
+
 RECONSTRUCTIONS = (
     Reconstruction("follower_order", "The followers play in seat order after the leader.",
                    "Neither follower sees the other's card, so the order changes nothing but the tree's shape.",
@@ -1037,7 +1048,10 @@ class ThreeFoolsSpec(SpecGame[State, Move]):
         return len(after.history) > len(before.history)
 
     def boundary_note(self, before: State, move: Move, after: State) -> str:
-        """The round's result (:func:`round_result_words`)."""
+        """The round's result (:func:`round_result_words`); the final count's tie, settled by its
+        Roshambo (:func:`tie_result_words`), which ends the game and no round."""
+        if before.phase == TIE and isinstance(move, RoshamboWin):
+            return tie_result_words(before, move.player)
         if not self.boundary(before, move, after):
             return ""
         r = after.history[-1]

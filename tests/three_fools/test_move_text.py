@@ -134,3 +134,31 @@ def test_a_letter_whose_upper_case_is_ascii_or_a_french_suit_glyph_names_no_pila
     assert FRENCH36.parse("10\u2660") == FRENCH36.parse("10S")  # a French card's glyph is one of its forms
     with pytest.raises(InputError):
         FRENCH36.parse("10\u017f")
+
+
+def test_the_final_ties_roshambo_says_who_won_it_and_why(tmp_path):
+    """The final count's tie ends with its Roshambo (no round ends there): play writes what it decided,
+    as a round's end does, and the oracle's record and play --json --trace carry it as the step's note."""
+    import json
+
+    from foolsolve.present import trace
+
+    start = SPEC.state_from_json(TIE_START)
+    moves = ["keep", "lead 5R as S", "play 1R", "play 2P"]
+    tie = SPEC.play(start, *moves)
+    assert tie.phase == "tie" and tie.contest == (1, 2) and tie.lost == (True, False, False)
+    for winner in (1, 2):
+        played, over = trace(SPEC, start, [*moves, f"roshambo {winner}"], positions=False)
+        assert SPEC.result(over) is not None and over.winner == winner
+        last = played[-1]
+        assert last["boundary"] is False, last
+        assert last["note"] == ("player 0 lost; players 1 and 2 tie at 16 cards each (hand and pile), so Roshambo "
+                                f"decides: player {winner} wins the Roshambo and the game"), last
+    path = tmp_path / "tie.json"
+    path.write_text(json.dumps(TIE_START), encoding="utf-8")
+    code, out, err = call_main(["play", str(path), *moves, "roshambo 1"])
+    assert code == 0, err
+    lines = out.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.strip().endswith("roshambo 1"))
+    assert lines[at + 1].strip() == ("-- player 0 lost; players 1 and 2 tie at 16 cards each (hand and pile), so "
+                                     "Roshambo decides: player 1 wins the Roshambo and the game --"), out
