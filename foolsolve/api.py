@@ -328,14 +328,18 @@ def answer_text(position: Any, **options: Any) -> str:
 
 def _check_view_answer(info: GameInfo, worlds: Any, player: int, world: Any, result: SolveResult) -> None:
     """That :func:`answer` of player ``player``'s view (``worlds``, ``world`` one of them) gives a
-    :class:`Solved` like ``result``: a finished game (its result, checked by :func:`_check_finished`)
-    or the game's own exact solver answering from her seat (:func:`foolsolve.seat_exact.seat_exact`;
+    :class:`Solved` like ``result``: a finished game (its result, checked by :func:`_check_finished`),
+    a position where only chance is left (:func:`foolsolve.solver.open_hand.chance_only_view`) or the
+    game's own exact solver answering from her seat (:func:`foolsolve.seat_exact.seat_exact`;
     Three Fools' round odds: the leader's, or a follower's own ``best_response``, whose odds say
     ``held``), and ``result`` not said to be from another player's view; else the one-line
     :class:`InputError` (a view the seat analysis answers gets a :class:`~foolsolve.seat.SeatAnswer`)."""
     from foolsolve.seat_exact import seat_exact, seat_exact_note
+    from foolsolve.solver.open_hand import chance_walk
 
     if info.spec.is_terminal(world):
+        return
+    if chance_walk(info, world) is not None:  # only chance is left: answer() gives the exact chance-only answer
         return
     extra = {"best_response": player} if isinstance(result.value, dict) and "held" in result.value else {}
     try:
@@ -395,9 +399,9 @@ def _check_result(result: SolveResult, info: GameInfo, state: Any) -> None:
     check_mover_range(result.to_move, info)
     if result.player is not None:
         check_player_range(result.player, info)
-        if result.player == result.to_move or result.moves or result.unfinished or result.best:
-            raise InputError(f"player: {result.player}, in a result with moves or of the player to move; only a "
-                             "finished game's answer from another seat (--as P) names its player")
+        if result.player == result.to_move:
+            raise InputError(f"player: {result.player}, the player to move; a result names its player only where "
+                             "the value is another's (--as P, a chance node, a search for another player)")
     texts = [m.move for m in result.moves]
     check_unique(texts + [m.move for m in result.unfinished], "moves")
     check_unique(result.best, "best")

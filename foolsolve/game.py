@@ -698,6 +698,15 @@ class SpecGame(ABC, Generic[S, M]):
         a bout, a trick, a turn of several moves (named by :attr:`boundary_name`). Default: never."""
         return False
 
+    def chance_is_public(self, state: S) -> bool:
+        """Whether, at ``state`` where no player has a choice left, only chance
+        (:func:`foolsolve.solver.open_hand.chance_walk`), the outcomes, their odds and the payoffs
+        rest only on what every player sees, so that one world of a view gives every world's
+        expectation (:func:`foolsolve.solver.open_hand.chance_only_view`; Three Fools' Roshambo:
+        who is in it, the rules' odds and the card counts). Default: ``False`` (the view's worlds
+        are then averaged where they are few)."""
+        return False
+
     def boundary_note(self, before: S, move: M, after: S) -> str:
         """Where :meth:`boundary` holds, what the unit that ended decided, in one line (Three Fools:
         the round's winner and why, a liar's penalty), written after the transcripts' ``-- end of

@@ -1047,6 +1047,14 @@ class ThreeFoolsSpec(SpecGame[State, Move]):
         """A round ends when its cards are collected (the round is in the history)."""
         return len(after.history) > len(before.history)
 
+    def chance_is_public(self, state: State) -> bool:
+        """A Roshambo (a three-suit round's, phase roshambo, with the round's cards revealed, or the
+        final count's tie) is the only chance with nothing after it but chance and the end: who is
+        in it is public, its odds are the rules', and what follows (the collection, the bonus of
+        at most three cards a pile, the lying penalty, the streak, a loss, the final count) reads
+        only revealed cards and the hands' and piles' sizes, which every player sees."""
+        return state.phase in (ROSHAMBO, TIE)
+
     def boundary_note(self, before: State, move: Move, after: State) -> str:
         """The round's result (:func:`round_result_words`); the final count's tie, settled by its
         Roshambo (:func:`tie_result_words`), which ends the game and no round."""

@@ -497,8 +497,8 @@ def test_a_malformed_seat_answer_is_an_input_error(change, needle):
     (lambda o: o.pop("best"), 'result: "best" is a required property'),
     (lambda o: o["moves"].__setitem__(0, "attack 9D"), "moves[0]"),
     (lambda o: o.__setitem__("to_move", "0"), "to_move"),
-    # a seat answer's field, in a solve result only for a finished game from another seat (--as P)
-    (lambda o: o.__setitem__("player", 0), "player: 0, in a result with moves or of the player to move"),
+    # named in a solve result only where the value is another player's than the player to move's
+    (lambda o: o.__setitem__("player", 0), "player: 0, the player to move"),
     (lambda o: o.__setitem__("seconds", float("nan")), "seconds: nan is not a finite number"),
     (lambda o: o.__setitem__("to_move", 9), "to_move: 9 is no player of durak"),
     (lambda o: o.__setitem__("best", ["take"]), "best[0]: 'take' is not among the result's moves"),
