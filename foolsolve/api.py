@@ -498,9 +498,8 @@ class Solved(SolveResult):
         * ``win``/``draw``/``loss`` of a two-player zero-sum game: the top of the game's bounds,
           0, the bottom for the player it is about, the negative for the other (as the seat
           analysis reads the exact solver);
-        * a ``payoff`` or ``estimate`` value: that number for the player it is about (the one
-          its notes name, ``values: player P's payoff``, ``every value is for player P``; another
-          player: ``None``);
+        * a ``payoff`` or ``estimate`` value: that number for the player it is about
+          (:attr:`player`, else :attr:`to_move`; another player: ``None``);
         * otherwise (a ``score``: Fool's Paradise's score difference; Foolery's first-out race)
           the player's payoff where the principal variation ends (:attr:`result`): her final
           score, her title's payoff; ``None`` without a line to the end;
@@ -538,18 +537,10 @@ class Solved(SolveResult):
         return None
 
     def _value_player(self) -> int:
-        """The player :attr:`value` is about: :attr:`player`, else the one the notes name (the
-        open-hand search's ``values: player P's payoff``, Foolery's ``every value is for player P``
-        under ``-o player=P``), else :attr:`to_move`."""
-        import re
-
-        if self.player is not None:
-            return self.player
-        for note in self.notes:
-            found = re.match(r"values: player (\d+)'s payoff", note) or re.search(r"every value is for player (\d+)$", note)
-            if found:
-                return int(found.group(1))
-        return self.to_move
+        """The player :attr:`value` is about: :attr:`player` (the solver sets it where the values are
+        another's than the player to move's: ``--as P``, the open-hand search at a chance node or for
+        ``-o player=P``, Foolery's paranoid search for ``-o player=P``), else :attr:`to_move`."""
+        return self.to_move if self.player is None else self.player
 
     UNTIMED = ("nodes", "seconds", "stored", "first_solve")
     """The fields of :meth:`to_json` :meth:`same_answer` leaves out: the work and time a solve

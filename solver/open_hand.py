@@ -232,7 +232,8 @@ class WorldAnswer:
                            [MoveValue(m, show(v)) for m, v in self.values.items()], [], self.nodes, self.seconds,
                            best=self.best, concept=self.concept, notes=notes,
                            details={"exact": self.exact, "method": self.method, "depth": self.depth},
-                           value_kind="payoff" if self.exact else "estimate", method=self.method_text)
+                           value_kind="payoff" if self.exact else "estimate", method=self.method_text,
+                           player=None if self.player == self.to_move else self.player)
 
     @property
     def method_text(self) -> str:
@@ -1099,8 +1100,7 @@ def _chance_result(info: GameInfo, state: Any, player: int | None, payoffs: tupl
         notes.append(f"value: player {whose}'s payoff")
     return SolveResult(info.name, to_move, number(payoffs[whose]), moves, [], 0, seconds,
                        best=[] if to_move == CHANCE else [moves[0].move], value_kind="payoff",
-                       notes=notes, method=method,
-                       player=None if player is None or player == to_move else player)
+                       notes=notes, method=method, player=None if whose == to_move else whose)
 
 
 CHANCE_ONLY_VIEW_WORLDS = 5_000

@@ -839,3 +839,27 @@ def test_json_text_and_files_starting_with_a_byte_order_mark_load_as_the_command
         foolsolve.load("\ufeff[1, 2]")
     with pytest.raises(InputError, match=r"^position: text starting with a byte order mark, and no JSON object"):
         foolsolve.load("\ufeffnot json")
+
+
+def test_an_answer_for_another_player_names_her_in_its_player_field(tmp_path) -> None:
+    """The open-hand search and Foolery's paranoid search for ``-o player=P`` (P not to move) set
+    ``player`` (JSON ``"player"``), which Solved.payoff reads: not the notes' words, which may say
+    anything; a stored answer keeps it."""
+    from dataclasses import replace
+    from fractions import Fraction
+
+    five = EXAMPLES / "foolery-five-of-a-kind.json"
+    open_hand = foolsolve.answer(EXAMPLES / "durak-midbout.json", open_hand=True, max_nodes=1000,
+                                 options={"player": 0})
+    assert open_hand.to_move == 1 and open_hand.player == 0 and open_hand.to_json()["player"] == 0
+    store = tmp_path / "store.sqlite3"
+    place = foolsolve.answer(five, options={"goal": "place", "player": 2}, time=0, store=store)
+    assert place.to_move != 2 and place.player == 2 and place.to_json()["player"] == 2
+    for solved in (open_hand, place):
+        silent = foolsolve.Solved.of(replace(solved, notes=[]), solved.state)  # no note names the player
+        assert silent.payoff() == silent.payoff(solved.player) == float(Fraction(solved.value))
+        assert silent.payoff(solved.to_move) is None
+    mover = foolsolve.answer(five, options={"goal": "place", "player": 1}, time=0, store=False)
+    assert mover.to_move == 1 and mover.player is None and "player" not in mover.to_json()  # the mover's own
+    again = foolsolve.answer(five, options={"goal": "place", "player": 2}, time=0, store=store)
+    assert not place.stored and again.stored and again.player == 2 and again.payoff() == place.payoff()

@@ -24,7 +24,7 @@ def _tie(tmp_path):
 
 def test_a_tie_left_to_roshambo_is_answered_exactly_from_every_seat(tmp_path):
     _, path = _tie(tmp_path)
-    for args, player, value in (([], None, 0), (["--as", "1"], 1, "1/2"), (["--as", "2", "--samples", "50"], 2, "1/2"),
+    for args, player, value in (([], 0, 0), (["--as", "1"], 1, "1/2"), (["--as", "2", "--samples", "50"], 2, "1/2"),
                                 (["--as", "0"], 0, 0)):
         code, out, err = call_main([path, "--json", *args])
         assert code == 0, err
