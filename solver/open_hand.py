@@ -1148,11 +1148,11 @@ def chance_only_view(info: GameInfo, view: Any, seat_options: dict[str, Any] | N
             if got is None:
                 return None
             payoffs, each = got
-            texts = {spec.move_text(m, False): sub for m, sub in each}
-            if move_sums and set(texts) != set(move_sums):
+            outcomes = {spec.move_text(m, False): sub for m, sub in each}
+            if move_sums and set(outcomes) != set(move_sums):
                 return None  # the outcomes differ between worlds: no one table of them
             sums = [*(weight * x for x in payoffs)] if not sums else [a + weight * x for a, x in zip(sums, payoffs)]
-            for text, sub in texts.items():
+            for text, sub in outcomes.items():
                 row = move_sums.get(text)
                 move_sums[text] = [weight * x for x in sub] if row is None else [a + weight * x for a, x in zip(row, sub)]
             weights += weight
