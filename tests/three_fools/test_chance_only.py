@@ -148,3 +148,17 @@ def test_the_expectation_over_a_views_worlds_weighs_each_by_its_likelihood(tmp_p
     _, result = chance_only_view(info, view)
     p1 = (chance_payoffs(info, first)[1] + 3 * chance_payoffs(info, other)[1]) / 4
     assert Fraction(result.value) == p1 and result.player == 1 and "every world of the view, 2 weighted" in result.method
+
+
+def test_a_batch_view_line_of_a_tie_left_to_roshambo_is_the_exact_expectation(tmp_path):
+    from foolsolve.solver.open_hand import CHANCE_ONLY_PUBLIC_METHOD
+
+    view = _tie_view(tmp_path, 2)
+    lines = tmp_path / "views.jsonl"
+    lines.write_text(view + "\n", encoding="utf-8")
+    code, out, err = call_main(["batch", str(lines), "--samples", "20"])
+    assert code == 0, err
+    record = json.loads(out.splitlines()[0])
+    assert "seat" not in record and record["result"]["method"] == CHANCE_ONLY_PUBLIC_METHOD, record
+    assert record["result"]["value"] == "1/2" and record["result"]["player"] == 2, record
+    assert any(n.startswith("not applied: --samples") for n in record["result"]["notes"]), record
