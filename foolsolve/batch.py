@@ -389,11 +389,12 @@ def _view_job(job: Job, info: Any, obj: dict[str, Any], settings: Settings) -> J
     """``job`` for a view line: checked here (every problem is the line's error), answered on a
     worker by :func:`seat_task`, or by the game's exact solver on one world of the view where it
     answers from the viewer's seat and neither ``--method`` nor ``--samples`` is given (as
-    ``foolsolve VIEW.json``; not stored: :mod:`foolsolve.seat_exact`)."""
+    ``foolsolve VIEW.json``; not stored: :mod:`foolsolve.seat_exact`), or here, exactly, where only
+    chance is left (:func:`~foolsolve.solver.open_hand.chance_only_view`; not stored)."""
     from foolsolve import store as st
     from foolsolve.cli import finished_note, finished_world
     from foolsolve.seat_exact import seat_exact, unapplied_notes
-    from foolsolve.solver.open_hand import memory_note
+    from foolsolve.solver.open_hand import chance_only_view, memory_note
     from foolsolve.worlds import read_view, worlds_of_view
 
     view = read_view(obj)
@@ -404,6 +405,11 @@ def _view_job(job: Job, info: Any, obj: dict[str, Any], settings: Settings) -> J
         job.options = st.canonical(settings.extra)
         job.unapplied = tuple(finished_note(info, view, settings.seat_given()))
         job.for_player = view.player
+        return job
+    chance_only = chance_only_view(info, view, dict.fromkeys(settings.seat_given(), True))
+    if chance_only is not None:  # only chance is left: exact from the view's seat, as foolsolve VIEW.json (not stored)
+        job.game = info.name
+        job.record = _record(job, {"result": chance_only[1].to_json()})
         return job
     exact = None if settings.method is not None or settings.samples is not None else \
         seat_exact(info, worlds_of_view(view), settings.extra, settings.seed)
