@@ -177,7 +177,7 @@ def solve_task(task: tuple[Any, ...]) -> dict[str, Any]:
     the answer from her seat ``foolsolve POSITION.json`` gives; with ``for_player``
     (:attr:`Job.for_player`), a finished game's answer states that player's result."""
     from foolsolve import games
-    from foolsolve.solver.base import NotCovered, SearchLimit, SolveOptions, limit_text, stopped_answer
+    from foolsolve.solver.base import NotCovered, SearchLimit, SolveOptions, limit_text, stopped_answer, with_limits
 
     game, position, extra, max_nodes = task[:4]
     time_limit, max_memory, fallback, for_player = (*task[4:], None, None, None, None)[:4]
@@ -188,10 +188,11 @@ def solve_task(task: tuple[Any, ...]) -> dict[str, Any]:
         state = info.spec.state_from_json(json.loads(position))
         if info.solve is None:
             raise InputError(f"game: {info.name} has no exact solver")
+        opts = with_limits(opts)  # one deadline for the solve and its distances (--time applies to the whole line)
         result = info.solve(state, opts)  # --time applied and the method named (GameInfo.solve)
         from foolsolve.distance import add_distances
 
-        add_distances(info, state, result)
+        add_distances(info, state, result, deadline=opts.deadline, distance=opts.distance)
     except SearchLimit as exc:
         if exc.partial is None or not exc.partial.answers():
             return {"error": limit_text(exc, opts)}

@@ -104,6 +104,8 @@ COMMON_OPTIONS: dict[str, str] = {
                  "after it) on its own; with --max-nodes, the smaller bound holds (above 2^62: no limit in practice)",
     "time": "give up after this many seconds, each search on its own, at most a year; with --time, the smaller bound "
             "holds (checked whenever the search reports its progress)",
+    "distance": "true|false: the distance to the end of a two-player win/draw/loss answer, each move's and the "
+                "line's (default true, within the time limit); false: every move's value without it",
 }
 """Solver options every game takes (``-o KEY=VALUE``), read into :class:`SolveOptions`' own fields."""
 
@@ -151,6 +153,9 @@ class SolveOptions:
     one is the bound (set when ``extra`` is read)."""
     time_option: str = "--time"
     """The option that set :attr:`time_limit` (``-o time=S`` where that one is the bound)."""
+    distance: bool = True
+    """Whether the answer gets the distance to the end (``-o distance=false``: not;
+    :mod:`foolsolve.distance`). The solvers do not read it: their callers add the distances."""
     proved: Callable[[SolveResult], None] | None = None
     """Told what is proved so far, each time a solver that values a position's moves one by one
     settles one (the result :attr:`SearchLimit.partial` would carry): ``foolsolve POSITION`` lets
@@ -180,6 +185,11 @@ class SolveOptions:
                                   f"(a year), got {json_text(value)}")
             if self.time_limit is None or value < self.time_limit:  # both bounds hold (was: -o time won)
                 self.time_limit, self.time_option = float(value), f"-o time={value:g}"
+        if "distance" in extra:
+            value = extra.pop("distance")
+            if not isinstance(value, bool):
+                raise OptionError(f"{option_name('option')} distance: expected true or false, got {json_text(value)}")
+            self.distance = value
         self.extra = extra
 
 

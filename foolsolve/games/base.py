@@ -212,13 +212,14 @@ class GameInfo:
     answer of ``foolsolve POSITION.json`` names it (``Method:``, ``method`` of ``--json``:
     :func:`foolsolve.solver.base.name_method`), a result read from the result store too, where it
     was stored before results carried their method."""
-    distance_values: _Declared[Callable[[Any, int], Any] | None] = _Declared()
+    distance_values: _Declared[Callable[[Any, int, Callable[[], bool] | None], Any] | None] = _Declared()
     """An exact value search the distance to the end (:mod:`foolsolve.distance`) asks each
-    position's value before it searches its moves: ``distance_values(engine_state, budget)`` gives
-    an object with ``value(s)`` (the engine state's win/draw/loss, +1/0/-1, for its side to move)
-    and ``nodes`` (positions searched so far; it may stop with
-    :class:`~foolsolve.solver.base.SearchLimit` past ``budget``), or ``None`` where it does not
-    cover the position. ``None``: the distance search proves every value itself."""
+    position's value before it searches its moves: ``distance_values(engine_state, budget, late)``
+    gives an object with ``value(s)`` (the engine state's win/draw/loss, +1/0/-1, for its side to
+    move) and ``nodes`` (positions searched so far; it may stop with
+    :class:`~foolsolve.solver.base.SearchLimit` past ``budget``, and with one whose ``option`` is
+    ``"time"`` once ``late()`` is true, where ``late`` is not ``None``), or ``None`` where it does
+    not cover the position. ``None``: the distance search proves every value itself."""
     distance_skip: _Declared[Callable[[Any], str | None] | None] = _Declared()
     """Why the distance search is not tried on an engine state (larger than it finishes within its
     budget), said in the answer's notes; ``None`` (the field or its answer): it is tried."""
