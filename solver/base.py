@@ -236,12 +236,15 @@ def with_limits(options: SolveOptions) -> SolveOptions:
 
 def limit_text(exc: SearchLimit, options: SolveOptions, *, note: bool = False) -> str:
     """The one-line error of a search stopped by a limit, naming the option as the caller calls it
-    (``note``: as an answer's note says it, the command's option)."""
+    (``note``: as an answer's note says it, the command's option); where the solver searched otherwise
+    than usual (:attr:`SearchLimit.searched_by`: Durak's Python search while the compiled one was still
+    loading), the error names that cause."""
     name = (lambda option: option) if note else named_option
     if exc.option == "time":
         if options.time_limit is None:
             return str(exc)
-        return f"{name(options.time_option)}: no exact answer within {options.time_limit:g} s"
+        how = f" ({exc.searched_by})" if exc.searched_by and not note else ""  # (a partial notes it already)
+        return f"{name(options.time_option)}: no exact answer within {options.time_limit:g} s{how}"
     return f"{name(options.nodes_option)}: no exact answer within {options.max_nodes:,} nodes"
 
 

@@ -223,6 +223,12 @@ class GameInfo:
     distance_skip: _Declared[Callable[[Any], str | None] | None] = _Declared()
     """Why the distance search is not tried on an engine state (larger than it finishes within its
     budget), said in the answer's notes; ``None`` (the field or its answer): it is tried."""
+    warm_up: _Declared[Callable[[Any, dict[str, Any]], float | None] | None] = _Declared()
+    """A batch worker's one-time preparation before the clock of a line starts:
+    ``warm_up(state, extra)`` (a full position, the ``-o`` options) readies what :attr:`solve`
+    would use on it and is slow to ready once per process (Durak's compiled search, loaded from
+    numba's cache), so that no line's time limit is spent on it; the seconds it took, or ``None``
+    where it did nothing (docs/batches.md)."""
     seat_solver: _Declared[Callable[[Any, int, dict[str, Any]], dict[str, Any] | None] | None] = _Declared()
     """Where the game's exact solver itself answers from one player's knowledge (Three Fools'
     round odds from ``-o viewer=P``): ``seat_solver(world, player, extra)`` gives the solver options

@@ -1838,6 +1838,37 @@ def _load_cached() -> bool:
     return compiled.load_cached()
 
 
+def warm_up(state: dspec.State, extra: dict[str, Any]) -> float | None:
+    """A batch worker's one-time warm-up before the clock of a line starts (``foolsolve batch``,
+    :func:`foolsolve.batch.solve_task`): where :func:`solve` with the ``-o`` options ``extra`` would
+    search ``state`` with the compiled search, which numba's cache holds (:func:`kernel_in_cache`)
+    and this process has not loaded, the load (:func:`load_within`'s thread), waited for to the end,
+    so that no line's time limit is spent on it and every line of a batch is searched alike. The
+    seconds it took, or ``None`` where it did nothing (the compiled search loaded already, not
+    compiled on this machine, or not what this position would use)."""
+    if not isinstance(state, dspec.State):
+        return None
+    jit = extra.get("jit", "auto")
+    if jit is not True and jit != "auto":  # (false, or a bad value: solve's own error)
+        return None
+    s = from_spec_state(state)
+    try:
+        check_endgame(s)
+    except NotCovered:
+        return None
+    if (jit == "auto" and in_play(s) < JIT_MIN_CARDS) or not compiled_covers(s) or kernel_loaded() \
+            or not kernel_in_cache():
+        return None
+    global _loader
+    if _loader is None:
+        from foolsolve import background
+
+        _loader = background.Loading(_load_cached, "foolsolve-durak-search-load")
+    t0 = time.monotonic()
+    _loader.done.wait()
+    return time.monotonic() - t0
+
+
 def loading_note() -> str:
     """The note of an answer the Python search gave while the compiled search was loading
     (:func:`load_within`)."""
