@@ -175,9 +175,20 @@ def solve_task(task: tuple[Any, ...]) -> dict[str, Any]:
     (never raises for a bad position or a limit); with ``fallback`` (:attr:`Job.fallback`), a position
     the exact solver refuses whose mover cannot see every card that matters gets ``{"seat": ...}``,
     the answer from her seat ``foolsolve POSITION.json`` gives; with ``for_player``
-    (:attr:`Job.for_player`), a finished game's answer states that player's result."""
+    (:attr:`Job.for_player`), a finished game's answer states that player's result. Where the worker
+    warmed up first (:attr:`~foolsolve.games.base.GameInfo.warm_up`, before the line's clock started),
+    ``"warm_up"`` holds its seconds (the batch's summary counts them; no record shows them)."""
+    warmed: list[float] = []
+    outcome = _solve_task(task, warmed)
+    if warmed:
+        outcome["warm_up"] = warmed[0]
+    return outcome
+
+
+def _solve_task(task: tuple[Any, ...], warmed: list[float]) -> dict[str, Any]:
+    """:func:`solve_task`, the warm-up's seconds appended to ``warmed``."""
     from foolsolve import games
-    from foolsolve.solver.base import NotCovered, SearchLimit, SolveOptions, limit_text, stopped_answer
+    from foolsolve.solver.base import NotCovered, SearchLimit, SolveOptions, limit_text, stopped_answer, with_limits
 
     game, position, extra, max_nodes = task[:4]
     time_limit, max_memory, fallback, for_player = (*task[4:], None, None, None, None)[:4]
@@ -188,10 +199,14 @@ def solve_task(task: tuple[Any, ...]) -> dict[str, Any]:
         state = info.spec.state_from_json(json.loads(position))
         if info.solve is None:
             raise InputError(f"game: {info.name} has no exact solver")
+        warm = info.warm_up(state, opts.extra) if info.warm_up is not None else None  # before the line's clock
+        if warm is not None:
+            warmed.append(warm)
+        opts = with_limits(opts)  # one deadline for the solve and its distances (--time applies to the whole line)
         result = info.solve(state, opts)  # --time applied and the method named (GameInfo.solve)
         from foolsolve.distance import add_distances
 
-        add_distances(info, state, result)
+        add_distances(info, state, result, deadline=opts.deadline, distance=opts.distance)
     except SearchLimit as exc:
         if exc.partial is None or not exc.partial.answers():
             return {"error": limit_text(exc, opts)}
@@ -496,11 +511,18 @@ class Summary:
     seconds: float = 0.0
     where: str = ""
     lost: int = 0
+    warm_ups: int = 0
+    """Workers (processes) that warmed up before their first timed line (:func:`solve_task`)."""
+    warm_up_seconds: float = 0.0
+    """The seconds those warm-ups took, together (no line's time counts them)."""
 
     def text(self) -> str:
         """One line."""
         rate = self.lines / self.seconds if self.seconds > 0 else 0.0
         lost = f"; {self.lost} resubmitted after a worker died" if self.lost else ""
+        if self.warm_ups:
+            lost += (f"; warm-up before the first line's clock (the compiled search loaded) in {self.warm_ups} "
+                     f"process{'es' if self.warm_ups > 1 else ''}: {self.warm_up_seconds:.1f} s")
         seats = f", {self.seats} answered from a seat" if self.seats else ""
         lines = f"{self.lines} line" + ("" if self.lines == 1 else "s")
         errors = f"{self.errors} error" + ("" if self.errors == 1 else "s")
@@ -604,6 +626,9 @@ def _run(jobs: Iterable[tuple[int, str | InputError | None, str | None]], emit: 
                 with SigintHeld():  # a record is written and forgotten at once: Ctrl-C neither loses nor repeats it
                     job = waiting.pop(index)
                     finished.pop(index, None)
+                    if isinstance(outcome, dict) and "warm_up" in outcome:
+                        summary.warm_ups += 1
+                        summary.warm_up_seconds += outcome["warm_up"]
                     rec = record_of(job, outcome)
                     summary.lines += 1
                     if "error" in rec:

@@ -30,6 +30,7 @@ move searched, on larger ones.
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Hashable
 from typing import Any
 
@@ -46,9 +47,16 @@ LINE_LIMIT = 400
 """The most moves of the distance-optimal principal variation written (a longer one is cut)."""
 
 
-class _GiveUp(Exception):
-    """The budget ran out, or a position repeats."""
+CLOCK_EVERY = 256
+"""The distance search reads the clock (its deadline) once every this many positions it enters."""
 
+
+class _GiveUp(Exception):
+    """The budget or the time ran out, or a position repeats."""
+
+
+OUT_OF_TIME = "out of time"
+"""Why the search gave up where its deadline passed (the answer's note is :data:`TIME_NOTE`)."""
 
 WON = 1 << 30
 """The score of a game player 0 has won, for the player to move there: a win ``d`` moves before the
@@ -78,9 +86,13 @@ class _Search:
     that repeats a position gives up the whole search), so the values and distances are those
     of exhaustive minimax, which the tests compare them with."""
 
-    def __init__(self, engine: Any, budget: int, values: Any = None) -> None:
+    def __init__(self, engine: Any, budget: int, values: Any = None, deadline: float | None = None,
+                 clock: Any = time.monotonic) -> None:
         self.engine = engine
         self.budget = budget
+        self.deadline = deadline
+        """``clock()`` by which the search gives up (``None``: no time limit)."""
+        self.clock = clock
         self.nodes = 0
         self.values = values
         """The game's exact value search (:attr:`foolsolve.games.base.GameInfo.distance_values`) or
@@ -107,6 +119,8 @@ class _Search:
         self.nodes += 1
         if self.nodes + (self.values.nodes - self._spent if self.values is not None else 0) > self.budget:
             raise _GiveUp(f"more than {self.budget:,} positions")
+        if self.deadline is not None and self.nodes % CLOCK_EVERY == 1 and self.clock() > self.deadline:
+            raise _GiveUp(OUT_OF_TIME)
 
     def _mover(self, s: Any) -> int:
         mover = self.engine.to_move(s)
@@ -175,7 +189,7 @@ class _Search:
             try:
                 v = self.values.value(s)
             except SearchLimit as exc:
-                raise _GiveUp(f"more than {self.budget:,} positions") from exc
+                raise _GiveUp(OUT_OF_TIME if exc.option == "time" else f"more than {self.budget:,} positions") from exc
             known = v if self._mover(s) == 0 else -v
         return (0, 0) if known == 0 else (1, WON - 1) if known > 0 else (1 - WON, -1)
 
@@ -226,17 +240,32 @@ def applies(info: Any, state: Any, result: SolveResult) -> bool:
             and bool(result.moves) and info.engine is not None and info.spec.num_players(state) == 2)
 
 
-def add_distances(info: Any, state: Any, result: SolveResult, budget: int = DISTANCE_BUDGET) -> SolveResult:
+def add_distances(info: Any, state: Any, result: SolveResult, budget: int = DISTANCE_BUDGET,
+                  deadline: float | None = None, clock: Any = time.monotonic, distance: bool = True) -> SolveResult:
     """``result`` with distances, the distance-optimal principal variation and ``best`` where
-    :func:`applies` (within ``budget``; else a note), and the result at the end of its line in every
-    case. Changes and returns ``result``."""
-    if applies(info, state, result):
-        _distances(info, state, result, budget)
+    :func:`applies` (within ``budget`` and by ``deadline``, a ``clock()`` reading, the solve's own
+    deadline, ``None`` for none; else a note; ``distance`` false, ``-o distance=false``: not
+    tried, a note says so), and the result at the end of its line in every case. The time it
+    takes is added to :attr:`~foolsolve.solver.base.SolveResult.seconds` (an answer's seconds
+    count all its work). Changes and returns ``result``."""
+    t0 = time.perf_counter()
+    if applies(info, state, result) and not distance:
+        result.notes.append(OFF_NOTE)
+    elif applies(info, state, result):
+        _distances(info, state, result, budget, deadline, clock)
     end_of_line(info, state, result)
+    result.seconds += time.perf_counter() - t0
     return result
 
 
-def _distances(info: Any, state: Any, result: SolveResult, budget: int) -> None:
+OFF_NOTE = "distance to the end not computed: not asked for (distance=false)"
+"""The note of an answer whose distances were not asked for."""
+
+TIME_NOTE = "distance to the end not computed within the time limit (its search has what the solve leaves of it)"
+"""The note of an answer whose distance search the time limit stopped (or left no time)."""
+
+
+def _distances(info: Any, state: Any, result: SolveResult, budget: int, deadline: float | None, clock: Any) -> None:
     engine = info.engine
     root = engine.from_spec(state)
     mover = engine.to_move(root)
@@ -245,8 +274,12 @@ def _distances(info: Any, state: Any, result: SolveResult, budget: int) -> None:
     if why is not None:
         result.notes.append(f"distance to the end not computed: {why}")
         return
+    if deadline is not None and clock() > deadline:
+        result.notes.append(TIME_NOTE)
+        return
     make = info.distance_values
-    search = _Search(engine, budget, make(root, budget) if make is not None else None)
+    late = None if deadline is None else (lambda: clock() > deadline)
+    search = _Search(engine, budget, make(root, budget, late) if make is not None else None, deadline, clock)
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 50_000))
     try:
@@ -254,7 +287,7 @@ def _distances(info: Any, state: Any, result: SolveResult, budget: int) -> None:
                     for m in engine.legal_moves(root)}
         pv = _line(info.spec, engine, root, search, LINE_LIMIT) if result.pv else []
     except _GiveUp as why:
-        result.notes.append(f"distance to the end not computed: {why}")
+        result.notes.append(TIME_NOTE if str(why) == OUT_OF_TIME else f"distance to the end not computed: {why}")
         return
     finally:
         sys.setrecursionlimit(limit)

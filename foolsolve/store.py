@@ -768,10 +768,11 @@ def canonical_position(spec: Any, state: Any) -> str:
 def position_key(info: Any, state: Any, options: SolveOptions | None, lines: bool = False) \
         -> tuple[str, str, str] | None:
     """``(key, canonical position, options JSON)`` of a solve, ``None`` when the game's results
-    are not stored (``lines``: a solve with distances, keyed apart)."""
+    are not stored (``lines``: a solve with distances, keyed apart; with ``-o distance=false``,
+    :attr:`SolveOptions.distance`, it has none and is keyed as the plain answer)."""
     position = canonical_position(info.spec, state)
     opts = options_json(options)
-    if lines:
+    if lines and (options is None or options.distance):
         opts = canonical({**json.loads(opts), "(lines)": True})
     key = result_key(info.name, position, opts)
     return None if key is None else (key, position, opts)
@@ -791,7 +792,8 @@ def solve_with_store(info: Any, state: Any, options: SolveOptions | None = None,
     from the store. ``store``: a :class:`Store` (or a :class:`SweepStore`), ``True`` for the
     default file, ``False`` or ``None`` for no store. A :class:`~foolsolve.solver.base.SearchLimit` propagates (and
     nothing is stored). ``lines``: with the distances to the end and the line a player learns from
-    (:func:`foolsolve.distance.add_distances`; stored apart from the plain answer)."""
+    (:func:`foolsolve.distance.add_distances`, within what is left of ``options.deadline``; stored
+    apart from the plain answer; none with ``-o distance=false``)."""
     if info.solve is None:
         raise InputError(f"game: {info.name} has no exact solver")
     options = options if options is not None else SolveOptions()
@@ -811,7 +813,7 @@ def solve_with_store(info: Any, state: Any, options: SolveOptions | None = None,
     if lines:
         from foolsolve.distance import add_distances
 
-        add_distances(info, state, result)
+        add_distances(info, state, result, deadline=options.deadline, distance=options.distance)
     if db is not None and keyed is not None:
         db.put(keyed[0], info.name, keyed[1], keyed[2], result.to_json())
     if file is not None and file.locked and LOCKED_NOTE not in result.notes:

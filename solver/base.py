@@ -104,6 +104,8 @@ COMMON_OPTIONS: dict[str, str] = {
                  "after it) on its own; with --max-nodes, the smaller bound holds (above 2^62: no limit in practice)",
     "time": "give up after this many seconds, each search on its own, at most a year; with --time, the smaller bound "
             "holds (checked whenever the search reports its progress)",
+    "distance": "true|false: the distance to the end of a two-player win/draw/loss answer, each move's and the "
+                "line's (default true, within the time limit); false: every move's value without it",
 }
 """Solver options every game takes (``-o KEY=VALUE``), read into :class:`SolveOptions`' own fields."""
 
@@ -151,6 +153,9 @@ class SolveOptions:
     one is the bound (set when ``extra`` is read)."""
     time_option: str = "--time"
     """The option that set :attr:`time_limit` (``-o time=S`` where that one is the bound)."""
+    distance: bool = True
+    """Whether the answer gets the distance to the end (``-o distance=false``: not;
+    :mod:`foolsolve.distance`). The solvers do not read it: their callers add the distances."""
     proved: Callable[[SolveResult], None] | None = None
     """Told what is proved so far, each time a solver that values a position's moves one by one
     settles one (the result :attr:`SearchLimit.partial` would carry): ``foolsolve POSITION`` lets
@@ -180,6 +185,11 @@ class SolveOptions:
                                   f"(a year), got {json_shown(value)}")
             if self.time_limit is None or value < self.time_limit:  # both bounds hold (was: -o time won)
                 self.time_limit, self.time_option = float(value), f"-o time={value:g}"
+        if "distance" in extra:
+            value = extra.pop("distance")
+            if not isinstance(value, bool):
+                raise OptionError(f"{option_name('option')} distance: expected true or false, got {json_text(value)}")
+            self.distance = value
         self.extra = extra
 
 
@@ -226,12 +236,15 @@ def with_limits(options: SolveOptions) -> SolveOptions:
 
 def limit_text(exc: SearchLimit, options: SolveOptions, *, note: bool = False) -> str:
     """The one-line error of a search stopped by a limit, naming the option as the caller calls it
-    (``note``: as an answer's note says it, the command's option)."""
+    (``note``: as an answer's note says it, the command's option); where the solver searched otherwise
+    than usual (:attr:`SearchLimit.searched_by`: Durak's Python search while the compiled one was still
+    loading), the error names that cause."""
     name = (lambda option: option) if note else named_option
     if exc.option == "time":
         if options.time_limit is None:
             return str(exc)
-        return f"{name(options.time_option)}: no exact answer within {options.time_limit:g} s"
+        how = f" ({exc.searched_by})" if exc.searched_by and not note else ""  # (a partial notes it already)
+        return f"{name(options.time_option)}: no exact answer within {options.time_limit:g} s{how}"
     return f"{name(options.nodes_option)}: no exact answer within {options.max_nodes:,} nodes"
 
 

@@ -212,16 +212,23 @@ class GameInfo:
     answer of ``foolsolve POSITION.json`` names it (``Method:``, ``method`` of ``--json``:
     :func:`foolsolve.solver.base.name_method`), a result read from the result store too, where it
     was stored before results carried their method."""
-    distance_values: _Declared[Callable[[Any, int], Any] | None] = _Declared()
+    distance_values: _Declared[Callable[[Any, int, Callable[[], bool] | None], Any] | None] = _Declared()
     """An exact value search the distance to the end (:mod:`foolsolve.distance`) asks each
-    position's value before it searches its moves: ``distance_values(engine_state, budget)`` gives
-    an object with ``value(s)`` (the engine state's win/draw/loss, +1/0/-1, for its side to move)
-    and ``nodes`` (positions searched so far; it may stop with
-    :class:`~foolsolve.solver.base.SearchLimit` past ``budget``), or ``None`` where it does not
-    cover the position. ``None``: the distance search proves every value itself."""
+    position's value before it searches its moves: ``distance_values(engine_state, budget, late)``
+    gives an object with ``value(s)`` (the engine state's win/draw/loss, +1/0/-1, for its side to
+    move) and ``nodes`` (positions searched so far; it may stop with
+    :class:`~foolsolve.solver.base.SearchLimit` past ``budget``, and with one whose ``option`` is
+    ``"time"`` once ``late()`` is true, where ``late`` is not ``None``), or ``None`` where it does
+    not cover the position. ``None``: the distance search proves every value itself."""
     distance_skip: _Declared[Callable[[Any], str | None] | None] = _Declared()
     """Why the distance search is not tried on an engine state (larger than it finishes within its
     budget), said in the answer's notes; ``None`` (the field or its answer): it is tried."""
+    warm_up: _Declared[Callable[[Any, dict[str, Any]], float | None] | None] = _Declared()
+    """A batch worker's one-time preparation before the clock of a line starts:
+    ``warm_up(state, extra)`` (a full position, the ``-o`` options) readies what :attr:`solve`
+    would use on it and is slow to ready once per process (Durak's compiled search, loaded from
+    numba's cache), so that no line's time limit is spent on it; the seconds it took, or ``None``
+    where it did nothing (docs/batches.md)."""
     seat_solver: _Declared[Callable[[Any, int, dict[str, Any]], dict[str, Any] | None] | None] = _Declared()
     """Where the game's exact solver itself answers from one player's knowledge (Three Fools'
     round odds from ``-o viewer=P``): ``seat_solver(world, player, extra)`` gives the solver options

@@ -72,6 +72,7 @@ INFO = GameInfo(
     solver_method=Lazy("foolsolve.solver.durak.search:method_text"),
     distance_values=Lazy("foolsolve.solver.durak.search:distance_values"),
     distance_skip=Lazy("foolsolve.solver.durak.search:distance_skip"),
+    warm_up=Lazy("foolsolve.solver.durak.search:warm_up"),
     greedy=Lazy("foolsolve.solver.durak.greedy:choose"),
     greedy_engine=Lazy("foolsolve.solver.durak.greedy:choose_engine"),
     # BENCHMARKS.md, "Playing strength": each rule measured in the arena against the defaults

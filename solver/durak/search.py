@@ -1646,28 +1646,44 @@ def in_play(state: EngineState) -> int:
 
 DISTANCE_CARDS = 12
 """The distance to the end (:mod:`foolsolve.distance`) is tried on positions of at most this many
-cards in the two hands, on the table and in the stock (6v6). Its trees grow about tenfold with each
+cards in the two hands, on the table and in the stock (6v6; at this many only with a short hand,
+:data:`DISTANCE_SHORT_HAND`). Its trees grow about tenfold with each
 card a side (seeded deck-empty endgames, the positions both it and :func:`distance_values` search:
 5v5 8,600-23,900, 6v6 74,000-648,000; 7v7 over a million of its own), so beyond it the search
 would only spend its budget of 60,000 and give up (``bench_durak.py --distances``); uneven hands
 of 11 cards with the shorter hand leading (2v9, 3v8, 4v7) mostly finish, and some of 12 (2v10 half
 of them)."""
+DISTANCE_SHORT_HAND = 2
+"""A position of :data:`DISTANCE_CARDS` cards exactly is tried only where one hand holds at most this
+many cards: at 12 cards only 2v10 finished among seeded deck-empty endgames (4 of each split, each
+side leading: 2v10 2 of 8, with the 2-card hand leading; 3v9, 4v8, 5v7 and 6v6 none, each spending
+1.1-1.7 s, more on a loaded machine, to give up), so the others are refused at once."""
 
 
 def distance_skip(state: EngineState) -> str | None:
     """Why the distance search is not tried on this position (too many cards), or ``None``."""
     cards = in_play(state) + len(state.stock)
-    if cards <= DISTANCE_CARDS:
-        return None
-    return f"{cards} cards in play, more than the {DISTANCE_CARDS} its search takes"
+    if cards > DISTANCE_CARDS:
+        return f"{cards} cards in play, more than the {DISTANCE_CARDS} its search takes"
+    short = min(state.hands[0].bit_count(), state.hands[1].bit_count())
+    if cards == DISTANCE_CARDS and short > DISTANCE_SHORT_HAND:
+        return (f"{cards} cards in play with {short} or more in each hand, more than its search takes "
+                f"({DISTANCE_CARDS} only with a hand of at most {DISTANCE_SHORT_HAND})")
+    return None
 
 
-def distance_values(state: EngineState, budget: int) -> Solver | None:
+def distance_values(state: EngineState, budget: int, late: Callable[[], bool] | None = None) -> Solver | None:
     """The exact value search the distance search asks each position's value (the Python search:
     one question costs less there than a call into the compiled one), stopping after ``budget``
-    nodes; ``None`` where it does not cover the position."""
+    nodes, and at a progress report where ``late()`` is true (a :class:`SearchLimit` of option
+    ``"time"``); ``None`` where it does not cover the position."""
+
+    def check(_nodes: int) -> None:
+        if late is not None and late():
+            raise SearchLimit("the distance search ran out of time", option="time")
+
     try:
-        return endgame_for(state, options=SolveOptions(max_nodes=budget))
+        return endgame_for(state, options=SolveOptions(max_nodes=budget, progress=None if late is None else check))
     except NotCovered:
         return None
 
@@ -1820,6 +1836,37 @@ def _load_cached() -> bool:
     from foolsolve.solver.durak import compiled
 
     return compiled.load_cached()
+
+
+def warm_up(state: dspec.State, extra: dict[str, Any]) -> float | None:
+    """A batch worker's one-time warm-up before the clock of a line starts (``foolsolve batch``,
+    :func:`foolsolve.batch.solve_task`): where :func:`solve` with the ``-o`` options ``extra`` would
+    search ``state`` with the compiled search, which numba's cache holds (:func:`kernel_in_cache`)
+    and this process has not loaded, the load (:func:`load_within`'s thread), waited for to the end,
+    so that no line's time limit is spent on it and every line of a batch is searched alike. The
+    seconds it took, or ``None`` where it did nothing (the compiled search loaded already, not
+    compiled on this machine, or not what this position would use)."""
+    if not isinstance(state, dspec.State):
+        return None
+    jit = extra.get("jit", "auto")
+    if jit is not True and jit != "auto":  # (false, or a bad value: solve's own error)
+        return None
+    s = from_spec_state(state)
+    try:
+        check_endgame(s)
+    except NotCovered:
+        return None
+    if (jit == "auto" and in_play(s) < JIT_MIN_CARDS) or not compiled_covers(s) or kernel_loaded() \
+            or not kernel_in_cache():
+        return None
+    global _loader
+    if _loader is None:
+        from foolsolve import background
+
+        _loader = background.Loading(_load_cached, "foolsolve-durak-search-load")
+    t0 = time.monotonic()
+    _loader.done.wait()
+    return time.monotonic() - t0
 
 
 def loading_note() -> str:

@@ -808,3 +808,62 @@ def test_time_1_on_a_full_position_answers_with_an_estimate_when_the_load_holds_
     assert "the compiled search was still loading" in notes, notes
     assert "each move is valued by one playout" in notes, notes
     assert "that pass finished past the time" in notes, notes
+
+
+def test_a_batch_loads_the_compiled_search_before_the_first_lines_clock(monkeypatch) -> None:
+    """The compiled search fresh in numba's cache, not loaded by this process yet: a batch with
+    --time waits for its load once, before the clock of the first line that would use it starts
+    (a fake load of 0.6 s, with LOAD_SHARE 0 a solve would not wait for it at all), so identical
+    lines get the same answer, none of them searched by the Python search while the load went on;
+    the summary reports the warm-up. (The compiled search is stood in for by the Python one, the
+    same tree, and JIT_MIN_CARDS lowered to 10 so that cheap 5v5 lines use it.)"""
+    import random
+    import threading
+    import time
+
+    from foolsolve import batch
+    from foolsolve.solver.durak import compiled
+    from tests.generic.batch_helpers import endgame
+
+    loads: list[threading.Thread] = []
+
+    def slow_load() -> bool:
+        loads.append(threading.current_thread())
+        time.sleep(0.6)
+        compiled._ready = True
+        return True
+
+    monkeypatch.setattr(compiled, "load_cached", slow_load, raising=False)
+    monkeypatch.setattr(compiled, "_ready", False)
+    monkeypatch.setattr(search, "kernel_in_cache", lambda: True)  # fresh in numba's cache
+    monkeypatch.setattr(search, "_loader", None, raising=False)
+    monkeypatch.setattr(search, "LOAD_SHARE", 0.0, raising=False)
+    monkeypatch.setattr(search, "JIT_MIN_CARDS", 10)
+    monkeypatch.setattr(search, "search_for", lambda s, reductions=None, options=None, jit="auto":
+                        search.endgame_for(s, reductions, options))
+    line = json.dumps(endgame(5, random.Random("warm:5")))
+    records: list[dict[str, object]] = []
+    summary = batch.run([(1, line, None), (2, line, None), (3, line, None)], lambda rec, job: records.append(rec),
+                        batch.Settings(time_limit=60))
+    assert len(loads) == 1 and summary.errors == 0
+    results = [rec["result"] for rec in records]
+    assert not any("still loading" in n for r in results for n in r["notes"]), [r["notes"] for r in results]
+    strip = [{k: v for k, v in r.items() if k not in ("seconds", "nodes")} for r in results]
+    assert strip[0] == strip[1] == strip[2]
+    assert summary.warm_ups == 1 and summary.warm_up_seconds >= 0.5
+    assert "warm-up before the first line's clock" in summary.text()
+
+
+def test_a_time_limit_error_names_the_compiled_searchs_load() -> None:
+    """A line whose time ran out while the Python search searched for want of the compiled one
+    (still loading) says so in its one-line error."""
+    from foolsolve.solver.base import limit_text
+
+    exc = SearchLimit("--time: no exact answer within 3 s", option="time")
+    exc.searched_by = ("the Python search searched (the same tree, slower): the compiled search was still loading "
+                       "from numba's cache after 0.8 s")
+    text = limit_text(exc, SolveOptions(time_limit=3.0))
+    assert text.startswith("--time: no exact answer within 3 s (the Python search searched") and "still loading" in text
+    assert "\n" not in text
+    plain = SearchLimit("--time: no exact answer within 3 s", option="time")
+    assert limit_text(plain, SolveOptions(time_limit=3.0)) == "--time: no exact answer within 3 s"

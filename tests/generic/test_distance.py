@@ -154,17 +154,29 @@ def test_alpha_beta_distances_equal_plain_recursion_and_reach_five_cards_each():
 
 
 def test_distances_are_not_tried_on_more_cards_than_the_search_takes(capsys):
-    """Durak positions of more than 12 cards in play (7v7 here) get no distance search: the note says
-    why, and the answer is the solver's (its own best moves and line)."""
+    """Durak positions of more than 12 cards in play (7v7 here), and those of 12 with no hand of 2 cards
+    or fewer (6v6, 3v9: their searches ran out of budget on every seeded position measured), get no
+    distance search: the note says why, and the answer is the solver's (its own best moves and
+    line); 5v5, 2v10 and 10v2 are tried."""
     import json
 
-    from foolsolve.solver.durak.search import DISTANCE_CARDS
+    from foolsolve.distance import add_distances
     from tests.generic.test_cli import run
 
     info = games.get("durak")
-    for k, tried in ((6, True), (7, False)):
+    for k, tried in ((5, True), (6, False), (7, False)):
         state = info.spec.state_from_json(endgame(k, random.Random(f"gate:{k}")))
-        assert (info.distance_skip(info.engine.from_spec(state)) is None) == tried == (2 * k <= DISTANCE_CARDS)
+        assert (info.distance_skip(info.engine.from_spec(state)) is None) == tried, k
+    for a, b, tried in ((2, 10, True), (10, 2, True), (3, 9, False), (9, 3, False)):
+        obj = endgame(6, random.Random(f"gate:{a}v{b}"))
+        cards = obj["hands"][0] + obj["hands"][1]
+        obj["hands"] = [cards[:a], cards[a:]]
+        state = info.spec.state_from_json(obj)
+        assert (info.distance_skip(info.engine.from_spec(state)) is None) == tried, (a, b)
+    six = info.spec.state_from_json(endgame(6, random.Random("gate:6")))
+    notes = add_distances(info, six, info.solve(six, SolveOptions())).notes
+    assert ("distance to the end not computed: 12 cards in play with 6 or more in each hand, more than its search "
+            "takes (12 only with a hand of at most 2)") in notes
     obj = endgame(7, random.Random("gate:7"))
     path = __import__("pathlib").Path(__import__("tempfile").mkdtemp()) / "seven.json"
     path.write_text(json.dumps(obj))
@@ -198,3 +210,123 @@ def test_the_budget_counts_the_value_searchs_positions_too():
     assert run(own + asked)[0] == want
     with pytest.raises(_GiveUp, match="positions"):
         run(own + asked // 2)
+
+
+class _Ticks:
+    """A fake clock: each reading one tick later than the last (0, 1, 2 ...)."""
+
+    def __init__(self) -> None:
+        self.now = -1
+
+    def __call__(self) -> float:
+        self.now += 1
+        return float(self.now)
+
+
+def test_the_distance_search_stops_at_its_deadline_with_a_note():
+    """The distance search keeps the solve's deadline (read on a clock it is given, here a fake one
+    that ticks at each reading): past it, no distance is given and the note says it was not
+    computed within the time limit, the solver's answer kept; one whose deadline lies beyond every
+    reading gives the distances of no deadline."""
+    from foolsolve.distance import TIME_NOTE, add_distances
+
+    info = games.get("durak")
+    state = info.spec.state_from_json(endgame(5, random.Random("deadline:5")))
+
+    def solved(**kw: Any) -> Any:
+        return add_distances(info, state, info.solve(state, SolveOptions()), **kw)
+
+    free = solved()
+    assert free.distance is not None and all(m.distance is not None for m in free.moves)
+    far = solved(deadline=1e12, clock=_Ticks())
+    assert [m.distance for m in far.moves] == [m.distance for m in free.moves] and far.best == free.best
+    for deadline in (-1.0, 0.0, 3.0):  # gone before the search, at its first clock reading, a few readings in
+        ticks = _Ticks()
+        cut = solved(deadline=deadline, clock=ticks)
+        assert cut.distance is None and all(m.distance is None for m in cut.moves), deadline
+        assert TIME_NOTE in cut.notes and not any("distance: moves" in n for n in cut.notes)
+        assert [m.value for m in cut.moves] == [m.value for m in free.moves]
+        assert ticks.now <= deadline + 2  # read no more than once past it
+
+
+def test_the_value_search_stops_when_the_distance_search_is_late():
+    """The value search the distance search asks (Durak's) stops at its next progress report once
+    ``late()`` says the time is out: a SearchLimit of option "time", which the distance search
+    reads as out of time (a 7v7 root needs more than one report's nodes)."""
+    import pytest
+
+    from foolsolve.solver.base import SearchLimit
+
+    info = games.get("durak")
+    root = info.engine.from_spec(info.spec.state_from_json(endgame(7, random.Random("late:7"))))
+    values = info.distance_values(root, 10**9, lambda: True)
+    with pytest.raises(SearchLimit) as exc:
+        values.value(root)
+    assert exc.value.option == "time"
+    assert info.distance_values(root, 10**9, lambda: False).value(root) in (-1, 0, 1)
+
+
+def test_seconds_count_the_distance_search_and_a_line_gives_it_its_deadline(monkeypatch):
+    """An answer's seconds count the distance search too (here one made to take 0.3 s), in a batch's
+    line and through the result store's solve; both hand the solve's own deadline to it (a batch's
+    --time, counted from the line's start; the caller's deadline in the store's solve)."""
+    import json
+    import time
+
+    import foolsolve.distance as distance
+    from foolsolve.batch import solve_task
+
+    seen: list[float | None] = []
+
+    def slow(info: Any, state: Any, result: Any, budget: int, deadline: float | None, clock: Any) -> None:
+        seen.append(deadline)
+        time.sleep(0.3)
+
+    monkeypatch.setattr(distance, "_distances", slow)
+    position = json.dumps(endgame(4, random.Random("seconds:4")))
+    started = time.monotonic()
+    out = solve_task(("durak", position, {}, None, 30.0, None))
+    assert out["result"]["seconds"] >= 0.3
+    assert seen[-1] is not None and started < seen[-1] <= time.monotonic() + 30.0
+    out = solve_task(("durak", position, {}, None, None, None))
+    assert out["result"]["seconds"] >= 0.3 and seen[-1] is None
+    info = games.get("durak")
+    state = info.spec.state_from_json(json.loads(position))
+    result, _ = solve_with_store(info, state, SolveOptions(deadline=started + 1000), None, lines=True)
+    assert result.seconds >= 0.3 and seen[-1] == started + 1000
+
+
+def test_distance_false_keeps_every_moves_value_without_distances(capsys):
+    """``-o distance=false`` (a solver option every game takes): every move's value, the best moves and
+    the principal variation, no distances, and a note saying so; in a batch line, in a single
+    position's answer and through the result store's solve (keyed as the plain answer); any value
+    but true or false is a one-line error."""
+    import json
+
+    import pytest
+
+    from foolsolve.batch import solve_task
+    from foolsolve.distance import OFF_NOTE
+    from foolsolve.errors import InputError
+    from foolsolve.store import position_key
+    from tests.generic.test_cli import run
+
+    obj = endgame(4, random.Random("off:4"))
+    full = solve_task(("durak", json.dumps(obj), {}, None, None, None))["result"]
+    off = solve_task(("durak", json.dumps(obj), {"distance": False}, None, None, None))["result"]
+    assert "distance" in full and all("distance" in m for m in full["moves"])
+    assert "distance" not in off and not any("distance" in m for m in off["moves"])
+    assert [(m["move"], m["value"]) for m in off["moves"]] == [(m["move"], m["value"]) for m in full["moves"]]
+    assert off["pv"] and off["best"] and OFF_NOTE in off["notes"]
+    path = __import__("pathlib").Path(__import__("tempfile").mkdtemp()) / "four.json"
+    path.write_text(json.dumps(obj))
+    code, out, _ = run([str(path), "--json", "--no-store", "-o", "distance=false"], capsys)
+    single = json.loads(out)
+    assert code == 0 and "distance" not in single and OFF_NOTE in single["notes"] and single["moves"]
+    info = games.get("durak")
+    state = info.spec.state_from_json(obj)
+    opts = SolveOptions(extra={"distance": False})
+    assert position_key(info, state, opts, lines=True) == position_key(info, state, SolveOptions(), lines=False)
+    assert position_key(info, state, SolveOptions(), lines=True) != position_key(info, state, opts, lines=True)
+    with pytest.raises(InputError, match="distance: expected true or false"):
+        SolveOptions(extra={"distance": "no"})

@@ -44,7 +44,7 @@ def test_rules_solver_lists_exactly_the_options_the_solver_accepts(game, capsys)
     code, out, _ = run(["rules", game, "--solver", "--json"], capsys)
     listed = json.loads(out)
     assert code == 0 and set(listed["options"]) == set(info.solver_options)
-    assert set(listed["common"]) == set(COMMON_OPTIONS) == {"max_nodes", "time"}
+    assert set(listed["common"]) == set(COMMON_OPTIONS) == {"max_nodes", "time", "distance"}
     code, out, _ = run(["rules", game, "--solver"], capsys)
     assert code == 0 and all(f"  {k} " in out for k in info.solver_options)
 
