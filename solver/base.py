@@ -188,7 +188,7 @@ class SolveOptions:
         if "distance" in extra:
             value = extra.pop("distance")
             if not isinstance(value, bool):
-                raise OptionError(f"{option_name('option')} distance: expected true or false, got {json_text(value)}")
+                raise OptionError(f"{option_name('option')} distance: expected true or false, got {json_shown(value)}")
             self.distance = value
         self.extra = extra
 
