@@ -34,7 +34,7 @@ from typing import Any, ClassVar
 
 from foolsolve.errors import InputError
 from foolsolve.games.base import GameInfo
-from foolsolve.rules import OptionInfo, json_text, options_of, rules_from_json, rules_to_json
+from foolsolve.rules import OptionInfo, json_shown, json_text, options_of, rules_from_json, rules_to_json
 from foolsolve.solver.base import SearchLimit, SolveOptions, with_limits
 
 
@@ -488,10 +488,10 @@ def _parse_given(o: OptionInfo, given: Sequence[Any]) -> list[Any]:
             except (ValueError, TypeError, InputError) as exc:
                 raise InputError(f"--choices[{i}]: {exc}") from None
         if o.choices is not None and v not in o.choices:
-            raise InputError(f"--choices[{i}]: {json_text(v)} is not one of {' | '.join(json_text(c) for c in o.choices)}")
+            raise InputError(f"--choices[{i}]: {json_shown(v)} is not one of {' | '.join(json_text(c) for c in o.choices)}")
         twice = next((j for j, w in enumerate(out) if json_text(w) == json_text(v)), None)
         if twice is not None:
-            raise InputError(f"--choices[{i}]: {json_text(v)} is --choices[{twice}] again (give each value once)")
+            raise InputError(f"--choices[{i}]: {json_shown(v)} is --choices[{twice}] again (give each value once)")
         out.append(v)
     return out
 

@@ -41,13 +41,18 @@ errors name them (:func:`foolsolve.errors.option_names`; ``-o KEY=VALUE`` reads 
 
 # --- reading a position -------------------------------------------------------------------
 
+BOM = "\ufeff"
+"""A UTF-8 byte order mark as text: skipped before JSON text, as it is at the start of a file
+(:func:`foolsolve.positions.decode_text`; RFC 8259 §8.1 lets a reader ignore it)."""
+
 
 def read_position(position: Any) -> tuple[GameInfo, Any]:
     """``(GameInfo, spec state or View)`` of what :func:`answer` and :func:`load` take: a position or
     view file's path (``str`` or path-like; ``-``: standard input), its JSON (a dict, or JSON text
-    starting with ``{``; other JSON text that names no file, ``'[1, 2]'``, is an error saying so), a
-    :class:`foolsolve.Position`, a :class:`foolsolve.worlds.View` or a spec
-    state of a registered game. Checked as the command line checks a file (one-line :class:`InputError`)."""
+    starting with ``{``, after a byte order mark as a file's may be; other JSON text that names no
+    file, ``'[1, 2]'``, is an error saying so), a :class:`foolsolve.Position`, a
+    :class:`foolsolve.worlds.View` or a spec state of a registered game. Checked as the command line
+    checks a file (one-line :class:`InputError`)."""
     from foolsolve import games
     from foolsolve.cli import load_position, position_of
     from foolsolve.positions import check_file_name, parse_json
@@ -61,6 +66,12 @@ def read_position(position: Any) -> tuple[GameInfo, Any]:
         return position.info, position
     if isinstance(position, dict):
         return position_of(position, "position", views=True)
+    if isinstance(position, str) and position.startswith(BOM) and not os.path.exists(position):
+        position = position[len(BOM):]  # JSON text read as a file's text is read (positions.decode_text)
+        if not position.lstrip().startswith("{"):
+            _check_not_other_json(position)
+            raise InputError("position: text starting with a byte order mark, and no JSON object after it (a "
+                             "position or view is a JSON object '{...}')")
     if isinstance(position, str) and position.lstrip().startswith("{"):
         return position_of(parse_json(position, "position"), "position", views=True)
     if isinstance(position, str) and not os.path.exists(position):
@@ -317,14 +328,18 @@ def answer_text(position: Any, **options: Any) -> str:
 
 def _check_view_answer(info: GameInfo, worlds: Any, player: int, world: Any, result: SolveResult) -> None:
     """That :func:`answer` of player ``player``'s view (``worlds``, ``world`` one of them) gives a
-    :class:`Solved` like ``result``: a finished game (its result, checked by :func:`_check_finished`)
-    or the game's own exact solver answering from her seat (:func:`foolsolve.seat_exact.seat_exact`;
+    :class:`Solved` like ``result``: a finished game (its result, checked by :func:`_check_finished`),
+    a position where only chance is left (:func:`foolsolve.solver.open_hand.chance_only_view`) or the
+    game's own exact solver answering from her seat (:func:`foolsolve.seat_exact.seat_exact`;
     Three Fools' round odds: the leader's, or a follower's own ``best_response``, whose odds say
     ``held``), and ``result`` not said to be from another player's view; else the one-line
     :class:`InputError` (a view the seat analysis answers gets a :class:`~foolsolve.seat.SeatAnswer`)."""
     from foolsolve.seat_exact import seat_exact, seat_exact_note
+    from foolsolve.solver.open_hand import chance_walk
 
     if info.spec.is_terminal(world):
+        return
+    if chance_walk(info, world) is not None:  # only chance is left: answer() gives the exact chance-only answer
         return
     extra = {"best_response": player} if isinstance(result.value, dict) and "held" in result.value else {}
     try:
@@ -384,9 +399,9 @@ def _check_result(result: SolveResult, info: GameInfo, state: Any) -> None:
     check_mover_range(result.to_move, info)
     if result.player is not None:
         check_player_range(result.player, info)
-        if result.player == result.to_move or result.moves or result.unfinished or result.best:
-            raise InputError(f"player: {result.player}, in a result with moves or of the player to move; only a "
-                             "finished game's answer from another seat (--as P) names its player")
+        if result.player == result.to_move:
+            raise InputError(f"player: {result.player}, the player to move; a result names its player only where "
+                             "the value is another's (--as P, a chance node, a search for another player)")
     texts = [m.move for m in result.moves]
     check_unique(texts + [m.move for m in result.unfinished], "moves")
     check_unique(result.best, "best")
@@ -483,9 +498,8 @@ class Solved(SolveResult):
         * ``win``/``draw``/``loss`` of a two-player zero-sum game: the top of the game's bounds,
           0, the bottom for the player it is about, the negative for the other (as the seat
           analysis reads the exact solver);
-        * a ``payoff`` or ``estimate`` value: that number for the player it is about (the one
-          its notes name, ``values: player P's payoff``, ``every value is for player P``; another
-          player: ``None``);
+        * a ``payoff`` or ``estimate`` value: that number for the player it is about
+          (:attr:`player`, else :attr:`to_move`; another player: ``None``);
         * otherwise (a ``score``: Fool's Paradise's score difference; Foolery's first-out race)
           the player's payoff where the principal variation ends (:attr:`result`): her final
           score, her title's payoff; ``None`` without a line to the end;
@@ -523,18 +537,10 @@ class Solved(SolveResult):
         return None
 
     def _value_player(self) -> int:
-        """The player :attr:`value` is about: :attr:`player`, else the one the notes name (the
-        open-hand search's ``values: player P's payoff``, Foolery's ``every value is for player P``
-        under ``-o player=P``), else :attr:`to_move`."""
-        import re
-
-        if self.player is not None:
-            return self.player
-        for note in self.notes:
-            found = re.match(r"values: player (\d+)'s payoff", note) or re.search(r"every value is for player (\d+)$", note)
-            if found:
-                return int(found.group(1))
-        return self.to_move
+        """The player :attr:`value` is about: :attr:`player` (the solver sets it where the values are
+        another's than the player to move's: ``--as P``, the open-hand search at a chance node or for
+        ``-o player=P``, Foolery's paranoid search for ``-o player=P``), else :attr:`to_move`."""
+        return self.to_move if self.player is None else self.player
 
     UNTIMED = ("nodes", "seconds", "stored", "first_solve")
     """The fields of :meth:`to_json` :meth:`same_answer` leaves out: the work and time a solve

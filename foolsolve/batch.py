@@ -450,12 +450,14 @@ def _view_job(job: Job, info: Any, obj: dict[str, Any], settings: Settings, stor
     """``job`` for a view line: checked here (every problem is the line's error), answered on a
     worker by :func:`seat_task`, or by the game's exact solver on one world of the view where it
     answers from the viewer's seat and neither ``--method`` nor ``--samples`` is given (as
-    ``foolsolve VIEW.json``: :mod:`foolsolve.seat_exact`, its result stored as that world's). A seat
-    answer not bounded by ``--time`` is read from the store (:func:`foolsolve.store.seat_key`)."""
+    ``foolsolve VIEW.json``: :mod:`foolsolve.seat_exact`, its result stored as that world's), or here,
+    exactly, where only chance is left (:func:`~foolsolve.solver.open_hand.chance_only_view`; not
+    stored: it takes no search). A seat answer not bounded by ``--time`` is read from the store
+    (:func:`foolsolve.store.seat_key`)."""
     from foolsolve import store as st
     from foolsolve.cli import finished_note, finished_world
     from foolsolve.seat_exact import seat_exact, unapplied_notes
-    from foolsolve.solver.open_hand import memory_note
+    from foolsolve.solver.open_hand import chance_only_view, memory_note
     from foolsolve.worlds import read_view, worlds_of_view
 
     view = read_view(obj)
@@ -466,6 +468,12 @@ def _view_job(job: Job, info: Any, obj: dict[str, Any], settings: Settings, stor
         job.options = st.canonical(settings.extra)
         job.unapplied = tuple(finished_note(info, view, settings.seat_given()))
         job.for_player = view.player
+        return job
+    chance_only = chance_only_view(info, view, dict.fromkeys(settings.seat_given(), True))
+    if chance_only is not None:  # only chance is left: exact from the view's seat, as foolsolve VIEW.json (not stored)
+        job.game = info.name
+        job.position = st.canonical(obj)  # (what a repeat of the line is known by)
+        job.record = _record(job, {"result": chance_only[1].to_json()})
         return job
     exact = None if settings.method is not None or settings.samples is not None else \
         seat_exact(info, worlds_of_view(view), settings.extra, settings.seed)
@@ -708,6 +716,8 @@ def _run(jobs: Iterable[tuple[int, str | InputError | None, str | None]], emit: 
     def tasks() -> Iterator[Job]:
         for i, (line, text, path) in enumerate(jobs):
             job = parse_job(line, text, path, settings, store, repeats)
+            if job.record is not None and "result" in job.record and not job.record["cached"]:
+                summary.unstored.add(UNSTORED_NO_SEARCH)  # answered here without a search (only chance left)
             if job.game and (job.record is None or "error" not in job.record):  # a line that asks something
                 key = _repeat_key(job)
                 first = first_of.get(key)
@@ -752,7 +762,7 @@ def _run(jobs: Iterable[tuple[int, str | InputError | None, str | None]], emit: 
             if "unfinished" in outcome["result"]:
                 summary.unstored.add(UNSTORED_TIME)
             elif job.for_player is not None or job.key is None:
-                summary.unstored.add(UNSTORED_FINISHED if job.for_player is not None else UNSTORED_VERSION)
+                summary.unstored.add(UNSTORED_NO_SEARCH if job.for_player is not None else UNSTORED_VERSION)
             elif store is not None:
                 store.put(job.key, job.game, job.position, job.options, outcome["result"])
                 _note_locked(outcome["result"])
@@ -832,7 +842,7 @@ def _run(jobs: Iterable[tuple[int, str | InputError | None, str | None]], emit: 
 
 
 UNSTORED_TIME = "answers limited by --time"
-UNSTORED_FINISHED = "answers of finished games (no search)"
+UNSTORED_NO_SEARCH = "exact answers that take no search (a finished game, only chance left)"
 UNSTORED_VERSION = "answers of games whose solver has no version"
 UNSTORED_LOCKED = "answers given while the store was locked"
 """The kinds of finished records a batch does not store (:attr:`Summary.unstored`): the interrupt

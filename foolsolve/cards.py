@@ -17,7 +17,8 @@ Index layout (named constants below):
 
 Accepted text forms (case-insensitive in ASCII letters only, ``10ſ`` is no ``10S``; with no space
 inside or around them, and only the solid suit glyphs ♠ ♥ ♦ ♣): ``TS``, ``10S``, ``10♠``, ``t♠``,
-``AH``, ``a♥``; Pilatch ``7R``, ``XP`` / ``JokerP`` (Joker), no glyph (its S is Scissors, not ♠);
+``AH``, ``a♥``; Pilatch ``7R``, ``7S`` (suits R, P, S only), ``XP`` / ``JokerP`` (Joker), no glyph (its S is
+Scissors, not ♠);
 tarot ``CC`` (Cavalier of clubs), ``T21`` / ``XXI`` (trump 21), ``Fool``; French Jokers ``RJ`` /
 ``BJ`` (also ``RedJoker``, ``BlackJoker``).
 """
@@ -41,7 +42,8 @@ FRENCH_SUITS: tuple[str, ...] = (CLUBS, DIAMONDS, HEARTS, SPADES)
 
 ROCK, PAPER, SCISSORS = "R", "P", "X"
 PILATCH_SUITS: tuple[str, ...] = (ROCK, PAPER, SCISSORS)
-"""Pilatch suits in slot order. Scissors is written ``X`` internally (``S`` is accepted)."""
+"""Pilatch suits in slot order. Scissors is ``X`` inside the card table only: a card's text writes
+and reads it ``S`` (``5X`` is no card, as no declared suit is ``X``)."""
 
 TRUMP = "T"
 """Pseudo-suit of tarot trumps (rank 1..21) and the Fool (rank 0)."""
@@ -352,18 +354,8 @@ def _aliases(c: Card) -> list[str]:
         ranks += ["X", "JOKER"]
     if c.deck_kind == "pilatch" and c.rank == ACE:
         ranks.append("14")
-    suits = [c.suit]
-    if c.deck_kind == "pilatch":
-        suits = [_PILATCH_OUT[c.suit]]
-        if c.suit == SCISSORS:
-            suits.append("X")
-    out = []
-    for r in ranks:
-        for s in suits:
-            if r == "X" and s == "X":
-                continue
-            out.append(r + s)
-    return out
+    suit = _PILATCH_OUT[c.suit] if c.deck_kind == "pilatch" else c.suit
+    return [r + suit for r in ranks]
 
 
 def french_deck(low_rank: int) -> Deck:

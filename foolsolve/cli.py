@@ -571,6 +571,11 @@ def answer_position(info: GameInfo, state: Any, request: SolveRequest, store: An
     if store is not None and (isinstance(state, View) or seat_asked):
         store.close()
     if isinstance(state, View):
+        from foolsolve.solver.open_hand import chance_only_view
+
+        view_chance = chance_only_view(info, state, seat_args)
+        if view_chance is not None:  # only chance is left: exact from the view's seat, as from a full position's
+            return Answered(info, view_chance[1], view_chance[0])
         return seat.answer_view(info, state)
     if seat_asked:
         from foolsolve.game import check_player

@@ -53,10 +53,47 @@ def cut(text: str) -> str:
 
 
 def quoted(value: object) -> str:
-    """``value``'s ``repr`` as a message quotes it (:func:`cut`), a whole number of more digits
-    than Python prints (``10**5000``) said as such."""
+    """``value`` as a message quotes it (:func:`cut`): as JSON spells it (:func:`json_quoted`) where a
+    command's user gave it (a command set the names errors use: :func:`command_line_names`, the
+    oracle's request fields, whose values are JSON or command-line text), else its ``repr`` (a Python
+    caller's value); a whole number of more digits than Python prints (``10**5000``) said as such."""
+    if isinstance(_OPTION_NAMES.get(), CommandNames):
+        return json_quoted(value)
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 1000:
         return "a whole number of more than 300 digits"
+    return quoted_repr(value)
+
+
+def json_quoted(value: object) -> str:
+    """``value`` as JSON spells it, as a message about JSON input quotes it (:func:`cut`): ``true``,
+    ``null``, ``"text"`` in double quotes, ``1e300`` (no ``+`` in an exponent), ``NaN`` and
+    ``Infinity`` as Python's JSON reader reads them; a whole number of more digits than Python prints
+    said as such, and a value that is no JSON (a Python object) by its ``repr``."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 1000:
+        return "a whole number of more than 300 digits"
+    try:
+        return cut(json_spelled(value))
+    except (TypeError, ValueError):  # no JSON value, or a container of too long a number
+        return quoted_repr(value)
+
+
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|(?<![\w.])(-?[0-9]+(?:\.[0-9]+)?)[eE]\+?(-?)0*([0-9])')
+"""A string of JSON text (kept as it is) or a number with an exponent (its mantissa, the exponent's
+sign if negative and its first digit that is not a leading zero)."""
+
+
+def json_spelled(value: object) -> str:
+    """``value``'s JSON text (``json.dumps``, not cut), its numbers' exponents as JSON is written by
+    hand: ``1e300``, ``1e-7`` (Python writes ``1e+300``, ``1e-07``). Raises ``TypeError`` for a
+    value that is no JSON and ``ValueError`` for a too long whole number."""
+    import json
+
+    text = json.dumps(value, ensure_ascii=False)
+    return _JSON_TOKEN.sub(lambda m: m.group() if m.group(1) is None else f"{m.group(1)}e{m.group(2)}{m.group(3)}", text)
+
+
+def quoted_repr(value: object) -> str:
+    """``value``'s ``repr`` as a message quotes it (:func:`cut`)."""
     try:
         return cut(repr(value))
     except ValueError:  # a container of too long a number

@@ -410,7 +410,7 @@ class SpecGame(ABC, Generic[S, M]):
     def parse_move(self, state: S, text: str) -> M:
         """The legal move whose text is ``text`` (case- and glyph-insensitive); failing that, the
         move the game's own :meth:`read_move` reads from it, if that is legal (so ``play`` takes
-        every spelling ``why`` takes: Three Fools' ``X`` for Scissors, ``T`` for ten). Text too
+        every spelling ``why`` takes: Three Fools' ``T`` for ten, ``lead TS as S``). Text too
         long or not Unicode to be a move is an :class:`InputError`
         (:func:`~foolsolve.positions.check_move_text`)."""
         from foolsolve.positions import check_move_text
@@ -698,11 +698,22 @@ class SpecGame(ABC, Generic[S, M]):
         a bout, a trick, a turn of several moves (named by :attr:`boundary_name`). Default: never."""
         return False
 
+    def chance_is_public(self, state: S) -> bool:
+        """Whether, at ``state`` where no player has a choice left, only chance
+        (:func:`foolsolve.solver.open_hand.chance_walk`), the outcomes, their odds and the payoffs
+        rest only on what every player sees, so that one world of a view gives every world's
+        expectation (:func:`foolsolve.solver.open_hand.chance_only_view`; Three Fools' Roshambo:
+        who is in it, the rules' odds and the card counts). Default: ``False`` (the view's worlds
+        are then averaged where they are few)."""
+        return False
+
     def boundary_note(self, before: S, move: M, after: S) -> str:
         """Where :meth:`boundary` holds, what the unit that ended decided, in one line (Three Fools:
         the round's winner and why, a liar's penalty), written after the transcripts' ``-- end of
-        round`` mark; only what every player sees (it is printed from a seat too); empty: the mark
-        alone. Default: empty."""
+        round`` mark; where a move that ends no unit decides something every player sees (Three
+        Fools' Roshambo of the final count's tie: who won it and the game, and why), that, written
+        as ``-- NOTE --``. Only what every player sees (it is printed from a seat too); empty: the
+        mark alone, or nothing. Default: empty."""
         return ""
 
 

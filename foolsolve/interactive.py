@@ -169,12 +169,13 @@ def _say_move(session: Session, state: Any, text: str, how: str = "") -> Any:
     who = "chance" if player == CHANCE else f"player {player}" + (" (you)" if player == session.you else "")
     said = masked_move(session.info, state, after, str(move), session.you) if session.seat else str(move)
     click.echo(f"{who}: {said}" + (f"   [{how}]" if how else ""))
-    if spec.boundary(state, move, after):
+    ended = spec.boundary(state, move, after)
+    note = spec.boundary_note(state, move, after)  # (also of a move that ends no unit: a final tie's Roshambo)
+    if ended or note:
         from foolsolve.present import boundary_line
 
-        note = spec.boundary_note(state, move, after)
         # (a note says only what every player sees: boundary_note's contract, so it is printed from a seat too)
-        click.echo(boundary_line(spec.boundary_name or "round", note))
+        click.echo(boundary_line(spec.boundary_name or "round", note, ended))
     session.history.append((state, str(move)))
     return after
 

@@ -50,7 +50,7 @@ from foolsolve.errors import InputError
 from foolsolve.game import CHANCE, ChanceMode, Dynamics, Information, Utility
 from foolsolve.games.base import GameInfo
 from foolsolve.positions import read_json
-from foolsolve.rules import json_text, options_of, rules_from_json
+from foolsolve.rules import json_shown, json_text, options_of, rules_from_json
 
 PREFIX = "foolsolve_"
 """Registered OpenSpiel names are ``PREFIX`` + the game's name with ``-`` as ``_``."""
@@ -357,7 +357,7 @@ class FoolsolveGame(pyspiel.Game):
         start = None
         players = full["players"]
         if isinstance(players, bool) or not isinstance(players, int):
-            raise InputError(f"players: expected a whole number, got {json_text(players)}")
+            raise InputError(f"players: expected a whole number, got {json_shown(players)}")
         if full["impl"] not in ("engine", "spec"):
             raise InputError(f"impl: expected 'engine' or 'spec', got {full['impl']!r}")
         ops = _Ops(info, full["impl"] == "engine" and info.has_engine)
@@ -618,13 +618,59 @@ def register_all() -> list[str]:
     return [register(info) for info in games.all_games()]
 
 
+C_INT_RANGE = (-(2**31), 2**31 - 1)
+"""The whole numbers an OpenSpiel game parameter holds (a C ``int``): pybind refuses any other
+with a ``RuntimeError`` naming no parameter."""
+
+
+def check_params(info: GameInfo, params: dict[str, Any]) -> dict[str, Any]:
+    """``params`` checked before they reach OpenSpiel (whose own refusals are a pybind
+    ``RuntimeError`` naming no parameter, or a ``SpielError``): each one of the game's parameters
+    (:func:`default_params`), of its default's type (a bool, a whole number, a string), and a whole
+    number within :data:`C_INT_RANGE`; else a one-line :class:`~foolsolve.errors.InputError` (a
+    ``ValueError``) naming it: a rule option's own message where the option refuses the value (a
+    ``streak_to_win`` of ``10**30`` is not one of 3 | 4 | 5), else the range. Returns them with any
+    whole number type's value (a NumPy integer) as a plain ``int``."""
+    import numbers
+
+    from foolsolve.errors import got
+
+    defaults = default_params(info)
+    rule_options = {o.name for o in options_of(info.spec.rules_cls) if not o.fixed}
+    out = dict(params)
+    for name, value in params.items():
+        if name not in defaults:
+            raise InputError(f"{name}: not a parameter of {openspiel_name(info)} (its parameters: "
+                             f"{', '.join(sorted(defaults))})")
+        kind = type(defaults[name])
+        if kind is bool:
+            if not isinstance(value, bool):
+                raise InputError(f"{name}: expected True or False, got {got(value)}")
+        elif kind is int:
+            if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+                raise InputError(f"{name}: expected a whole number, got {got(value)}")
+            value = out[name] = int(value)
+            low, high = C_INT_RANGE
+            if not low <= value <= high:
+                if name in rule_options:  # the option's own message, where it refuses the value
+                    rules_from_json(info.spec.rules_cls, {name: value})
+                raise InputError(f"{name}: {got(value)} is out of the range of OpenSpiel's whole-number "
+                                 f"parameters ({low:,} to {high:,})")
+        elif not isinstance(value, str):
+            raise InputError(f"{name}: expected a string, got {got(value)}")
+    return out
+
+
 def load(game: str, **params: Any) -> FoolsolveGame:
     """``pyspiel.load_game`` of a foolsolve game by its foolsolve name, registering it first. With a
     ``position``, ``players`` and the rule options are the position's: one given with another value
     is an :class:`~foolsolve.errors.InputError` naming it (the same value is fine), and
-    ``get_parameters()`` gives the position's."""
+    ``get_parameters()`` gives the position's. The parameters are checked first
+    (:func:`check_params`): a value OpenSpiel cannot hold (a huge whole number, a float for a whole
+    number) is a one-line :class:`~foolsolve.errors.InputError` (a ``ValueError``) naming it."""
     info = games.get(game)
     name = register(info)
+    params = check_params(info, params)
     loaded: FoolsolveGame = pyspiel.load_game(name, params)
     if params.get("position"):  # (the game checked the values other than the defaults; these were all given)
         check_position_params(info, params, loaded.get_parameters(), {}, params["position"])

@@ -28,7 +28,6 @@ and read in either form. docs/batches.md, "The oracle", describes every request 
 
 from __future__ import annotations
 
-import json
 import sys
 import time
 from collections.abc import Callable
@@ -37,7 +36,7 @@ from typing import Any
 import click
 
 from foolsolve.cli import OutputFile, PerftRun, one_line, perft_json, position_of
-from foolsolve.errors import InputError, Stopped, option_names
+from foolsolve.errors import InputError, Stopped, json_spelled, option_names
 from foolsolve.jsonout import non_finite_at
 from foolsolve.positions import (
     STDIO,
@@ -71,8 +70,9 @@ IMPLS = ("spec", "engine", "both")
 
 
 def _shown(value: Any) -> str:
-    """A request's value as a message quotes it: as JSON writes it, cut to 40 characters."""
-    return cut_text(json.dumps(value, ensure_ascii=False), 40)
+    """A request's value as a message quotes it: as JSON writes it (:func:`~foolsolve.errors.json_spelled`:
+    ``1e300``), cut to 40 characters."""
+    return cut_text(json_spelled(value), 40)
 
 
 def check_id(value: Any) -> None:

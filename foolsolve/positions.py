@@ -221,7 +221,9 @@ that what is wrong with it still fits on the error's one line."""
 
 
 def _j(value: Any) -> str:
-    text = json.dumps(value, ensure_ascii=False)
+    from foolsolve.errors import json_spelled
+
+    text = json_spelled(value)
     if len(text) <= SHOWN_VALUE_CHARS:
         return text
     size = f" ({len(value):,} {'items' if isinstance(value, list) else 'keys'})" if isinstance(value, list | dict) \

@@ -170,7 +170,7 @@ def steps(spec: Any, state: Any, moves: Sequence[str]) -> list[Step]:
     out = []
     for i, (move, after) in enumerate(spec.play_moves(state, moves)):
         ended = bool(spec.boundary(state, move, after))
-        note = spec.boundary_note(state, move, after) if ended else ""
+        note = spec.boundary_note(state, move, after)  # (also of a move that ends no unit: a final tie's Roshambo)
         out.append(Step(i + 1, spec.to_move(state), str(move), ended, after, note))
         state = after
     return out
@@ -181,10 +181,11 @@ def trace(spec: Any, state: Any, moves: Sequence[str], *, ascii: bool = False, p
     """The moves (texts) played once from ``state``: each as a JSON object ``{"move" (as the spec
     writes it; ``ascii``: its cards as position files write them, ``8D``), "player" (-1: chance),
     "boundary" (whether it ended a bout, trick, turn or round: the transcript's ``-- end of bout --``),
-    "note" (only where the spec says what the unit that ended decided: Three Fools' round result,
-    :meth:`~foolsolve.game.SpecGame.boundary_note`), "position" (with ``positions`` only: the
-    position after it, in standard form, :func:`foolsolve.positions.standard_form`; ``complete``:
-    every rule option written)}``, and the state after the last. What ``play --json --trace`` prints, ``play`` writes as text
+    "note" (only where the spec says what the unit that ended, or the move, decided: Three Fools'
+    round result, its final tie's Roshambo, :meth:`~foolsolve.game.SpecGame.boundary_note`),
+    "position" (with ``positions`` only: the position after it, in standard form,
+    :func:`foolsolve.positions.standard_form`; ``complete``: every rule option written)}``, and the
+    state after the last. What ``play --json --trace`` prints, ``play`` writes as text
     (:func:`transcript_lines`) and the oracle's ``play`` request answers. An illegal move raises
     :class:`~foolsolve.game.IllegalMove` as :meth:`~foolsolve.game.SpecGame.play` does."""
     from foolsolve.positions import standard_form
@@ -209,14 +210,17 @@ def transcript_lines(spec: Any, played: Sequence[dict[str, Any]], indent: str = 
     for number, step in enumerate(played, 1):
         who = "chance" if step["player"] == CHANCE else f"player {step['player']}"
         lines.append(f"{indent}{number:>3}. {who:<9} {step['move']}")
-        if step["boundary"]:
-            lines.append(f"{indent}     {boundary_line(word, step.get('note', ''))}")
+        if step["boundary"] or step.get("note"):
+            lines.append(f"{indent}     {boundary_line(word, step.get('note', ''), step['boundary'])}")
     return lines
 
 
-def boundary_line(word: str, note: str = "") -> str:
+def boundary_line(word: str, note: str = "", ended: bool = True) -> str:
     """The transcripts' mark of a unit's end: ``-- end of bout --``, or with what it decided
-    (:meth:`~foolsolve.game.SpecGame.boundary_note`) ``-- end of round: ... --``."""
+    (:meth:`~foolsolve.game.SpecGame.boundary_note`) ``-- end of round: ... --``; a note of a move
+    that ends no unit (``ended`` false: a final tie's Roshambo) ``-- ... --``."""
+    if not ended:
+        return f"-- {note} --"
     return f"-- end of {word}: {note} --" if note else f"-- end of {word} --"
 
 

@@ -643,6 +643,11 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
             raise InputError("--equilibrium: an option of the exact solver; an answer from one seat takes none")
         if note and extra:  # the exact solver refused the full position: --open-hand asks for the answer taking -o
             raise seat_takes_no_option(extra[0], open_hand=True)
+        chance_only = open_hand.chance_only_view(info, view, seat_args)
+        if chance_only is not None:  # only chance is left: exact from the view's seat, as solve answers it
+            write_text(out, view_page(view, chance_only[1]))
+            wrote(out)
+            return
         finished = finished_world(info, view)
         if finished is not None:  # the game is over: its result, as solve answers (foolsolve.cli.answer_position)
             over, _ = open_hand.solve_or_answer(info, finished, {}, None, None, None, None)

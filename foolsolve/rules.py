@@ -254,7 +254,7 @@ def rules_from_json(rules_cls: type[R], obj: Any, *, where: str = "rules") -> R:
                 raise InputError(f"{where}.{key}: {exc}") from None
         if info.choices is not None and not any(_same(value, c) for c in info.choices):
             allowed = " | ".join(json_text(c) for c in info.choices)
-            raise InputError(f"{where}.{key}: {json_text(value)} is not one of {allowed}")
+            raise InputError(f"{where}.{key}: {json_shown(value)} is not one of {allowed}")
         if info.fixed and not _same(value, info.default):
             raise InputError(f"{where}.{key}: a fixed rule, not an option (always {json_text(info.default)})")
         kwargs[key] = value
@@ -355,13 +355,27 @@ def _to_json_value(value: Any) -> Any:
 
 
 def json_text(value: Any) -> str:
-    """A value as it would be written in JSON (for messages and listings)."""
-    import json
+    """A value as it would be written in JSON (for listings and comparisons; whole, not cut), its
+    numbers as JSON is written by hand (:func:`foolsolve.errors.json_spelled`: ``1e300``)."""
+    from foolsolve.errors import json_spelled, quoted_repr
 
     try:
-        return json.dumps(_to_json_value(value), ensure_ascii=False)
+        return json_spelled(_to_json_value(value))
     except TypeError:
         return repr(value)
+    except ValueError:  # a whole number too long to print
+        return quoted_repr(value)
+
+
+def json_shown(value: Any) -> str:
+    """A value as a message about JSON input quotes it: :func:`json_text` cut to
+    :data:`foolsolve.errors.QUOTE_WIDTH` characters, a whole number of more digits than Python
+    prints said as such (a message stays one short line)."""
+    from foolsolve.errors import cut
+
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 1000:
+        return "a whole number of more than 300 digits"
+    return cut(json_text(value))
 
 
 def cited(source: str, notes: str | None = None) -> str:

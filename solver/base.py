@@ -12,7 +12,7 @@ from typing import Any
 
 from foolsolve.errors import InputError, OptionError, option_name
 from foolsolve.jsonout import plain
-from foolsolve.rules import json_text
+from foolsolve.rules import json_shown
 
 WIN, DRAW, LOSS = "win", "draw", "loss"
 
@@ -167,7 +167,7 @@ class SolveOptions:
         if "max_nodes" in extra:
             value = extra.pop("max_nodes")
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise OptionError(f"{option_name('option')} max_nodes: expected a whole number >= 1, got {json_text(value)}")
+                raise OptionError(f"{option_name('option')} max_nodes: expected a whole number >= 1, got {json_shown(value)}")
             if self.max_nodes is None or value < self.max_nodes:
                 self.max_nodes, self.nodes_option = value, f"-o max_nodes={value}"
         if self.max_nodes is not None:
@@ -177,7 +177,7 @@ class SolveOptions:
             if (isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= MAX_SECONDS
                     or not math.isfinite(value)):  # (nan, inf and 1e400 too)
                 raise OptionError(f"{option_name('option')} time: expected a number of seconds > 0 and at most {MAX_SECONDS:,} "
-                                  f"(a year), got {json_text(value)}")
+                                  f"(a year), got {json_shown(value)}")
             if self.time_limit is None or value < self.time_limit:  # both bounds hold (was: -o time won)
                 self.time_limit, self.time_option = float(value), f"-o time={value:g}"
         self.extra = extra
@@ -283,7 +283,7 @@ def bool_option(options: SolveOptions, key: str, default: bool) -> bool:
     silently mean yes)."""
     value = options.extra.get(key, default)
     if not isinstance(value, bool):
-        raise OptionError(f"{option_name('option')} {key}: expected true or false, got {json_text(value)}")
+        raise OptionError(f"{option_name('option')} {key}: expected true or false, got {json_shown(value)}")
     return value
 
 
@@ -292,7 +292,7 @@ def int_option(options: SolveOptions, key: str, default: int, minimum: int = 0) 
     anything else is an :class:`~foolsolve.errors.InputError`."""
     value = options.extra.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise OptionError(f"{option_name('option')} {key}: expected a whole number >= {minimum}, got {json_text(value)}")
+        raise OptionError(f"{option_name('option')} {key}: expected a whole number >= {minimum}, got {json_shown(value)}")
     return value
 
 

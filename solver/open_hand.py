@@ -70,7 +70,7 @@ from foolsolve.errors import InputError, OptionError, option_name
 from foolsolve.game import CHANCE, Utility, seat_of_mover
 from foolsolve.playouts import PLAYOUT_MOVES, playout_of, repeats
 from foolsolve.present import plural
-from foolsolve.rules import json_text
+from foolsolve.rules import json_shown
 from foolsolve.solver.base import (
     DEFAULT_SECONDS,
     DRAW,
@@ -232,7 +232,8 @@ class WorldAnswer:
                            [MoveValue(m, show(v)) for m, v in self.values.items()], [], self.nodes, self.seconds,
                            best=self.best, concept=self.concept, notes=notes,
                            details={"exact": self.exact, "method": self.method, "depth": self.depth},
-                           value_kind="payoff" if self.exact else "estimate", method=self.method_text)
+                           value_kind="payoff" if self.exact else "estimate", method=self.method_text,
+                           player=None if self.player == self.to_move else self.player)
 
     @property
     def method_text(self) -> str:
@@ -242,7 +243,9 @@ class WorldAnswer:
 
 
 class _Clock:
-    """The budget as a running count: :meth:`tick` raises :class:`OutOfBudget` past it."""
+    """The budget as a running count: :meth:`add` raises :class:`OutOfBudget` rather than count a
+    node past it, so the nodes an answer reports never exceed :attr:`Budget.max_nodes` (a playout is
+    played no further than the budget's room: :meth:`room`)."""
 
     def __init__(self, budget: Budget, progress: Callable[[int], None] | None, start: float) -> None:
         self.max_nodes = budget.max_nodes
@@ -254,14 +257,20 @@ class _Clock:
         """The game's exact solver searched (it did not refuse the position)."""
 
     def add(self, n: int) -> None:
-        self.nodes += n
-        if self.max_nodes is not None and self.nodes > self.max_nodes:
+        """Count ``n`` nodes about to be searched (or played); raise :class:`OutOfBudget`, counting
+        none, where they would take the count past the budget."""
+        if self.max_nodes is not None and self.nodes + n > self.max_nodes:
             raise OutOfBudget(f"more than {self.max_nodes:,} nodes")
+        self.nodes += n
         if self.nodes >= self._next_look:
             self._next_look = self.nodes + 1024
             self.look()
             if self.progress is not None:
                 self.progress(self.nodes)
+
+    def room(self) -> int | None:
+        """The nodes left in the budget (``None``: no node budget)."""
+        return None if self.max_nodes is None else self.max_nodes - self.nodes
 
     def look(self) -> None:
         """Raise :class:`OutOfBudget` past the deadline: called before every playout, which may
@@ -319,9 +328,15 @@ class _Search:
         playout = self.playout
         for k in range(self.playouts):
             self.clock.look()
-            end, moves = playout(s, self.rng, PLAYOUT_MOVES)
-            self.clock.add(moves + 1)
+            room = self.clock.room()  # a playout counts its moves and one node for its start
+            if room is not None and room < 1:
+                raise OutOfBudget(f"more than {self.clock.max_nodes:,} nodes")
+            limit = PLAYOUT_MOVES if room is None else min(PLAYOUT_MOVES, room - 1)
+            end, moves = playout(s, self.rng, limit)
             res = engine.result(end)
+            self.clock.add(moves + 1)
+            if limit < PLAYOUT_MOVES and moves >= limit and res is None:  # cut short by the node budget
+                raise OutOfBudget(f"more than {self.clock.max_nodes:,} nodes")
             if res is not None:
                 ends.append(res.payoffs)
             if repeats(playout):
@@ -585,7 +600,7 @@ def solve_world(info: GameInfo, state: Any, budget: Budget = DEFAULT_BUDGET, *, 
     :class:`~foolsolve.errors.InputError` for a finished game or a bad argument."""
     start = time.perf_counter()
     if concept not in CONCEPTS:
-        raise InputError(f"concept: {json_text(concept)} is not one of {', '.join(CONCEPTS)}")
+        raise InputError(f"concept: {json_shown(concept)} is not one of {', '.join(CONCEPTS)}")
     spec = info.spec
     if info.engine is None:
         raise NotCovered(f"game: {info.name} has no engine to search")
@@ -782,7 +797,7 @@ def world_settings(extra: dict[str, Any]) -> tuple[str, int | None, int | None, 
     opts = SolveOptions(extra=world_extra(extra))
     concept = extra.get("concept", "paranoid")
     if concept not in CONCEPTS:
-        raise OptionError(f"{option_name('option')} concept: {json_text(concept)} is not one of {', '.join(CONCEPTS)}")
+        raise OptionError(f"{option_name('option')} concept: {json_shown(concept)} is not one of {', '.join(CONCEPTS)}")
     player = int_option(opts, "player", 0) if "player" in extra else None
     depth = int_option(opts, "depth", 1, minimum=1) if "depth" in extra else None
     return concept, player, depth, int_option(opts, "playouts", 8, minimum=1), int_option(opts, "seed", 0)
@@ -987,8 +1002,17 @@ def chance_payoffs(info: GameInfo, state: Any, max_nodes: int = CHANCE_ONLY_NODE
     player does not see can change the result: the expectation over the chance outcomes with their
     exact probabilities (Three Fools' tie in the final count: a Roshambo, 1/2 each). ``None``: a
     player has a choice somewhere, or more than ``max_nodes`` positions lie ahead."""
+    walked = chance_walk(info, state, max_nodes)
+    return None if walked is None else walked[0]
+
+
+def chance_walk(info: GameInfo, state: Any, max_nodes: int = CHANCE_ONLY_NODES
+                ) -> tuple[tuple[Fraction, ...], list[tuple[Any, tuple[Fraction, ...]]]] | None:
+    """:func:`chance_payoffs` of ``state`` and of each of its legal moves (every player's expected
+    payoff after it), in one walk of the tree ahead; ``None`` where a player has a choice somewhere,
+    the game is over, or more than ``max_nodes`` positions lie ahead."""
     spec = info.spec
-    seen = [0]
+    seen = [1]  # (the root)
 
     def expect(s: Any) -> tuple[Fraction, ...]:
         seen[0] += 1
@@ -1002,20 +1026,29 @@ def chance_payoffs(info: GameInfo, state: Any, max_nodes: int = CHANCE_ONLY_NODE
             if len(moves) != 1:
                 raise _Choice
             return expect(spec.apply(s, moves[0]))
-        total: list[Fraction] | None = None
-        for m in moves:
-            p = Fraction(spec.chance_probability(s, m))
-            sub = expect(spec.apply(s, m))
-            total = [p * x for x in sub] if total is None else [t + p * x for t, x in zip(total, sub)]
-        assert total is not None
-        return tuple(total)
+        return _expectation(spec, s, [(m, expect(spec.apply(s, m))) for m in moves])
 
     if spec.is_terminal(state):
         return None
+    moves = spec.legal_moves(state)
+    chance = spec.to_move(state) == CHANCE
+    if not chance and len(moves) != 1:
+        return None
     try:
-        return expect(state)
+        each = [(m, expect(spec.apply(state, m))) for m in moves]
     except _Choice:
         return None
+    return (_expectation(spec, state, each) if chance else each[0][1]), each
+
+
+def _expectation(spec: Any, state: Any, each: list[tuple[Any, tuple[Fraction, ...]]]) -> tuple[Fraction, ...]:
+    """The payoffs after each chance outcome of ``state`` weighted by its exact probability."""
+    total: list[Fraction] | None = None
+    for m, sub in each:
+        p = Fraction(spec.chance_probability(state, m))
+        total = [p * x for x in sub] if total is None else [t + p * x for t, x in zip(total, sub)]
+    assert total is not None
+    return tuple(total)
 
 
 def chance_only_answer(info: GameInfo, state: Any, player: int | None,
@@ -1036,37 +1069,104 @@ def chance_only_answer(info: GameInfo, state: Any, player: int | None,
 
 
 def chance_only_result(info: GameInfo, state: Any, player: int | None = None) -> SolveResult | None:
-    """The exact answer to a full position where only chance is left (:func:`chance_payoffs`): the
+    """The exact answer to a full position where only chance is left (:func:`chance_walk`): the
     expected payoff of the player to move (player 0 at a chance node; ``player`` where given,
     ``--as P``: :attr:`SolveResult.player`) as an exact number (value kind ``payoff``), each legal
     move (a chance outcome) with that player's expected payoff after it, and a note with every
     player's. ``None`` where a player still has a choice: the searches answer."""
     started = time.perf_counter()
-    payoffs = chance_payoffs(info, state)
-    if payoffs is None:
+    walked = chance_walk(info, state)
+    if walked is None:
         return None
-    spec = info.spec
-    to_move = spec.to_move(state)
+    payoffs, each = walked
+    return _chance_result(info, state, player, payoffs, [(info.spec.move_text(m, False), sub) for m, sub in each],
+                          time.perf_counter() - started, CHANCE_ONLY_METHOD)
+
+
+def _chance_result(info: GameInfo, state: Any, player: int | None, payoffs: tuple[Fraction, ...],
+                   each: list[tuple[str, tuple[Fraction, ...]]], seconds: float, method: str) -> SolveResult:
+    """:func:`chance_only_result`'s answer of ``state`` (a full position, or a world of a view) from
+    every player's expected ``payoffs`` and each move's (its text, the payoffs after it)."""
+    to_move = info.spec.to_move(state)
     whose = seat_of_mover(to_move) if player is None else player
 
     def number(x: Fraction) -> Any:
         return int(x) if x.denominator == 1 else str(x)
 
-    moves = []
-    for m in spec.legal_moves(state):
-        after = spec.apply(state, m)
-        res = spec.result(after)
-        sub = tuple(Fraction(x) for x in res.payoffs) if res is not None else chance_payoffs(info, after)
-        assert sub is not None
-        moves.append(MoveValue(spec.move_text(m, False), number(sub[whose])))
-    each = ", ".join(f"player {p} {number(x)}" for p, x in enumerate(payoffs))
-    notes = [f"no player has a choice left: only chance decides; every player's expected payoff: {each}"]
+    moves = [MoveValue(text, number(sub[whose])) for text, sub in each]
+    said = ", ".join(f"player {p} {number(x)}" for p, x in enumerate(payoffs))
+    notes = [f"no player has a choice left: only chance decides; every player's expected payoff: {said}"]
     if whose != to_move:
         notes.append(f"value: player {whose}'s payoff")
-    return SolveResult(info.name, to_move, number(payoffs[whose]), moves, [], 0, time.perf_counter() - started,
+    return SolveResult(info.name, to_move, number(payoffs[whose]), moves, [], 0, seconds,
                        best=[] if to_move == CHANCE else [moves[0].move], value_kind="payoff",
-                       notes=notes, method=CHANCE_ONLY_METHOD,
-                       player=None if player is None or player == to_move else player)
+                       notes=notes, method=method, player=None if whose == to_move else whose)
+
+
+CHANCE_ONLY_VIEW_WORLDS = 5_000
+"""The most worlds of a view whose chance-only answer is the exact expectation over them all
+(:func:`chance_only_view`, where the game does not say the hidden cards change nothing)."""
+CHANCE_ONLY_PUBLIC_METHOD = ("exact: no player has a choice left, only chance, and what decides it every player sees "
+                             "(the expectation over its outcomes, nothing searched; the cards the view hides change "
+                             "nothing)")
+"""The method of :func:`chance_only_view`'s answer where the game says the hidden cards change nothing."""
+
+
+def chance_only_view(info: GameInfo, view: Any, seat_options: dict[str, Any] | None = None
+                     ) -> tuple[Any, SolveResult] | None:
+    """The exact answer to a view (``foolsolve VIEW.json``) where no player has a choice left, only
+    chance, as a full position gets it (:func:`chance_only_result`), for the view's player: where the
+    game says what decides it is what every player sees (:meth:`~foolsolve.game.SpecGame.chance_is_public`:
+    Three Fools' Roshambo), on one world of the view (any world gives it); else, with at most
+    :data:`CHANCE_ONLY_VIEW_WORLDS` worlds, the expectation over every world of the view weighted
+    by its likelihood. ``(the world read, the answer)``; ``None`` where a player has a choice in a
+    world, the game is over, or the worlds are too many: the seat analysis answers. The seat options
+    given (``seat_options``) other than ``--as`` are named in a note as not applied."""
+    from foolsolve.worlds import worlds_of_view
+
+    started = time.perf_counter()
+    worlds = worlds_of_view(view)
+    first = worlds.first()
+    walked = chance_walk(info, first)
+    if walked is None:
+        return None
+    spec = info.spec
+    if spec.chance_is_public(first):
+        payoffs, each = walked
+        texts = [(spec.move_text(m, False), sub) for m, sub in each]
+        result = _chance_result(info, first, view.player, payoffs, texts, time.perf_counter() - started,
+                                CHANCE_ONLY_PUBLIC_METHOD)
+    else:
+        count = worlds.count()
+        if count is None or count > CHANCE_ONLY_VIEW_WORLDS:
+            return None
+        total, weights = 0, 0
+        sums: list[Fraction] = []
+        move_sums: dict[str, list[Fraction]] = {}
+        for world, weight in worlds.enumerate_weighted():
+            got = chance_walk(info, world)
+            if got is None:
+                return None
+            payoffs, each = got
+            outcomes = {spec.move_text(m, False): sub for m, sub in each}
+            if move_sums and set(outcomes) != set(move_sums):
+                return None  # the outcomes differ between worlds: no one table of them
+            sums = [*(weight * x for x in payoffs)] if not sums else [a + weight * x for a, x in zip(sums, payoffs)]
+            for text, sub in outcomes.items():
+                row = move_sums.get(text)
+                move_sums[text] = [weight * x for x in sub] if row is None else [a + weight * x for a, x in zip(row, sub)]
+            weights += weight
+            total += 1
+        method = (f"exact: no player has a choice left, only chance (the expectation over its outcomes in every world "
+                  f"of the view, {total:,} weighted by their likelihood; nothing searched)")
+        result = _chance_result(info, first, view.player, tuple(x / weights for x in sums),
+                                [(t, tuple(x / weights for x in row)) for t, row in move_sums.items()],
+                                time.perf_counter() - started, method)
+    unused = [k for k, v in (seat_options or {}).items() if v is not None and k != "--as"]
+    if unused:
+        result.notes.append(f"not applied: {', '.join(unused)} (options of an answer from one seat; no player has "
+                            "a choice left, so nothing hidden changes the value)")
+    return first, result
 
 
 def _own_limits(extra: dict[str, Any]) -> SolveOptions:

@@ -53,7 +53,7 @@ from foolsolve.game import (
 )
 from foolsolve.positions import validate_schema
 from foolsolve.present import plural
-from foolsolve.rules import Among, Reconstruction, json_text, option, rules_from_json, rules_to_json
+from foolsolve.rules import Among, Reconstruction, json_shown, option, rules_from_json, rules_to_json
 from foolsolve.worlds import CountRule, Hidden, View, ZoneField, is_viewer, known_words, zone_words
 
 HAND_SIZE = 6
@@ -81,13 +81,13 @@ SIMPLE, PODKIDNOY, PEREVODNOY = "simple", "podkidnoy", "perevodnoy"
 
 def _bool(value: Any) -> bool:
     if not isinstance(value, bool):
-        raise ValueError(f"expected true or false, got {json_text(value)}")
+        raise ValueError(f"expected true or false, got {json_shown(value)}")
     return value
 
 
 def _int(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"expected a whole number, got {json_text(value)}")
+        raise ValueError(f"expected a whole number, got {json_shown(value)}")
     return value
 
 

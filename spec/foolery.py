@@ -57,7 +57,7 @@ from foolsolve.game import (
 )
 from foolsolve.positions import validate_schema
 from foolsolve.present import plural
-from foolsolve.rules import Reconstruction, json_text, option, rules_from_json, rules_to_json
+from foolsolve.rules import Reconstruction, json_shown, option, rules_from_json, rules_to_json, scoring_caveat
 from foolsolve.worlds import Hidden, View, ZoneField, is_viewer, zone_words
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 7
@@ -147,7 +147,8 @@ class Rules:
         doc="The payoff of each place (the text gives none; zero-sum): titles = King +2, Prince +1, Noble 0, "
             "Merchant -1, Peasant -2; king_peasant = King +1, Peasant -1, the others 0; places = (n + 1) / 2 "
             "minus the place (evenly spaced: +-3 with seven players, +-5/2 with six).",
-        source='004 §Titles: "First out: King ... Last out: Peasant" (no scores given)', reconstructed=True)
+        source='004 §Titles: "First out: King ... Last out: Peasant" (no scores given)', reconstructed=True,
+        scoring=True)
 
 
 RECONSTRUCTIONS = (
@@ -1077,7 +1078,8 @@ class FoolerySpec(SpecGame[State, Move]):
         exchange before play), then :func:`give_reasons`, :func:`pass_reasons` or :func:`play_reasons`."""
         res = self.result(state)
         if res is not None:
-            return [reason("end_of_round", f"the round is over ({res.label})", "Titles", "Last out: Peasant")]
+            return [reason("end_of_round", f"the round is over ({res.label}){scoring_caveat(state.rules)}", "Titles",
+                           "Last out: Peasant")]
         if state.phase != "play":
             if isinstance(move, Give):
                 return give_reasons(state, move.cards)
@@ -1135,8 +1137,8 @@ class FoolerySpec(SpecGame[State, Move]):
                                   "Last out: Peasant"))
         res = self.result(after)
         if res is not None:
-            out.append(reason("end_of_round", f"every player has a place: the round is over ({res.label})", "Titles",
-                              "Last out: Peasant"))
+            out.append(reason("end_of_round", f"every player has a place: the round is over ({res.label})"
+                              f"{scoring_caveat(after.rules)}", "Titles", "Last out: Peasant"))
         return out
 
     def _why_move(self, state: State, move: Move) -> list[Reason]:
@@ -1209,7 +1211,7 @@ class FoolerySpec(SpecGame[State, Move]):
             lines.append(f"  table: player {q} played {' '.join(c.ascii for c in cs)}")
         res = self.result(state)
         if res is not None:
-            lines.append(f"  round over: {res.label}")
+            lines.append(f"  round over: {res.label}{scoring_caveat(state.rules)}")
         else:
             lines.append(f"  player {state.to_move} to move ({state.phase})")
         return "\n".join(lines)
@@ -1345,7 +1347,7 @@ class FoolerySpec(SpecGame[State, Move]):
             raise PositionError(f"places: {len(places_raw)} entries for {n} players")
         given = [pl for pl in places_raw if pl is not None]
         if any(not 1 <= pl <= n for pl in given) or len(set(given)) != len(given):
-            raise PositionError(f"places: {json_text(places_raw)} are not distinct places 1..{n}")
+            raise PositionError(f"places: {json_shown(places_raw)} are not distinct places 1..{n}")
         places = tuple(places_raw)
         over = all(pl is not None for pl in places)
         holding = [i for i, h in enumerate(hands) if places[i] is not None and h and h != (FOOL,)]

@@ -40,7 +40,7 @@ from foolsolve.game import (
 from foolsolve.numbers import ascii_whole
 from foolsolve.positions import validate_schema
 from foolsolve.present import plural
-from foolsolve.rules import Reconstruction, json_text, option, rules_from_json, rules_to_json
+from foolsolve.rules import Reconstruction, json_shown, option, rules_from_json, rules_to_json
 from foolsolve.worlds import Hidden, View, ZoneField, is_viewer, zone_words
 
 META = GameMeta(
@@ -254,13 +254,13 @@ def parse_stocks(obj: Any) -> Stocks:
 
 def _parse_hand_limit(v: Any) -> int:
     if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-        raise ValueError(f"{json_text(v)} is not a positive integer")
+        raise ValueError(f"{json_shown(v)} is not a positive integer")
     return v
 
 
 def _parse_regroup_max(v: Any) -> Any:
     if isinstance(v, bool):
-        raise ValueError(f"{json_text(v)} is not one of \"limit\" | 1 | 2")
+        raise ValueError(f"{json_shown(v)} is not one of \"limit\" | 1 | 2")
     return v
 
 
@@ -375,12 +375,12 @@ class Rules:
 
     def __post_init__(self) -> None:
         if isinstance(self.hand_limit, bool) or not isinstance(self.hand_limit, int) or self.hand_limit < 1:
-            raise ValueError(f"hand_limit: {json_text(self.hand_limit)} is not a positive integer")
+            raise ValueError(f"hand_limit: {json_shown(self.hand_limit)} is not a positive integer")
         if self.regroup_max not in ("limit", 1, 2) or isinstance(self.regroup_max, bool):
-            raise ValueError(f"regroup_max: {json_text(self.regroup_max)} is not one of \"limit\" | 1 | 2")
+            raise ValueError(f"regroup_max: {json_shown(self.regroup_max)} is not one of \"limit\" | 1 | 2")
         for rank in ("J", "Q", "K"):
             if getattr(self.face_effects, rank) not in FACE_EFFECTS:
-                raise ValueError(f"face_effects.{rank}: unknown face effect {json_text(getattr(self.face_effects, rank))}")
+                raise ValueError(f"face_effects.{rank}: unknown face effect {json_shown(getattr(self.face_effects, rank))}")
         if not self.stocks.player0 or not self.stocks.player1:
             raise ValueError("stocks: each private stock needs at least one card")
         if self.asymmetry:

@@ -49,7 +49,7 @@ from foolsolve.game import (
 )
 from foolsolve.positions import validate_schema
 from foolsolve.present import plural
-from foolsolve.rules import Reconstruction, json_text, option, rules_from_json, rules_to_json, scoring_caveat
+from foolsolve.rules import Reconstruction, json_shown, option, rules_from_json, rules_to_json, scoring_caveat
 from foolsolve.worlds import Hidden, View, ZoneField, is_viewer, known_words, zone_words
 
 ACE = 14
@@ -84,7 +84,7 @@ def _decks_hold(decks: int) -> str:
 
 def _parse_decks(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_DECKS:
-        raise ValueError(f"{json_text(value)} is not a whole number of decks from 1 to {MAX_DECKS}")
+        raise ValueError(f"{json_shown(value)} is not a whole number of decks from 1 to {MAX_DECKS}")
     return value
 
 

@@ -47,7 +47,7 @@ from foolsolve.game import (
 from foolsolve.numbers import exact_number
 from foolsolve.positions import validate_schema
 from foolsolve.present import plural
-from foolsolve.rules import OutsideFact, Reconstruction, json_text, option, rules_from_json, rules_to_json
+from foolsolve.rules import OutsideFact, Reconstruction, json_shown, option, rules_from_json, rules_to_json
 from foolsolve.worlds import Hidden, View, ZoneField, is_viewer, known_words, zone_words
 
 PLAYERS = 3
@@ -125,7 +125,7 @@ def parse_roshambo(value: Any) -> str | RoshamboTable:
         probs = []
         for x in triple:
             if isinstance(x, bool) or not isinstance(x, (int, str, Fraction)):
-                raise ValueError(f"seat {seat}: {json_text(x)} is not an exact probability (a whole number or \"p/q\")")
+                raise ValueError(f"seat {seat}: {json_shown(x)} is not an exact probability (a whole number or \"p/q\")")
             f = exact_number(x, f"seat {seat}", floats=False)
             if f <= 0:
                 raise ValueError(f"seat {seat}: every throw needs a probability above 0")
@@ -789,6 +789,17 @@ def round_result_words(r: Round, max_after: int) -> str:
     return said
 
 
+def tie_result_words(state: State, winner: int) -> str:
+    """One line on the final count's tie (phase tie, before its Roshambo) and who won it: who lost, the
+    tied players and their count (002 §Losing the Game: "whoever has more cards wins the game. In the
+    case of a tie, Roshambo for it!"), then the Roshambo's winner, who wins the game."""
+    lost = " and ".join(f"player {p}" for p in range(PLAYERS) if state.lost[p])
+    tied = " and ".join(str(p) for p in state.contest)
+    count = plural(card_count(state, state.contest[0]), "card")
+    return (f"{lost} lost; players {tied} tie at {count} each (hand and pile), so Roshambo decides: player {winner} "
+            "wins the Roshambo and the game")
+
+
 RECONSTRUCTIONS = (
     Reconstruction("follower_order", "The followers play in seat order after the leader.",
                    "Neither follower sees the other's card, so the order changes nothing but the tree's shape.",
@@ -1036,8 +1047,19 @@ class ThreeFoolsSpec(SpecGame[State, Move]):
         """A round ends when its cards are collected (the round is in the history)."""
         return len(after.history) > len(before.history)
 
+    def chance_is_public(self, state: State) -> bool:
+        """A Roshambo (a three-suit round's, phase roshambo, with the round's cards revealed, or the
+        final count's tie) is the only chance with nothing after it but chance and the end: who is
+        in it is public, its odds are the rules', and what follows (the collection, the bonus of
+        at most three cards a pile, the lying penalty, the streak, a loss, the final count) reads
+        only revealed cards and the hands' and piles' sizes, which every player sees."""
+        return state.phase in (ROSHAMBO, TIE)
+
     def boundary_note(self, before: State, move: Move, after: State) -> str:
-        """The round's result (:func:`round_result_words`)."""
+        """The round's result (:func:`round_result_words`); the final count's tie, settled by its
+        Roshambo (:func:`tie_result_words`), which ends the game and no round."""
+        if before.phase == TIE and isinstance(move, RoshamboWin):
+            return tie_result_words(before, move.player)
         if not self.boundary(before, move, after):
             return ""
         r = after.history[-1]

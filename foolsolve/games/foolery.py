@@ -50,7 +50,7 @@ INFO = GameInfo(
     ambiguity=Lazy("foolsolve.solver.foolery.ambiguity:FooleryAmbiguity"),
     proofs="foolsolve.proofs.foolery",
     doc="docs/foolery.md",
-    solver_version="3",  # 3: max-n ties read suits; lead_after_out=last_player keys the trick's players
+    solver_version="4",  # 4: a paranoid answer for -o player=P names P (SolveResult.player); 3: max-n ties read suits
     solver_options=Lazy("foolsolve.solver.foolery.search:OPTIONS"),
     solver_check=Lazy("foolsolve.solver.foolery.search:check_options"),
     solver_method=Lazy("foolsolve.solver.foolery.search:method_text"),

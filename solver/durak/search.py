@@ -52,7 +52,7 @@ from foolsolve.engines.durak_kernel import (
 )
 from foolsolve.errors import InputError, OptionError, option_name
 from foolsolve.game import Result
-from foolsolve.rules import json_text
+from foolsolve.rules import json_shown
 from foolsolve.solver.base import (
     SHARED_OPTIONS,
     MoveBound,
@@ -1840,7 +1840,7 @@ def jit_choice(options: SolveOptions) -> bool | str:
     value = options.extra.get("jit", "auto")
     if value is True or value is False or value == "auto":  # not ``in``: 1 == True, 0 == False
         return value
-    raise OptionError(f"{option_name('option')} jit: expected true, false or auto, got {json_text(value)}")
+    raise OptionError(f"{option_name('option')} jit: expected true, false or auto, got {json_shown(value)}")
 
 
 def search_for(state: EngineState, reductions: Reductions | None = None, options: SolveOptions | None = None,

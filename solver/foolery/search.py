@@ -62,7 +62,7 @@ from typing import Any
 
 from foolsolve.engines import foolery as E
 from foolsolve.errors import OptionError, option_name
-from foolsolve.rules import json_text
+from foolsolve.rules import json_shown
 from foolsolve.solver.base import (
     LOSS,
     SHARED_OPTIONS,
@@ -512,10 +512,10 @@ def check_options(options: SolveOptions) -> None:
     bool_option(options, "reduced", True)
     goal = options.extra.get("goal", "first")
     if goal not in GOALS:
-        raise OptionError(f"{option_name('option')} goal: {json_text(goal)} is not one of {', '.join(GOALS)}")
+        raise OptionError(f"{option_name('option')} goal: {json_shown(goal)} is not one of {', '.join(GOALS)}")
     concept = options.extra.get("concept")
     if concept is not None and concept not in CONCEPTS:
-        raise OptionError(f"{option_name('option')} concept: {json_text(concept)} is not one of {', '.join(CONCEPTS)}")
+        raise OptionError(f"{option_name('option')} concept: {json_shown(concept)} is not one of {', '.join(CONCEPTS)}")
     if "player" in options.extra:
         int_option(options, "player", 0)
 
@@ -566,11 +566,11 @@ def solve(state: S.State, options: SolveOptions | None = None) -> SolveResult:
     in_play = [p for p in range(state.players) if state.active(p)]
     goal = options.extra.get("goal", "first")
     if goal not in GOALS:
-        raise OptionError(f"{option_name('option')} goal: {json_text(goal)} is not one of {', '.join(GOALS)}")
+        raise OptionError(f"{option_name('option')} goal: {json_shown(goal)} is not one of {', '.join(GOALS)}")
     place = goal == "place"
     concept = options.extra.get("concept", "paranoid" if len(in_play) > 2 or place else None)
     if concept is not None and concept not in CONCEPTS:
-        raise OptionError(f"{option_name('option')} concept: {json_text(concept)} is not one of {', '.join(CONCEPTS)}")
+        raise OptionError(f"{option_name('option')} concept: {json_shown(concept)} is not one of {', '.join(CONCEPTS)}")
     if place and concept != "paranoid":
         raise OptionError(f"{option_name('option')} goal: only the paranoid concept asks for a place (max-n values each "
                           "player's own "
@@ -622,9 +622,9 @@ def _solve_first_out(state: S.State, root: E.EngineState, solver: Solver, concep
                 text = str(sm)
                 moves.append(MoveValue(text, WIN if solver.wins(E.apply(root, by_text[text])) else LOSS))
                 if solver.options.proved is not None:
-                    solver.options.proved(_partial(state, value, moves, spec_moves, solver, start, concept))
+                    solver.options.proved(_partial(state, value, moves, spec_moves, solver, start, concept, player))
         except (SearchLimit, KeyboardInterrupt) as exc:  # the value is proved: keep it and the moves valued
-            raise with_partial(exc, _partial(state, value, moves, spec_moves, solver, start, concept)) from None
+            raise with_partial(exc, _partial(state, value, moves, spec_moves, solver, start, concept, player)) from None
         pv = solver.goal_pv(root) if with_pv else []
     better, worse = _titles(state)
     if concept is None:
@@ -635,7 +635,8 @@ def _solve_first_out(state: S.State, root: E.EngineState, solver: Solver, concep
                  f"every value is for player {player}"]
         best = [m.move for m in moves if m.value == value]  # for the side to move, with or against P
     return SolveResult(S.META.name, state.to_move, value, moves, pv, solver.nodes, time.perf_counter() - start,
-                       best=best, concept=concept, notes=notes, value_only=not with_moves)
+                       best=best, concept=concept, notes=notes, value_only=not with_moves,
+                       player=None if concept is None else _whose(state, player))
 
 
 def _solve_place(state: S.State, root: E.EngineState, solver: Solver, player: int, with_moves: bool, start: float,
@@ -659,9 +660,11 @@ def _solve_place(state: S.State, root: E.EngineState, solver: Solver, player: in
                 got = solver.forced_place(E.apply(root, by_text[text]), player, *bounds)
                 moves.append(MoveValue(text, exact_number(pay[got])))
                 if solver.options.proved is not None:
-                    solver.options.proved(_place_partial(state, value, moves, spec_moves, solver, start, pay, free))
+                    solver.options.proved(_place_partial(state, value, moves, spec_moves, solver, start, pay, free,
+                                                         player))
         except (SearchLimit, KeyboardInterrupt) as exc:  # the value is proved: keep it and the moves valued
-            raise with_partial(exc, _place_partial(state, value, moves, spec_moves, solver, start, pay, free)) from None
+            raise with_partial(exc, _place_partial(state, value, moves, spec_moves, solver, start, pay, free,
+                                                   player)) from None
         pv = solver.place_pv(root, player, place) if with_pv else []
     if root.places[player]:
         notes = [f"player {player} has a place already (the {E.title_of(place, root.ctx.n)}): every value is its payoff"]
@@ -671,27 +674,34 @@ def _solve_place(state: S.State, root: E.EngineState, solver: Solver, player: in
                  f"every value is for player {player}"]
     return SolveResult(S.META.name, state.to_move, value, moves, pv, solver.nodes, time.perf_counter() - start,
                        best=[m.move for m in moves if m.value == value], concept="paranoid", notes=notes,
-                       value_only=not with_moves, value_kind="payoff")
+                       value_only=not with_moves, value_kind="payoff", player=_whose(state, player))
+
+
+def _whose(state: S.State, player: int) -> int | None:
+    """:attr:`SolveResult.player` of an answer whose every value is ``player``'s: she, where she is
+    not the player to move (``None``: the values are the mover's, as a result reads them anyway)."""
+    return None if player == state.to_move else player
 
 
 def _place_partial(state: S.State, value: int | str, moves: list[MoveValue], spec_moves: list[Any], solver: Solver,
-                   start: float, pay: tuple[Fraction, ...], free: list[int]) -> SolveResult:
+                   start: float, pay: tuple[Fraction, ...], free: list[int], player: int) -> SolveResult:
     """What ``goal=place`` has proved so far (as :func:`_partial`): the others bounded by the
     payoffs of the worst and the best place free."""
     rest = [MoveBound(str(sm), exact_number(pay[free[-1]]), exact_number(pay[free[0]]))
             for sm in spec_moves[len(moves):]]
     return SolveResult(S.META.name, state.to_move, value, list(moves), [], solver.nodes, time.perf_counter() - start,
                        best=[m.move for m in moves if m.value == value], concept="paranoid", unfinished=rest,
-                       value_kind="payoff")
+                       value_kind="payoff", player=_whose(state, player))
 
 
 def _partial(state: S.State, value: str, moves: list[MoveValue], spec_moves: list[Any], solver: Solver,
-             start: float, concept: str | None) -> SolveResult:
+             start: float, concept: str | None, player: int) -> SolveResult:
     """What valuing the moves has proved so far: the position's ``value``, ``moves`` (the first of
     ``spec_moves``), the others unfinished."""
     rest = [MoveBound(str(sm), LOSS, WIN) for sm in spec_moves[len(moves):]]
     return SolveResult(S.META.name, state.to_move, value, list(moves), [], solver.nodes, time.perf_counter() - start,
-                       best=[m.move for m in moves if m.value == value], concept=concept, unfinished=rest)
+                       best=[m.move for m in moves if m.value == value], concept=concept, unfinished=rest,
+                       player=None if concept is None else _whose(state, player))
 
 
 def _solve_maxn(state: S.State, root: E.EngineState, solver: Solver, with_moves: bool, start: float,

@@ -49,7 +49,7 @@ from typing import Any
 from foolsolve.cards import PILATCH45, Card
 from foolsolve.errors import InputError, OptionError, option_name
 from foolsolve.numbers import exact_number
-from foolsolve.rules import json_text
+from foolsolve.rules import json_shown
 from foolsolve.solver.base import (
     MoveBound,
     MoveValue,
@@ -170,7 +170,7 @@ def view_of(state: State, viewer: int | None = None) -> View:
         raise NotCovered(f"phase: round odds need a round about to be led (phase flip or lead), not {state.phase}")
     v = state.leader if viewer is None else viewer
     if v not in (0, 1, 2):
-        raise OptionError(f"{option_name('option')} viewer: {json_text(v)} is not a seat (0, 1 or 2)")
+        raise OptionError(f"{option_name('option')} viewer: {json_shown(v)} is not a seat (0, 1 or 2)")
     shown = shown_cards(state)
     known = tuple(state.hands[p] if p == v else frozenset(state.hands[p] & shown) for p in range(3))
     unseen = tuple(len(state.hands[p]) - len(known[p]) for p in range(3))
@@ -491,7 +491,7 @@ def best_response(state: State, seat: int, leader_strategy: str | dict[str, Any]
         return _best_response_table(state, view, seat, other, parse_leader_table(leader_strategy), s_other, limit,
                                     nodes)
     if leader_strategy not in ("uniform", "truthful"):
-        raise OptionError(f"{option_name('option')} leader_strategy: {json_text(leader_strategy)} is not uniform, truthful or "
+        raise OptionError(f"{option_name('option')} leader_strategy: {json_shown(leader_strategy)} is not uniform, truthful or "
                           "a table")
     hand = state.hands[seat]
     card_odds = leader_cards(view)
@@ -616,7 +616,8 @@ def _fraction_option(options: SolveOptions, key: str, default: Fraction) -> Frac
     if isinstance(value, Fraction):
         return value
     if isinstance(value, bool) or not isinstance(value, (int, str, float)):
-        raise OptionError(f"{option_name('option')} {key}: expected a number or a fraction such as 1/2, got {json_text(value)}")
+        raise OptionError(f"{option_name('option')} {key}: expected a number or a fraction such as 1/2, "
+                          f"got {json_shown(value)}")
     return _option_number(value, f"{option_name('option')} {key}")
 
 
@@ -627,7 +628,7 @@ def _pct(x: Fraction) -> str:
 def _seat_option(options: SolveOptions, key: str) -> None:
     value = options.extra.get(key)
     if value is not None and (isinstance(value, bool) or value not in (0, 1, 2)):
-        raise OptionError(f"{option_name('option')} {key}: {json_text(value)} is not a seat (0, 1 or 2)")
+        raise OptionError(f"{option_name('option')} {key}: {json_shown(value)} is not a seat (0, 1 or 2)")
 
 
 def check_options(options: SolveOptions) -> None:
@@ -641,17 +642,17 @@ def check_options(options: SolveOptions) -> None:
     bool_option(options, "equilibrium", False)
     if _fraction_option(options, "lying_cost", Fraction(1, 4)) < 0:
         raise OptionError(f"{option_name('option')} lying_cost: expected a number at least 0, got "
-                          f"{json_text(options.extra['lying_cost'])}")
+                          f"{json_shown(options.extra['lying_cost'])}")
     if _fraction_option(options, "epsilon", Fraction(0)) < 0:
         raise OptionError(f"{option_name('option')} epsilon: expected a number at least 0, got "
-                          f"{json_text(options.extra['epsilon'])}")
+                          f"{json_shown(options.extra['epsilon'])}")
     _seat_option(options, "viewer")
     _seat_option(options, "best_response")
     leader_strategy = options.extra.get("leader_strategy", "uniform")
     if isinstance(leader_strategy, dict):
         parse_leader_table(leader_strategy)
     elif leader_strategy not in ("uniform", "truthful"):
-        raise OptionError(f"{option_name('option')} leader_strategy: {json_text(leader_strategy)} is not uniform, truthful or "
+        raise OptionError(f"{option_name('option')} leader_strategy: {json_shown(leader_strategy)} is not uniform, truthful or "
                           "a table")
     parse_strategies(options.extra.get("strategies"))
     int_option(options, "limit", DEFAULT_LIMIT, minimum=1)
@@ -710,7 +711,7 @@ def seat_solver(state: State, player: int, extra: dict[str, Any]) -> dict[str, A
     seat = extra.get("best_response")
     if player != state.leader and seat is not None and seat != player:
         # not "takes no -o options" (the seat analysis' answer): her own best response she may ask
-        raise OptionError(f"{option_name('option')} best_response: player {json_text(seat)}'s best response is computed from "
+        raise OptionError(f"{option_name('option')} best_response: player {json_shown(seat)}'s best response is computed from "
                           "her "
                           f"hand, hidden from player {player}; from player {player}'s view only best_response="
                           f"{player} (her own, as a follower)")
@@ -721,7 +722,7 @@ def seat_solver(state: State, player: int, extra: dict[str, Any]) -> dict[str, A
         return None
     viewer = extra.get("viewer", player)
     if viewer != player:
-        raise OptionError(f"{option_name('option')} viewer: {json_text(viewer)} is not player {player}, whose view this is; "
+        raise OptionError(f"{option_name('option')} viewer: {json_shown(viewer)} is not player {player}, whose view this is; "
                           "the "
                           f"round odds from player {player}'s view take viewer={player} or none")
     if bool_option(SolveOptions(extra=dict(extra)), "equilibrium", False):
@@ -730,7 +731,7 @@ def seat_solver(state: State, player: int, extra: dict[str, Any]) -> dict[str, A
                           f"reads the cards hidden from player {player}; ask it of a full position")
     seat = extra.get("best_response")
     if seat is not None and seat != player:
-        raise OptionError(f"{option_name('option')} best_response: player {json_text(seat)}'s best response is computed from "
+        raise OptionError(f"{option_name('option')} best_response: player {json_shown(seat)}'s best response is computed from "
                           "her "
                           f"hand, hidden from player {player}; from player {player}'s view only best_response="
                           f"{player} (her own, as a follower)")

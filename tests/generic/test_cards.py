@@ -148,3 +148,35 @@ def test_a_position_file_with_such_a_card_is_a_one_line_error(tmp_path, capsys, 
     assert_one_line_error(code, err, repr(card))
     code, _, err = run(["play", str(EXAMPLES / "durak-midbout.json"), "cover 8D with 9♢"], capsys)
     assert_one_line_error(code, err, "9♢")
+
+
+@pytest.mark.parametrize(("deck", "text"), [
+    (FRENCH36, "6X"), (FRENCH36, "6Z"), (FRENCH52, "5X"), (DECKS["french54"], "5Z"), (PILATCH45, "5X"),
+    (PILATCH45, "JoX"), (PILATCH45, "AX"), (PILATCH45, "5Z"), (PILATCH45, "5♠"), (TAROT78, "5X"), (TAROT78, "5Z"),
+    (TAROT78, "5R")])
+def test_a_suit_letter_no_suit_of_the_deck_names_no_card(deck: Deck, text: str):
+    """The suit letters of a card's text are its deck's (C D H S, or R P S of the Pilatch deck,
+    whose Scissors is X inside the card table only): any other is an unknown card."""
+    with pytest.raises(InputError, match=rf"^hands\[0\]: unknown card '{text}' for the "):
+        deck.parse(text, what="hands[0]")
+
+
+GAME_HANDS = {  # an example of every game and the card of its first hand replaced
+    "durak-endgame.json": ("hands", 0), "fools-and-angels-endgame.json": ("hands", 0),
+    "fools-paradise-endgame.json": ("hands", 0), "foolery-endgame.json": ("hands", 1),
+    "three-fools-first-round.json": ("hands", 0)}
+
+
+@pytest.mark.parametrize("name", list(GAME_HANDS))
+@pytest.mark.parametrize("bad", ["5X", "5Z", "9Q"])
+def test_every_game_refuses_a_card_of_no_suit_on_one_line(name: str, bad: str, tmp_path: Path):
+    from tests.generic.batch_helpers import call_main
+
+    obj = json.loads((EXAMPLES / name).read_text(encoding="utf-8"))
+    key, seat = GAME_HANDS[name]
+    obj[key][seat][0] = bad
+    path = tmp_path / name
+    path.write_text(json.dumps(obj), encoding="utf-8")
+    code, out, err = call_main(["show", str(path)])
+    assert (code, out) == (2, ""), err
+    assert err.count("\n") == 1 and f"unknown card '{bad}'" in err and "Traceback" not in err, err

@@ -984,3 +984,18 @@ def test_the_open_hand_search_gets_what_is_left_of_the_time_however_little(monke
     with pytest.raises(Given):
         open_hand.solve_or_answer(info, state, {}, None, None, 0.1, None)
     assert len(given) == 1 and given[0] is not None and 0 <= given[0] <= 0.1
+
+
+@pytest.mark.parametrize("example", ["durak-midbout.json", "fools-paradise-three-players-unknown-stock.json"])
+@pytest.mark.parametrize("budget", [3_001, 10_007])
+def test_the_node_budget_is_never_exceeded(example: str, budget: int) -> None:
+    """A search out of nodes stops before it counts a node past ``max_nodes``: a playout is played no
+    further than the room left in the budget."""
+    from foolsolve.cli import load_position
+    from foolsolve.worlds import View
+
+    info, state = load_position(str(Path(__file__).resolve().parents[2] / "foolsolve" / "examples" / example),
+                                views=True)
+    world = state.worlds().first() if isinstance(state, View) else state
+    answer = solve_world(info, world, Budget(max_nodes=budget))
+    assert answer.nodes <= budget and not answer.exact, answer.nodes

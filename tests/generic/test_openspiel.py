@@ -18,6 +18,7 @@ from open_spiel.python.algorithms import minimax  # noqa: E402
 
 from foolsolve import games  # noqa: E402
 from foolsolve import openspiel as fo  # noqa: E402
+from foolsolve.errors import InputError  # noqa: E402
 from foolsolve.solver.base import SolveOptions  # noqa: E402
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
@@ -293,3 +294,26 @@ def test_bad_parameters_are_refused_where_the_game_is_loaded(params, message):
 
     with pytest.raises(InputError, match=message):
         pyspiel.load_game("foolsolve_durak", params)
+
+
+@pytest.mark.parametrize(("params", "said"), [
+    ({"streak_to_win": 10**30}, r"^rules\.streak_to_win: 1000000000000000000000000000000 is not one of 3 \| 4 \| 5$"),
+    ({"streak_to_win": 2**31}, r"^rules\.streak_to_win: 2147483648 is not one of 3 \| 4 \| 5$"),
+    ({"streak_to_win": -(2**63)}, r"^rules\.streak_to_win: -9223372036854775808 is not one of"),
+    ({"streak_to_win": 10**5000}, r"^rules\.streak_to_win: a whole number of more than 300 digits is not one of"),
+    ({"players": 10**30}, r"^players: 1000000000000000000000000000000 is out of the range of OpenSpiel's whole-number "
+                          r"parameters \(-2,147,483,648 to 2,147,483,647\)$"),
+    ({"streak_to_win": 3.0}, r"^streak_to_win: expected a whole number, got 3\.0$"),
+    ({"open_hands": 1}, r"^open_hands: expected True or False, got 1$"),
+    ({"nonsense": 1}, r"^nonsense: not a parameter of foolsolve_three_fools \(its parameters: .*streak_to_win\)$"),
+])
+def test_a_parameter_openspiel_cannot_hold_is_a_value_error_naming_it(params, said):
+    with pytest.raises(ValueError, match=said) as caught:
+        fo.load("three-fools", **params)
+    assert isinstance(caught.value, InputError) and "\n" not in str(caught.value)
+
+
+def test_a_numpy_whole_number_parameter_is_read_as_an_int():
+    import numpy as np
+
+    assert fo.load("durak", players=np.int64(3)).num_players() == 3

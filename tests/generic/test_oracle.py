@@ -194,7 +194,7 @@ def test_bad_lines_get_one_error_record_each_and_the_stream_goes_on(tmp_path):
         "depth: expected at least 0, got -1",
         "divide: counts per first move need depth 1 or more",
         'impl: expected one of spec, engine, both, got "fast"',
-        "time: expected a number of seconds, got 'soon'",
+        'time: expected a number of seconds, got "soon"',
         "max_nodes: expected at least 1, got 0",
         "line 23: not UTF-8 text (byte 0xff at column 1)",
         "line 24: a string holds a lone surrogate",
@@ -203,6 +203,36 @@ def test_bad_lines_get_one_error_record_each_and_the_stream_goes_on(tmp_path):
     for got, want in zip(errors, expected, strict=True):
         assert want in got, (want, got)
         assert "\n" not in got and "Traceback" not in got
+
+
+@pytest.mark.parametrize(("fields", "said"), [
+    ({"depth": True}, "depth: expected a whole number, got true"),
+    ({"depth": 1e300}, "depth: expected a whole number, got 1e300"),
+    ({"depth": 1e-7}, "depth: expected a whole number, got 1e-7"),
+    ({"depth": "x"}, 'depth: expected a whole number, got "x"'),
+    ({"depth": 1, "time": True}, "time: expected a number of seconds, got true"),
+    ({"depth": 1, "time": 1e300}, "time: 1e300 s is more than a year"),
+    ({"depth": 1, "max_nodes": [1.5, None, False]}, "max_nodes: expected a whole number, got [1.5, null, false]"),
+    ({"depth": 1, "impl": 2.5e-100}, "impl: expected one of spec, engine, both, got 2.5e-100"),
+])
+def test_errors_quote_a_requests_values_as_json_spells_them(fields, said):
+    code, records, _ = oracle([request("perft", json.loads(MIDBOUT.read_text()), **fields)])
+    assert code == 2 and records[0]["error"].startswith(said), records
+
+
+def test_an_error_quotes_a_long_value_cut_on_one_line():
+    code, records, _ = oracle([request("perft", json.loads(MIDBOUT.read_text()), depth="x" * 5000)])
+    error = records[0]["error"]
+    assert code == 2 and error.startswith('depth: expected a whole number, got "xxx') and error.endswith("...")
+    assert len(error) < 120, error
+
+
+def test_a_python_callers_value_is_quoted_as_python_spells_it():
+    import foolsolve
+    from foolsolve.errors import InputError
+
+    with pytest.raises(InputError, match=r"^samples: expected a whole number, got True$"):
+        foolsolve.answer(str(MIDBOUT), samples=True)
 
 
 def test_the_same_errors_as_the_single_commands(tmp_path):

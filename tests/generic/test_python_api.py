@@ -497,8 +497,8 @@ def test_a_malformed_seat_answer_is_an_input_error(change, needle):
     (lambda o: o.pop("best"), 'result: "best" is a required property'),
     (lambda o: o["moves"].__setitem__(0, "attack 9D"), "moves[0]"),
     (lambda o: o.__setitem__("to_move", "0"), "to_move"),
-    # a seat answer's field, in a solve result only for a finished game from another seat (--as P)
-    (lambda o: o.__setitem__("player", 0), "player: 0, in a result with moves or of the player to move"),
+    # named in a solve result only where the value is another player's than the player to move's
+    (lambda o: o.__setitem__("player", 0), "player: 0, the player to move"),
     (lambda o: o.__setitem__("seconds", float("nan")), "seconds: nan is not a finite number"),
     (lambda o: o.__setitem__("to_move", 9), "to_move: 9 is no player of durak"),
     (lambda o: o.__setitem__("best", ["take"]), "best[0]: 'take' is not among the result's moves"),
@@ -824,3 +824,42 @@ def test_json_text_of_no_object_is_said_so(text: str, kind: str) -> None:
         foolsolve.load(text)
     with pytest.raises(InputError, match=rf"^position: JSON text of {kind}, not of an object"):
         foolsolve.answer(text)
+
+
+def test_json_text_and_files_starting_with_a_byte_order_mark_load_as_the_command_line_reads_them(tmp_path):
+    """A leading UTF-8 byte order mark is skipped before JSON text, as at the start of a file."""
+    text = (EXAMPLES / "durak-endgame.json").read_text(encoding="utf-8")
+    plain = foolsolve.load(text)
+    path = tmp_path / "bom.json"
+    path.write_text(text, encoding="utf-8-sig")
+    for given in ("\ufeff" + text, "\ufeff \n" + text, str(path)):
+        assert foolsolve.load(given).state == plain.state, given[:5]
+    assert foolsolve.answer("\ufeff" + text).same_answer(foolsolve.answer(text))
+    with pytest.raises(InputError, match=r"^position: JSON text of a list"):
+        foolsolve.load("\ufeff[1, 2]")
+    with pytest.raises(InputError, match=r"^position: text starting with a byte order mark, and no JSON object"):
+        foolsolve.load("\ufeffnot json")
+
+
+def test_an_answer_for_another_player_names_her_in_its_player_field(tmp_path) -> None:
+    """The open-hand search and Foolery's paranoid search for ``-o player=P`` (P not to move) set
+    ``player`` (JSON ``"player"``), which Solved.payoff reads: not the notes' words, which may say
+    anything; a stored answer keeps it."""
+    from dataclasses import replace
+    from fractions import Fraction
+
+    five = EXAMPLES / "foolery-five-of-a-kind.json"
+    open_hand = foolsolve.answer(EXAMPLES / "durak-midbout.json", open_hand=True, max_nodes=1000,
+                                 options={"player": 0})
+    assert open_hand.to_move == 1 and open_hand.player == 0 and open_hand.to_json()["player"] == 0
+    store = tmp_path / "store.sqlite3"
+    place = foolsolve.answer(five, options={"goal": "place", "player": 2}, time=0, store=store)
+    assert place.to_move != 2 and place.player == 2 and place.to_json()["player"] == 2
+    for solved in (open_hand, place):
+        silent = foolsolve.Solved.of(replace(solved, notes=[]), solved.state)  # no note names the player
+        assert silent.payoff() == silent.payoff(solved.player) == float(Fraction(solved.value))
+        assert silent.payoff(solved.to_move) is None
+    mover = foolsolve.answer(five, options={"goal": "place", "player": 1}, time=0, store=False)
+    assert mover.to_move == 1 and mover.player is None and "player" not in mover.to_json()  # the mover's own
+    again = foolsolve.answer(five, options={"goal": "place", "player": 2}, time=0, store=store)
+    assert not place.stored and again.stored and again.player == 2 and again.payoff() == place.payoff()

@@ -194,3 +194,10 @@ def test_an_option_given_twice_under_its_old_and_new_name_is_an_option_error():
         SolveOptions(extra={"known_stocks": True, "stock_order_known": True})
     with pytest.raises(OptionError, match="option known_stocks: the deprecated name of stock_order_known"):
         _parse_extra(["stock_order_known=true", "known_stocks=true"])
+
+
+@pytest.mark.parametrize(("value", "said"), [("1e300", "got 1e300"), ("true", "got true"), ('"x"', 'got "x"'),
+                                             ("1e-7", "got 1e-7"), ('"' + "y" * 500 + '"', 'got "yyy')])
+def test_a_solver_options_value_is_quoted_as_json_spells_it_on_one_short_line(value, said, capsys):
+    code, out, err = run([_example("fools-paradise-endgame.json"), "-o", f"player={value}"], capsys)
+    assert (code, out) == (2, "") and err.count("\n") == 1 and said in err and len(err) < 200, err

@@ -1,6 +1,6 @@
 """Three Fools move texts: ``play`` (and the interactive prompt, which reads moves the same way)
-reads every spelling ``why`` reads (``X`` for a Scissors card, ``T`` for ten; a declared suit is
-R, P or S only), and a refusal never gives the rule a legal move rests on as the ground of its
+reads every spelling ``why`` reads (``T`` for ten, any case; a card's suit and a declared suit
+are R, P or S only), and a refusal never gives the rule a legal move rests on as the ground of its
 illegality."""
 
 from __future__ import annotations
@@ -23,20 +23,27 @@ def _first():
 
 def test_play_reads_the_spellings_why_reads():
     s = SPEC.play(_first(), "keep")
-    for text, card in (("lead 4X as S", "4S"), ("lead TS as S", "10S"), ("lead ts as s", "10S")):
+    for text, card in (("lead 4s as S", "4S"), ("lead TS as S", "10S"), ("lead ts as s", "10S")):
         move = SPEC.parse_move(s, text)
         assert isinstance(move, Lead) and move.card.ascii == card and str(move).endswith("as S"), text
     after = SPEC.play(s, "lead 4S as S")
-    assert isinstance(SPEC.parse_move(after, "play 5X"), Follow)  # player 1 holds 5S
-    after = SPEC.play(after, "play 5X")
-    assert isinstance(SPEC.parse_move(after, "play 3X"), Follow)  # player 2 holds 3S
+    assert isinstance(SPEC.parse_move(after, "play 5s"), Follow)  # player 1 holds 5S
+    after = SPEC.play(after, "play 5S")
+    assert isinstance(SPEC.parse_move(after, "play 3s"), Follow)  # player 2 holds 3S
 
 
-def test_cli_play_accepts_x_for_a_scissors_card_and_t_for_ten(tmp_path):
+def test_cli_play_accepts_t_for_ten(tmp_path):
     out = str(tmp_path / "p.json")
-    for moves in (["keep", "lead 4X as S"], ["keep", "lead TS as S"], ["keep", "lead 4S as S", "play 5X"]):
+    for moves in (["keep", "lead 4s as s"], ["keep", "lead TS as S"], ["keep", "lead 4S as S", "play 5s"]):
         code, _, err = call_main(["play", FIRST, *moves, "--out", out])
         assert code == 0 and err == "", (moves, err)
+
+
+def test_cli_play_refuses_x_for_a_scissors_card(tmp_path):
+    """X is Scissors inside the card table only: ``lead 4X as S`` names no card (one line, exit 2)."""
+    for moves in (["keep", "lead 4X as S"], ["keep", "lead 4S as S", "play 5X"]):
+        code, out, err = call_main(["play", FIRST, *moves])
+        assert (code, out) == (2, "") and err.count("\n") == 1 and "X" in err, (moves, err)
 
 
 def test_cli_play_still_refuses_an_illegal_move_with_its_rule(tmp_path):
@@ -127,3 +134,31 @@ def test_a_letter_whose_upper_case_is_ascii_or_a_french_suit_glyph_names_no_pila
     assert FRENCH36.parse("10\u2660") == FRENCH36.parse("10S")  # a French card's glyph is one of its forms
     with pytest.raises(InputError):
         FRENCH36.parse("10\u017f")
+
+
+def test_the_final_ties_roshambo_says_who_won_it_and_why(tmp_path):
+    """The final count's tie ends with its Roshambo (no round ends there): play writes what it decided,
+    as a round's end does, and the oracle's record and play --json --trace carry it as the step's note."""
+    import json
+
+    from foolsolve.present import trace
+
+    start = SPEC.state_from_json(TIE_START)
+    moves = ["keep", "lead 5R as S", "play 1R", "play 2P"]
+    tie = SPEC.play(start, *moves)
+    assert tie.phase == "tie" and tie.contest == (1, 2) and tie.lost == (True, False, False)
+    for winner in (1, 2):
+        played, over = trace(SPEC, start, [*moves, f"roshambo {winner}"], positions=False)
+        assert SPEC.result(over) is not None and over.winner == winner
+        last = played[-1]
+        assert last["boundary"] is False, last
+        assert last["note"] == ("player 0 lost; players 1 and 2 tie at 16 cards each (hand and pile), so Roshambo "
+                                f"decides: player {winner} wins the Roshambo and the game"), last
+    path = tmp_path / "tie.json"
+    path.write_text(json.dumps(TIE_START), encoding="utf-8")
+    code, out, err = call_main(["play", str(path), *moves, "roshambo 1"])
+    assert code == 0, err
+    lines = out.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.strip().endswith("roshambo 1"))
+    assert lines[at + 1].strip() == ("-- player 0 lost; players 1 and 2 tie at 16 cards each (hand and pile), so "
+                                     "Roshambo decides: player 1 wins the Roshambo and the game --"), out
