@@ -99,8 +99,8 @@ class Job:
     ``--seed``: its answer from the mover's seat, where the solver refuses it, reads them)."""
     seat_key: str | None = None
     """The store key of the line's seat answer (:func:`foolsolve.store.seat_key`): a view line's, or a
-    full position's answer from the mover's seat (``fallback``); ``None``: not stored (``--time``, a
-    game without a solver version)."""
+    full position's answer from the mover's seat (``fallback``); ``None``: not stored (a game without
+    a solver version). Under ``--time`` it is read, not written."""
     seat_options: str = "{}"
     """The seat's settings as the store keys them (:func:`foolsolve.store.seat_settings_json`)."""
     same_as: int | None = None
@@ -262,8 +262,9 @@ def _seat_answer(info: Any, worlds: Any, settings: Any, note: Callable[[int], st
 
     try:
         answer = seat.analyse(info, worlds, settings, names={})  # (batch's options' names)
-    except InputError as exc:
-        return {"error": str(exc)}
+    except InputError as exc:  # the settings were checked when built: an error naming a budget is its limit
+        limit = str(exc).startswith((f"{option_name('--time')}:", f"{option_name('--max-nodes')}:"))
+        return {"error": str(exc), "kind": "limit" if limit else "input"}
     except Exception as exc:  # a bug must not end the batch: the line says what happened
         return {"error": f"internal error: {type(exc).__name__}: {exc}", "kind": "internal"}
     if answer.interrupted:
@@ -409,12 +410,11 @@ def _key_options(game: str, extra: dict[str, Any]) -> str:
 
 
 def _seat_keyed(job: Job, settings: Settings) -> None:
-    """``job``'s seat answer's store key (``job.position`` set), unless ``--time`` bounds it (an answer
-    cut by the clock is not stored: docs/batches.md)."""
+    """``job``'s seat answer's store key (``job.position`` set): read under any ``--time`` (a stored
+    answer valued every world asked for), stored only without one (:func:`_run`: an answer bounded
+    by the clock depends on the machine; docs/batches.md)."""
     from foolsolve import store as st
 
-    if settings.time_limit is not None:
-        return
     job.seat_options = st.seat_settings_json(job.seat if job.seat is not None else job.fallback)
     job.seat_key = st.seat_key(job.game, job.position, job.seat_options)
 

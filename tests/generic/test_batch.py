@@ -517,7 +517,8 @@ def test_a_seat_answer_without_time_is_the_same_on_every_run(tmp_path):
 
 
 def test_seat_answers_under_time_are_not_stored(tmp_path):
-    """An answer bounded by the clock (--time) is not stored (another run may value more worlds)."""
+    """An answer bounded by the clock (--time) is not stored (another run may value more worlds); a
+    stored one is read under --time."""
     from foolsolve.store import Store
     from tests.generic.batch_helpers import call_main
 
@@ -529,6 +530,12 @@ def test_seat_answers_under_time_are_not_stored(tmp_path):
     assert code == 0 and "seat" in json.loads(out), err
     with Store(store) as s:
         assert s.stats()["seat_answers"] == 0
+    # one stored without --time is read under --time (every world asked for was valued)
+    code, out, err = call_main(["batch", str(infile), "--store", str(store), "--samples", "2", "--max-nodes", "300"])
+    assert code == 0 and json.loads(out)["cached"] is False, err
+    code, out, err = call_main(["batch", str(infile), "--store", str(store), "--samples", "2", "--max-nodes", "300",
+                                "--time", "60"])
+    assert code == 0 and json.loads(out)["cached"] is True, err
 
 
 class _StopAfterFirst:
@@ -1086,6 +1093,9 @@ def test_error_records_say_their_kind(tmp_path):
     batch.run(lines, lambda rec, job: got.append(rec), batch.Settings(max_nodes=2, extra={"jit": False}))
     assert [r["kind"] for r in got] == ["input", "limit"]
     assert all(r["kind"] in batch.ERROR_KINDS for r in got)
+    view = json.dumps(json.loads((EXAMPLES / "views" / "fools-and-angels.json").read_text()))
+    batch.run([(3, view, None)], lambda rec, job: got.append(rec), batch.Settings(time_limit=0.001))
+    assert got[2]["kind"] == "limit" and got[2]["error"].startswith("Settings.time_limit: no world was valued"), got[2]
 
 
 def test_summary_counts_what_was_read_from_the_store_under_both_names():
