@@ -5,22 +5,25 @@ Input is JSON Lines: each non-blank line is a position object or the path of a p
 (bare or as a JSON string). Output is JSON Lines, one record per input line in input order::
 
     {"line": 3, "cached": false, "result": {...SolveResult.to_json()...}}
-    {"line": 4, "path": "b.json", "error": "hands[0][1]: duplicate card 6H"}
+    {"line": 4, "path": "b.json", "error": "hands[0][1]: duplicate card 6H", "kind": "input"}
     {"line": 5, "cached": false, "seat": {...SeatAnswer.to_json()...}}
 
 A view line (``"view": P``, hidden cards) gets the answer ``foolsolve VIEW.json --json`` gives
 from P's seat (:mod:`foolsolve.seat`; ``--method``, ``--samples``, ``--seed``, ``--time``,
-``--max-nodes`` a world), computed on one worker and never stored; where the game's exact solver
-answers from P's seat (:mod:`foolsolve.seat_exact`: a Three Fools round about to be led) and
-neither ``--method`` nor ``--samples`` is given, that solver's ``result`` on one world of the view,
-not stored either.
+``--max-nodes`` a world), computed on one worker and, without ``--time``, stored
+(:func:`foolsolve.store.seat_key`); where the game's exact solver answers from P's seat
+(:mod:`foolsolve.seat_exact`: a Three Fools round about to be led) and neither ``--method`` nor
+``--samples`` is given, that solver's ``result`` on one world of the view, stored as that world's.
+A line asking what an earlier line of the run asked gets that line's answer (``same_as``), solved
+once.
 
 A bad line gives its one-line error (cut as a single file's is) and the batch goes on. Each
 result is written whole and flushed as soon as every line before it is done (Ctrl-C cannot cut
 a line: it is held off during the write; on Ctrl-C the finished records of later lines follow,
 in line order with gaps); each solved result goes into the result store the moment it comes
 back, in any order, so a batch stopped at any point (Ctrl-C, a kill, a crash) and run again
-reads everything finished from the store and solves only the rest.
+reads everything finished from the store and solves only the rest (but for the answers not
+stored: ``UNSTORED_*``, which the interrupt message names).
 
 The positions are solved by :mod:`foolsolve.executor`: in this process, on ``--workers N``
 local processes or on a Dask cluster (``--scheduler tcp://HOST:PORT``).
@@ -30,6 +33,7 @@ from __future__ import annotations
 
 import json
 import numbers
+import os
 import re
 import sys
 import time
@@ -93,6 +97,17 @@ class Job:
     position ``--max-memory`` where that solver keeps no transposition table
     (:func:`foolsolve.solver.open_hand.memory_note`) and the seat options (``--method``, ``--samples``,
     ``--seed``: its answer from the mover's seat, where the solver refuses it, reads them)."""
+    seat_key: str | None = None
+    """The store key of the line's seat answer (:func:`foolsolve.store.seat_key`): a view line's, or a
+    full position's answer from the mover's seat (``fallback``); ``None``: not stored (a game without
+    a solver version). Under ``--time`` it is read, not written."""
+    seat_options: str = "{}"
+    """The seat's settings as the store keys them (:func:`foolsolve.store.seat_settings_json`)."""
+    same_as: int | None = None
+    """A line whose position (and what it is asked) is that of an earlier line of the run still
+    being answered: that line's index; its record is that line's answer (:func:`_run`)."""
+    same_line: int | None = None
+    """The input line number of that earlier line (the record's ``same_as``)."""
     fallback: Any = None
     """A full position: the seat analysis' settings for the answer from the mover's seat where the
     exact solver refuses it and cards hidden from the mover matter (as ``foolsolve POSITION.json``);
@@ -209,7 +224,7 @@ def _solve_task(task: tuple[Any, ...], warmed: list[float]) -> dict[str, Any]:
         add_distances(info, state, result, deadline=opts.deadline, distance=opts.distance)
     except SearchLimit as exc:
         if exc.partial is None or not exc.partial.answers():
-            return {"error": limit_text(exc, opts)}
+            return {"error": limit_text(exc, opts), "kind": "limit"}
         # the value and a best move proved before the limit: that result, not an error (never stored)
         return {"result": stopped_answer(exc.partial, limit_text(exc, opts, note=True)).to_json()}
     except InputError as exc:
@@ -227,7 +242,7 @@ def _solve_task(task: tuple[Any, ...], warmed: list[float]) -> dict[str, Any]:
             return _refused_seat(info, state, fallback, str(exc))
         return {"error": str(exc)}
     except Exception as exc:  # a solver bug must not end the batch: the line says what happened
-        return {"error": f"internal error: {type(exc).__name__}: {exc}"}
+        return {"error": f"internal error: {type(exc).__name__}: {exc}", "kind": "internal"}
     return {"result": _for_player(info, state, result, for_player).to_json()}
 
 
@@ -262,10 +277,11 @@ def _seat_answer(info: Any, worlds: Any, settings: Any, note: Callable[[int], st
 
     try:
         answer = seat.analyse(info, worlds, settings, names={})  # (batch's options' names)
-    except InputError as exc:
-        return {"error": str(exc)}
+    except InputError as exc:  # the settings were checked when built: an error naming a budget is its limit
+        limit = str(exc).startswith((f"{option_name('--time')}:", f"{option_name('--max-nodes')}:"))
+        return {"error": str(exc), "kind": "limit" if limit else "input"}
     except Exception as exc:  # a bug must not end the batch: the line says what happened
-        return {"error": f"internal error: {type(exc).__name__}: {exc}"}
+        return {"error": f"internal error: {type(exc).__name__}: {exc}", "kind": "internal"}
     if answer.interrupted:
         raise KeyboardInterrupt
     check = seat.second_opinion(info, worlds, answer, settings)  # as solve's answer has it (Ctrl-C: the line unfinished)
@@ -324,10 +340,12 @@ def _not_a_position(got: str) -> str:
     return "expected a position object or a file path" + (f", got {got}" if got else "")
 
 
-def parse_job(line: int, text: str | InputError | None, path: str | None, settings: Settings, store: Any) -> Job:
+def parse_job(line: int, text: str | InputError | None, path: str | None, settings: Settings, store: Any,
+              repeats: Callable[[Job], bool] | None = None) -> Job:
     """A :class:`Job` for one line (a position object or a path; an :class:`InputError` for a
     line that could not be read) or one position file; errors and stored results become its
-    record."""
+    record. ``repeats(job)``: whether the job asks what an earlier line of the run asked (:func:`_run`
+    then answers it with that line's answer, and the store is not read for it)."""
     from foolsolve import games
     from foolsolve import store as st
     from foolsolve.worlds import is_view
@@ -368,7 +386,7 @@ def parse_job(line: int, text: str | InputError | None, path: str | None, settin
             obj = read_json(path)
         info = games.get(game_of(obj))
         if is_view(obj):
-            return _view_job(job, info, obj, settings)
+            return _view_job(job, info, obj, settings, store, repeats)
         if info.solve is None:
             raise InputError(f"game: {info.name} has no exact solver")
         state = info.spec.state_from_json(obj)
@@ -384,28 +402,73 @@ def parse_job(line: int, text: str | InputError | None, path: str | None, settin
                             "answered this full position)"] if seat else []))
         if not settings.extra and settings.max_nodes is None:  # as foolsolve POSITION.json: docs/batches.md
             job.fallback = settings.seat_settings()
-        job.key = st.result_key(info.name, job.position, st.canonical({**settings.extra, "(lines)": True}))
-        if store is not None and job.key is not None:
-            t0 = time.perf_counter()
-            hit = store.get(job.key, st.answer_check(info, state))
-            if hit is not None:
-                from foolsolve.games.base import with_game_result
-
-                stored = st.stored_answer(info, hit, settings.extra, time.perf_counter() - t0)
-                job.record = _record(job, {"result": with_game_result(info, state, stored)}, cached=True)
+            _seat_keyed(job, settings)
+        job.key = st.result_key(info.name, job.position, _key_options(info.name, settings.extra))
+        if repeats is not None and repeats(job):
+            return job
+        _read_stored(job, info, state, settings.extra, store)
+        if job.record is None and job.fallback is not None:
+            _read_stored_seat(job, info, obj, store)
     except InputError as exc:
         job.record = _record(job, {"error": str(exc)})
     except Exception as exc:  # a bug reading one line must not end the batch: the line says what happened
-        job.record = _record(job, {"error": f"internal error: {type(exc).__name__}: {exc}"})
+        job.record = _record(job, {"error": f"internal error: {type(exc).__name__}: {exc}", "kind": "internal"})
     return job
 
 
-def _view_job(job: Job, info: Any, obj: dict[str, Any], settings: Settings) -> Job:
+def _key_options(game: str, extra: dict[str, Any]) -> str:
+    """The options of a line's key: the ``-o`` options as the store keys them
+    (:func:`foolsolve.store.key_options`: those at their defaults left out), with distances."""
+    from foolsolve import store as st
+
+    return st.canonical({**st.key_options(game, extra), "(lines)": True})
+
+
+def _seat_keyed(job: Job, settings: Settings) -> None:
+    """``job``'s seat answer's store key (``job.position`` set): read under any ``--time`` (a stored
+    answer valued every world asked for), stored only without one (:func:`_run`: an answer bounded
+    by the clock depends on the machine; docs/batches.md)."""
+    from foolsolve import store as st
+
+    job.seat_options = st.seat_settings_json(job.seat if job.seat is not None else job.fallback)
+    job.seat_key = st.seat_key(job.game, job.position, job.seat_options)
+
+
+def _read_stored(job: Job, info: Any, state: Any, extra: dict[str, Any], store: Any) -> None:
+    """``job.record`` from the store's result under ``job.key``, where it holds one."""
+    from foolsolve import store as st
+
+    if store is None or job.key is None:
+        return
+    t0 = time.perf_counter()
+    hit = store.get(job.key, st.answer_check(info, state))
+    if hit is not None:
+        from foolsolve.games.base import with_game_result
+
+        stored = st.stored_answer(info, hit, extra, time.perf_counter() - t0)
+        job.record = _record(job, {"result": with_game_result(info, state, stored)}, cached=True)
+
+
+def _read_stored_seat(job: Job, info: Any, obj: dict[str, Any], store: Any) -> None:
+    """``job.record`` from the store's seat answer under ``job.seat_key``, where it holds one."""
+    from foolsolve import store as st
+
+    if store is None or job.seat_key is None:
+        return
+    hit = store.get_seat(job.seat_key, st.seat_check(obj))
+    if hit is not None:
+        job.record = _record(job, {"seat": st.in_order(hit, seat_answer_from_json(hit).to_json())}, cached=True)
+
+
+def _view_job(job: Job, info: Any, obj: dict[str, Any], settings: Settings, store: Any = None,
+              repeats: Callable[[Job], bool] | None = None) -> Job:
     """``job`` for a view line: checked here (every problem is the line's error), answered on a
     worker by :func:`seat_task`, or by the game's exact solver on one world of the view where it
     answers from the viewer's seat and neither ``--method`` nor ``--samples`` is given (as
-    ``foolsolve VIEW.json``; not stored: :mod:`foolsolve.seat_exact`), or here, exactly, where only
-    chance is left (:func:`~foolsolve.solver.open_hand.chance_only_view`; not stored)."""
+    ``foolsolve VIEW.json``: :mod:`foolsolve.seat_exact`, its result stored as that world's), or here,
+    exactly, where only chance is left (:func:`~foolsolve.solver.open_hand.chance_only_view`; not
+    stored: it takes no search). A seat answer not bounded by ``--time`` is read from the store
+    (:func:`foolsolve.store.seat_key`)."""
     from foolsolve import store as st
     from foolsolve.cli import finished_note, finished_world
     from foolsolve.seat_exact import seat_exact, unapplied_notes
@@ -424,16 +487,24 @@ def _view_job(job: Job, info: Any, obj: dict[str, Any], settings: Settings) -> J
     chance_only = chance_only_view(info, view, dict.fromkeys(settings.seat_given(), True))
     if chance_only is not None:  # only chance is left: exact from the view's seat, as foolsolve VIEW.json (not stored)
         job.game = info.name
+        job.position = st.canonical(obj)  # (what a repeat of the line is known by)
         job.record = _record(job, {"result": chance_only[1].to_json()})
         return job
     exact = None if settings.method is not None or settings.samples is not None else \
         seat_exact(info, worlds_of_view(view), settings.extra, settings.seed)
     if exact is not None:
+        from foolsolve.seat_exact import seat_exact_note
+
         job.game = info.name
         job.position = st.canonical(info.spec.state_to_json(exact.world))
         job.options = st.canonical(exact.extra)
         job.from_seat = exact.player
-        job.unapplied = (*unapplied_notes(settings.seed, False, []), *memory_note(info, settings.max_memory))
+        # the seat's note first, then the options not applied (after the result is stored: the world's own)
+        job.unapplied = (seat_exact_note(exact.player), *unapplied_notes(settings.seed, False, []),
+                         *memory_note(info, settings.max_memory))
+        job.key = st.result_key(info.name, job.position, _key_options(info.name, exact.extra))
+        if repeats is None or not repeats(job):
+            _read_stored(job, info, exact.world, exact.extra, store)
         return job
     if settings.extra:
         from foolsolve.cli import seat_takes_no_option
@@ -442,6 +513,9 @@ def _view_job(job: Job, info: Any, obj: dict[str, Any], settings: Settings) -> J
     job.game = info.name
     job.position = st.canonical(obj)
     job.seat = settings.seat_settings()
+    _seat_keyed(job, settings)
+    if repeats is None or not repeats(job):
+        _read_stored_seat(job, info, obj, store)
     return job
 
 
@@ -455,11 +529,19 @@ def _record(job: Job, outcome: dict[str, Any], cached: bool = False) -> dict[str
         if job.unapplied:  # after the result was stored: a stored result holds no note of this batch's options
             rec["result"] = {**rec["result"], "notes": [*rec["result"].get("notes", []), *job.unapplied]}
     elif "seat" in outcome:
-        rec["cached"] = False
+        rec["cached"] = cached
         rec["seat"] = outcome["seat"]
     else:
         rec["error"] = one_line(str(outcome["error"]))  # on one line and cut, as a single file's error
+        rec["kind"] = outcome.get("kind", "input")
     return rec
+
+
+ERROR_KINDS = ("input", "limit", "internal")
+"""An error record's ``kind``: ``input`` (a bad line: malformed JSON, a missing file, an impossible
+position, an option its solver does not take, a position the exact solver refuses), ``limit``
+(``--max-nodes`` or ``--time`` ran out before an answer) or ``internal`` (a bug, or a worker that
+died: the line says what happened)."""
 
 
 class LineWriter:
@@ -500,14 +582,20 @@ class LineWriter:
 
 @dataclass
 class Summary:
-    """What a batch did."""
+    """What a batch did: each line counted once, under the first of ``errors``, ``repeats``,
+    ``from_store``, ``seats`` and ``solved`` that fits it."""
 
     lines: int = 0
     solved: int = 0
+    """Lines whose exact result was computed in this run."""
     seats: int = 0
-    """View lines answered from their player's seat."""
-    stored: int = 0
+    """Lines answered from a player's seat in this run (view lines; full positions the exact solver
+    refuses, answered from the mover's seat)."""
+    from_store: int = 0
+    """Lines whose answer (an exact result or a seat answer) was read from the result store."""
     errors: int = 0
+    repeats: int = 0
+    """Lines asking what an earlier line of the run asked, given its answer (their ``same_as``)."""
     seconds: float = 0.0
     where: str = ""
     lost: int = 0
@@ -515,6 +603,14 @@ class Summary:
     """Workers (processes) that warmed up before their first timed line (:func:`solve_task`)."""
     warm_up_seconds: float = 0.0
     """The seconds those warm-ups took, together (no line's time counts them)."""
+    unstored: set[str] = field(default_factory=set)
+    """The kinds of answers this run gave and did not store (``UNSTORED_*``: ``--time``, a finished
+    game, ...), which a rerun computes again."""
+
+    @property
+    def stored(self) -> int:
+        """:attr:`from_store` under its first name: the lines read from the store (not those stored)."""
+        return self.from_store
 
     def text(self) -> str:
         """One line."""
@@ -524,9 +620,10 @@ class Summary:
             lost += (f"; warm-up before the first line's clock (the compiled search loaded) in {self.warm_ups} "
                      f"process{'es' if self.warm_ups > 1 else ''}: {self.warm_up_seconds:.1f} s")
         seats = f", {self.seats} answered from a seat" if self.seats else ""
+        repeats = f", {self.repeats} repeating an earlier line" if self.repeats else ""
         lines = f"{self.lines} line" + ("" if self.lines == 1 else "s")
         errors = f"{self.errors} error" + ("" if self.errors == 1 else "s")
-        return (f"{lines}: {self.solved} solved{seats}, {self.stored} from the store, {errors} "
+        return (f"{lines}: {self.solved} solved{seats}, {self.from_store} from the store{repeats}, {errors} "
                 f"in {self.seconds:.1f} s ({rate:,.1f} lines/s) {self.where}{lost}")
 
 
@@ -542,7 +639,10 @@ def run(jobs: Iterable[tuple[int, str | InputError | None, str | None]], emit: C
     :func:`foolsolve.errors.command_line_names`). ``progress``: where the status line of the batch
     (``label``, its positions done of ``total``) shows, as :func:`foolsolve.answer`'s (:func:`foolsolve.progress.plain_lines`):
     ``None`` on a terminal only; ``True`` also where stderr is no terminal (a notebook), a plain
-    line every few seconds as positions finish; ``False`` nowhere."""
+    line every few seconds as positions finish; ``False`` nowhere. ``store``: the result store, as
+    :func:`foolsolve.answer` takes it: ``None`` or ``False`` (the default: none, as ``answer``'s;
+    ``foolsolve batch`` uses the default store unless ``--no-store``), ``True`` (the default store),
+    a file name, or an open :class:`foolsolve.store.Store`; anything else is an :class:`InputError`."""
     from foolsolve.progress import checked_shown
 
     checked_shown(progress)
@@ -552,9 +652,25 @@ def run(jobs: Iterable[tuple[int, str | InputError | None, str | None]], emit: C
         raise InputError(f"settings: expected a foolsolve.batch.Settings, got {quoted(settings)}")
     if isinstance(jobs, (str, bytes)) or not isinstance(jobs, Iterable):
         raise InputError(f"jobs: expected an iterable of (line, text, path) tuples, got {quoted(jobs)}")
-    with option_names(SETTINGS_NAMES if names is None else names):
-        return _run((_checked_job(i, job) for i, job in enumerate(jobs)), emit, settings, store, workers, scheduler,
-                    total, label, executor, progress)
+    from foolsolve.store import Store
+
+    opened = None
+    if store is True or isinstance(store, (str, os.PathLike)):  # as foolsolve.answer takes it; closed at the end
+        from foolsolve.api import _open_store
+
+        store = opened = _open_store(store)
+    elif store is False:
+        store = None
+    elif store is not None and not isinstance(store, Store):
+        raise InputError(f"store: expected None or False (no store), True (the default store), a file name or a "
+                         f"foolsolve.store.Store, got {quoted(store)}")
+    try:
+        with option_names(SETTINGS_NAMES if names is None else names):
+            return _run((_checked_job(i, job) for i, job in enumerate(jobs)), emit, settings, store, workers,
+                        scheduler, total, label, executor, progress)
+    finally:
+        if opened is not None:
+            opened.close()
 
 
 def _checked_job(index: int, job: Any) -> tuple[int, str | InputError | None, str | None]:
@@ -578,10 +694,29 @@ def _checked_job(index: int, job: Any) -> tuple[int, str | InputError | None, st
     return int(line), text, path
 
 
+REPEATS_KEPT = 100_000
+"""The distinct positions of a run whose answers :func:`_run` keeps for a later line asking the same
+(the most recent ones): a line repeating one asked longer ago is answered again (from the store, where
+it holds the answer)."""
+
+
+def _repeat_key(job: Job) -> tuple[Any, ...]:
+    """What a line that needs an answer asks (the batch's settings being one for every line): two
+    lines with the same key get the same answer."""
+    return (job.seat is not None, job.game, job.position, job.options, job.from_seat is not None, job.for_player)
+
+
+_SAME = {"same": True}
+""":func:`_known`'s value of a line that repeats an earlier line still being answered (never sent)."""
+
+
 def _run(jobs: Iterable[tuple[int, str | InputError | None, str | None]], emit: Callable[[dict[str, Any], Job], None],
          settings: Settings, store: Any, workers: int, scheduler: str | None, total: int | None, label: str,
          executor: Any, shown: bool | None) -> Summary:
     """:func:`run`, its errors naming the options as the caller set them."""
+    import copy
+    from collections import OrderedDict
+
     from foolsolve.executor import WorkerLost, make_executor, worker_failure
     from foolsolve.progress import plain_lines
     from foolsolve.progress import progress as status_line
@@ -593,36 +728,103 @@ def _run(jobs: Iterable[tuple[int, str | InputError | None, str | None]], emit: 
 
     waiting: dict[int, Job] = {}
     finished: dict[int, Any] = {}  # outcomes back from a worker whose record waits for a line before it
+    first_of: OrderedDict[tuple[Any, ...], int] = OrderedDict()  # what a line asks -> the first line asking it
+    answer_of: dict[int, Any] = {}  # the outcome of each such first line, once back (those in first_of)
+    line_of: dict[int, int] = {}
+
+    def repeats(job: Job) -> bool:
+        return _repeat_key(job) in first_of
 
     def tasks() -> Iterator[Job]:
         for i, (line, text, path) in enumerate(jobs):
-            job = parse_job(line, text, path, settings, store)
+            job = parse_job(line, text, path, settings, store, repeats)
+            if job.record is not None and "result" in job.record and not job.record["cached"]:
+                summary.unstored.add(UNSTORED_NO_SEARCH)  # answered here without a search (only chance left)
+            if job.game and (job.record is None or "error" not in job.record):  # a line that asks something
+                key = _repeat_key(job)
+                first = first_of.get(key)
+                if first is not None:  # asked before in this run: that line's answer (once back)
+                    first_of.move_to_end(key)
+                    job.same_as, job.same_line = first, line_of[first]
+                    if first in answer_of:
+                        job.record = repeat_record(job)
+                else:
+                    first_of[key] = i
+                    line_of[i] = job.line
+                    if job.record is not None:  # read from the store
+                        answer_of[i] = (job, None)
+                    if len(first_of) > REPEATS_KEPT:  # the oldest forgotten (never one still out: the window)
+                        _, old = first_of.popitem(last=False)
+                        answer_of.pop(old, None)
+                        line_of.pop(old, None)
             waiting[i] = job
             yield job
 
+    def repeat_record(job: Job) -> dict[str, Any]:
+        """The record of a line repeating an earlier one: that line's answer, under its own line number."""
+        assert job.same_as is not None
+        first, outcome = answer_of[job.same_as]
+        if first.record is not None:  # read from the store: that record, this line's
+            rec: dict[str, Any] = {"line": job.line}
+            if job.path is not None:
+                rec["path"] = job.path if len(job.path) <= MAX_PATH_CHARS else cut_text(job.path)
+            rec.update({k: v for k, v in copy.deepcopy(first.record).items() if k not in ("line", "path")})
+        else:
+            rec = record_of(job, copy.deepcopy(outcome), repeat=False)
+        rec["same_as"] = job.same_line
+        return rec
+
     def on_done(index: int, job: Job, outcome: Any) -> None:
         finished[index] = outcome
-        if (store is not None and job.key is not None and isinstance(outcome, dict) and "result" in outcome
-                and "unfinished" not in outcome["result"]):
-            store.put(job.key, job.game, job.position, job.options, outcome["result"])
-            if store.locked:  # neither read nor stored: the record says so, as a single solve's answer does
-                from foolsolve.store import LOCKED_NOTE
+        if index in line_of:
+            answer_of[index] = (job, outcome)
+        if not isinstance(outcome, dict):
+            return
+        if "result" in outcome:
+            if "unfinished" in outcome["result"]:
+                summary.unstored.add(UNSTORED_TIME)
+            elif job.for_player is not None or job.key is None:
+                summary.unstored.add(UNSTORED_NO_SEARCH if job.for_player is not None else UNSTORED_VERSION)
+            elif store is not None:
+                store.put(job.key, job.game, job.position, job.options, outcome["result"])
+                _note_locked(outcome["result"])
+        elif "seat" in outcome:
+            if settings.time_limit is not None:
+                summary.unstored.add(UNSTORED_TIME)
+            elif job.seat_key is None:
+                summary.unstored.add(UNSTORED_VERSION)
+            elif store is not None:
+                store.put_seat(job.seat_key, job.game, job.position, job.seat_options, outcome["seat"])
+                _note_locked(outcome["seat"])
 
-                notes = outcome["result"].setdefault("notes", [])
-                if LOCKED_NOTE not in notes:
-                    notes.append(LOCKED_NOTE)
+    def _note_locked(answer: dict[str, Any]) -> None:
+        if store.locked:  # neither read nor stored: the record says so, as a single solve's answer does
+            from foolsolve.store import LOCKED_NOTE
 
-    def record_of(job: Job, outcome: Any) -> dict[str, Any]:
+            summary.unstored.add(UNSTORED_LOCKED)
+            notes = answer.setdefault("notes", [])
+            if LOCKED_NOTE not in notes:
+                notes.append(LOCKED_NOTE)
+
+    def record_of(job: Job, outcome: Any, repeat: bool = True) -> dict[str, Any]:
         if job.record is not None:
             return job.record
+        if repeat and job.same_as is not None:
+            return repeat_record(job)
         if isinstance(outcome, WorkerLost):
-            return _record(job, {"error": f"not solved: {worker_failure(outcome, f'line {job.line}')}"})
+            return _record(job, {"error": f"not solved: {worker_failure(outcome, f'line {job.line}')}",
+                                 "kind": "internal"})
         return _record(job, outcome)
+
+    def known(job: Job) -> Any:
+        if job.record is not None:
+            return job.record
+        return _SAME if job.same_as is not None else None
 
     try:
         with plain_lines(shown), status_line(label, unit="positions", total=total) as tick:
             for done, (index, outcome) in enumerate(executor.map(_solve_job, tasks(), on_done=on_done,
-                                                                 here=_known), 1):
+                                                                 here=known), 1):
                 with SigintHeld():  # a record is written and forgotten at once: Ctrl-C neither loses nor repeats it
                     job = waiting.pop(index)
                     finished.pop(index, None)
@@ -633,23 +835,30 @@ def _run(jobs: Iterable[tuple[int, str | InputError | None, str | None]], emit: 
                     summary.lines += 1
                     if "error" in rec:
                         summary.errors += 1
+                    elif job.same_as is not None:
+                        summary.repeats += 1
+                    elif rec.get("cached"):
+                        summary.from_store += 1
                     elif "seat" in rec:
                         summary.seats += 1
-                    elif rec.get("cached"):
-                        summary.stored += 1
                     else:
                         summary.solved += 1
                     emit(rec, job)
                 tick(done)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
         # nothing finished is lost: the records of the lines after the first unfinished one that are
-        # done (solved on another worker, read from the store, a bad line) follow, in line order
-        # (their "line" says which; docs/batches.md)
+        # done (solved on another worker, read from the store, a bad line, a repeat of a line done)
+        # follow, in line order (their "line" says which; docs/batches.md)
         with SigintHeld():
             for index in sorted(waiting):
                 job = waiting[index]
                 if job.record is not None or index in finished:
                     emit(record_of(job, finished.get(index)), job)
+                elif job.same_as is not None and job.same_as in answer_of:
+                    emit(record_of(job, None), job)
+        summary.seconds = time.monotonic() - started
+        summary.lost = executor.lost
+        exc.batch_summary = summary  # type: ignore[attr-defined]  # (the command's message: what is not stored)
         raise
     finally:
         summary.seconds = time.monotonic() - started
@@ -657,23 +866,21 @@ def _run(jobs: Iterable[tuple[int, str | InputError | None, str | None]], emit: 
     return summary
 
 
-def _known(job: Job) -> dict[str, Any] | None:
-    """A job's record when it needs no solve (a stored result, a bad line)."""
-    return job.record
+UNSTORED_TIME = "answers limited by --time"
+UNSTORED_NO_SEARCH = "exact answers that take no search (a finished game, only chance left)"
+UNSTORED_VERSION = "answers of games whose solver has no version"
+UNSTORED_LOCKED = "answers given while the store was locked"
+"""The kinds of finished records a batch does not store (:attr:`Summary.unstored`): the interrupt
+message names them, where a rerun computes them again."""
 
 
 def _solve_job(job: Job) -> dict[str, Any]:
     """:func:`solve_task` of a job, or :func:`seat_task` of a view line (runs on a worker)."""
     if job.seat is not None:
         return seat_task((job.game, job.position, job.seat))
-    if job.from_seat is not None:
-        from foolsolve.seat_exact import seat_exact_note
-
-        outcome = solve_task((job.game, job.position, json.loads(job.options), job.max_nodes, job.time_limit,
-                              job.max_memory))
-        if "result" in outcome:
-            outcome["result"]["notes"] = [*outcome["result"].get("notes", []), seat_exact_note(job.from_seat)]
-        return outcome
+    if job.from_seat is not None:  # (its seat's note added by _record: the result stored is the world's)
+        return solve_task((job.game, job.position, json.loads(job.options), job.max_nodes, job.time_limit,
+                           job.max_memory))
     return solve_task((job.game, job.position, json.loads(job.options), job.max_nodes, job.time_limit, job.max_memory,
                        job.fallback, job.for_player))
 
@@ -710,17 +917,19 @@ def batch_command(infile: str, out: str, workers: int, scheduler: str | None, ma
 
     Each non-blank line of IN.jsonl (- is standard input) is a position object or the path of
     a position file. Each output line is {"line": N, "cached": BOOL, "result": {...}} or, for
-    a bad line, {"line": N, "error": "..."}; the batch goes on past bad lines and exits 2 at
+    a bad line, {"line": N, "error": "...", "kind": "input"} (kind: input, limit or internal);
+    the batch goes on past bad lines and exits 2 at
     the end if there were any. Results already in the result store are read, not solved
     again, and each new one is stored as it finishes: run an interrupted batch again to
     resume it.
 
-    A view line ("view": P, hidden cards) gets {"line": N, "cached": false, "seat": {...}}:
+    A view line ("view": P, hidden cards) gets {"line": N, "cached": BOOL, "seat": {...}}:
     the answer 'foolsolve VIEW.json --json' gives from P's seat (--method, --samples, --seed;
     --max-nodes is each world's node budget). Without --time every world asked for is valued,
     so the answer is the same on every run and any --workers or --scheduler (each view runs on
-    one worker); with --time it is the answer so far when the time runs out. Seat answers are
-    not stored (they depend on the seed and the budget): a rerun computes them again. A full
+    one worker): it is stored (keyed by the view, --method, --samples, --seed, --max-nodes)
+    and read back on a rerun; with --time it is the answer so far when the time runs out, not
+    stored. A line repeating an earlier one gets its answer ("same_as": N). A full
     position the exact solver refuses whose player to move cannot see every card that matters
     (three Durak players) is answered from her seat too, as solve answers it (not with -o or
     --max-nodes)."""
@@ -751,10 +960,8 @@ def batch_command(infile: str, out: str, workers: int, scheduler: str | None, ma
     try:
         summary = run(((n, text, None) for n, text in input_lines(infile, opened=source)),
                       lambda rec, _: writer.write(rec), settings, store, total=total, executor=executor)
-    except KeyboardInterrupt:  # the one line Ctrl-C prints (foolsolve.cli.main)
-        raise Stopped(f"batch interrupted; every finished result is in {out}"
-                      + ("" if store is None else f" and in the store {store.path}: run the same command again to "
-                         "resume")) from None
+    except KeyboardInterrupt as exc:  # the one line Ctrl-C prints (foolsolve.cli.main)
+        raise Stopped(interrupted_text(out, store, getattr(exc, "batch_summary", None))) from None
     finally:
         if source is not None:
             source.close()
@@ -765,6 +972,19 @@ def batch_command(infile: str, out: str, workers: int, scheduler: str | None, ma
     click.echo(f"batch: {summary.text()}", err=True)
     if summary.errors:
         sys.exit(2)
+
+
+def interrupted_text(out: str, store: Any, summary: Summary | None) -> str:
+    """The line of a batch stopped by Ctrl-C: where its finished records are, and, with a store,
+    what a rerun reads from it and which kinds of finished answers it holds not (``summary.unstored``)."""
+    text = f"batch interrupted; every finished result is in {out}"
+    if store is None:
+        return text
+    unstored = sorted(summary.unstored) if summary is not None else []
+    if not unstored:
+        return text + f" and in the store {store.path}: run the same command again to resume"
+    return (text + f" and in the store {store.path} but for {' and '.join(unstored)}, which are not stored: run "
+            "the same command again to resume (it computes those again)")
 
 
 def solve_many(paths: Sequence[str], as_json: bool, settings: Settings, store: Any) -> None:

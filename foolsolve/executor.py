@@ -218,6 +218,18 @@ def _exit_with_parent() -> None:
     threading.Thread(target=watch, name="foolsolve-orphan-watch", daemon=True).start()
 
 
+def _not_while_bootstrapping() -> None:
+    """A spawned worker importing its parent's script again, which asks for workers at its top level (no
+    ``if __name__ == "__main__":`` guard): it ends at once, quietly (exit 1). Python's own error there
+    (``RuntimeError: An attempt has been made to start a new process before ...``) printed a traceback
+    from every worker, hundreds of lines before the parent's one-line error (:func:`worker_failure`,
+    which names the guard)."""
+    import multiprocessing.process
+
+    if getattr(multiprocessing.process.current_process(), "_inheriting", False):
+        raise SystemExit(1)
+
+
 class _Pool(_Backend):
     """A ``ProcessPoolExecutor``. One dead worker breaks the whole pool (every item out on it fails
     with ``BrokenProcessPool``); each item says on a queue which worker process runs it
@@ -225,6 +237,7 @@ class _Pool(_Backend):
     ("lost"), and the others, queued or running on a live worker, are resubmitted free ("again")."""
 
     def __init__(self, workers: int) -> None:
+        _not_while_bootstrapping()
         self.workers = workers
         self.description = f"on {workers} local worker processes"
         self._tokens: dict[Any, int] = {}  # future -> token of its item

@@ -424,7 +424,7 @@ def _seat_side(answer: Any) -> str:
                  f'<p id="seat-worlds" data-worlds="{answer.worlds}" data-exact="{answer.worlds_exact}">'
                  f"{answer.worlds:,} {unit}"
                  + ("" if answer.method == "ismcts" else f", {escape(exact)}")
-                 + f"; seed {answer.seed}; {answer.seconds:.2f} s.</p>"
+                 + ("" if answer.seed is None else f"; seed {answer.seed}") + f"; {answer.seconds:.2f} s.</p>"
                  f'<p class="src">Values: {escape(answer.scale)}</p>')
     if answer.moves:
         parts.append(f"<h2>Every move from player {answer.player}'s seat, best first</h2>{_seat_table(answer)}")

@@ -50,6 +50,11 @@ from foolsolve.numbers import is_whole
 from foolsolve.present import plural, signed
 from foolsolve.solver.base import DEFAULT_SECONDS, SearchLimit
 
+VERSION = "1"
+"""The seat analysis' version, part of a stored seat answer's key beside the game's solver version
+(:func:`foolsolve.store.seat_key`): bump it when the answers of :func:`analyse` or their JSON change
+(for the same view and settings), and the stored ones stop matching."""
+
 EXACT_WORLDS = 100
 """``auto`` takes the exact expectation when at most this many worlds are consistent with the view."""
 EXACT_WORLDS_MAX = 5_000
@@ -382,7 +387,9 @@ class SeatAnswer:
     worlds: int
     worlds_exact: int
     consistent_worlds: int | None
-    seed: int
+    seed: int | None
+    """The seed of the sampled worlds (``--seed``); ``None`` where it changed nothing: the exact
+    expectation valued every consistent world (its order of the worlds matters only where it is cut short)."""
     seconds: float
     interrupted: bool = False
     notes: list[str] = field(default_factory=list)
@@ -1288,9 +1295,11 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
             m.low = m.high = math.nan
             if m.behind is not None:
                 m.behind = (m.behind[0], math.nan, math.nan)
+    # the seed orders the worlds the exact expectation values: none applied where it valued them all
     return SeatAnswer(info.name, player, mover, short, method_text,
-                      scale_of(info, first_world[0]), stats, best, done, exact_n, count, seed,
-                      time.monotonic() - t0, interrupted, notes, value)
+                      scale_of(info, first_world[0]), stats, best, done, exact_n, count,
+                      None if method == "exact" and complete else seed, time.monotonic() - t0, interrupted, notes,
+                      value)
 
 
 CHECK_ITERATIONS = 1_000

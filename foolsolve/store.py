@@ -73,7 +73,25 @@ CREATE TABLE IF NOT EXISTS results (
     created REAL NOT NULL
 );
 CREATE INDEX IF NOT EXISTS results_game ON results (game, solver_version);
+CREATE TABLE IF NOT EXISTS seat_answers (
+    key TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    solver_version TEXT NOT NULL,
+    position TEXT NOT NULL,
+    options TEXT NOT NULL,
+    result TEXT NOT NULL,
+    created REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS seat_answers_game ON seat_answers (game, solver_version);
 """
+"""The tables: ``results`` (exact results) and ``seat_answers`` (answers from one seat of a batch's
+view lines, :func:`seat_key`), the same columns: ``position`` the view (or the full position a seat
+answered), ``options`` the seat's settings, ``result`` the answer (``SeatAnswer.to_json``). A store
+file without the second table gains it when it is opened (``CREATE TABLE IF NOT EXISTS``): the file
+needs no other change, and a program that knows only ``results`` reads it as it is."""
+
+TABLES = ("results", "seat_answers")
+"""The store's tables of answers (:data:`_SCHEMA`)."""
 
 
 def default_path() -> Path:
@@ -86,14 +104,40 @@ def default_path() -> Path:
     return user_cache_dir() / "results.sqlite3"
 
 
+def _answer_text(obj: dict[str, Any]) -> str:
+    """A stored answer's JSON text: no blanks, its keys in the answer's own order (a record read back
+    lists its fields as a fresh one does: :func:`in_order`)."""
+    return jsonout.dumps(obj, separators=(",", ":"))
+
+
 def canonical(obj: Any) -> str:
     """Canonical JSON: sorted keys, no blanks, non-ASCII kept."""
     return jsonout.dumps(obj, sort_keys=True, separators=(",", ":"))
 
 
-def options_json(options: SolveOptions | None) -> str:
-    """The part of the solver options that takes part in the key (``-o KEY=VALUE``)."""
-    return canonical(dict(options.extra) if options is not None else {})
+def options_json(options: SolveOptions | None, game: str | None = None) -> str:
+    """The part of the solver options that takes part in the key (``-o KEY=VALUE``), those of
+    ``game`` given at their defaults left out (:func:`key_options`)."""
+    extra = dict(options.extra) if options is not None else {}
+    return canonical(extra if game is None else key_options(game, extra))
+
+
+def key_options(game: str, extra: dict[str, Any]) -> dict[str, Any]:
+    """The solver options ``extra`` of a solve of ``game`` as the store keys them: an option given
+    at its default is left out (``-o pv=true`` is the answer without ``-o``, as a rule option at its
+    default is the position without it), so both share one stored result. An option whose default
+    depends on the position (Foolery's ``concept`` and ``player``) is kept as given."""
+    from foolsolve import games
+
+    try:
+        info = games.get(game)
+    except InputError:
+        return dict(extra)
+    defaults = dict(info.solver_option_defaults or {})
+    if info.pv_follows_moves:
+        defaults["pv"] = extra.get("moves", True)
+    return {k: v for k, v in extra.items()
+            if not (k in defaults and type(v) is type(defaults[k]) and v == defaults[k])}
 
 
 def solver_version(game: str) -> str | None:
@@ -106,6 +150,76 @@ def solver_version(game: str) -> str | None:
     except InputError:
         return None
     return info.solver_version if info.has_solver else None
+
+
+def seat_solver_version(game: str) -> str | None:
+    """The version a seat answer of ``game`` is stored under: the game's solver version and the seat
+    analysis' (:data:`foolsolve.seat.VERSION`), ``durak 7+seat 1`` (``None``: no solver version)."""
+    version = solver_version(game)
+    if version is None:
+        return None
+    from foolsolve.seat import VERSION
+
+    return f"{version}+seat {VERSION}"
+
+
+def table_version(table: str, game: str) -> str | None:
+    """The current version of ``game``'s rows in ``table`` (:data:`TABLES`)."""
+    return seat_solver_version(game) if table == "seat_answers" else solver_version(game)
+
+
+def seat_key(game: str, position: str, settings: str) -> str | None:
+    """The store key of a seat answer (``None`` for a game without a solver version): the game, the
+    canonical view (or full position) it answers, the seat's settings (method, samples, seed, each
+    world's node budget and memory, ...: every knob of :class:`foolsolve.seat.Settings` but the clock,
+    canonical JSON) and :func:`seat_solver_version`. Only an answer not bounded by a clock is stored
+    (no ``--time``), so these fix it: the same answer on every run and machine."""
+    version = seat_solver_version(game)
+    if version is None:
+        return None
+    text = canonical({"game": game, "seat": position, "solver": version, "settings": settings})
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def seat_settings_json(settings: Any) -> str:
+    """The canonical JSON of a :class:`foolsolve.seat.Settings` as :func:`seat_key` reads it: every
+    field but ``seconds`` (the clock; a stored answer has none)."""
+    import dataclasses
+
+    fields = {k: v for k, v in dataclasses.asdict(settings).items() if k != "seconds"}
+    return canonical(fields)
+
+
+def read_seat(game: str, text: str) -> dict[str, Any]:
+    """A stored seat answer's JSON text (of a row of ``game``) as the answer object, else
+    :class:`UnreadableRow`: malformed JSON, no object, another game's answer, or one
+    :meth:`foolsolve.seat.SeatAnswer.from_json` refuses."""
+    from foolsolve.seat import SeatAnswer
+
+    obj = _json_object(text)
+    if obj.get("game") != game:
+        raise UnreadableRow(f"its game is {json.dumps(obj.get('game'), ensure_ascii=False)[:40]}, not {game}")
+    try:
+        SeatAnswer.from_json(obj)
+    except InputError as exc:
+        raise UnreadableRow(str(exc)) from None
+    return obj
+
+
+def seat_check(position: dict[str, Any]) -> Fits:
+    """A check that a stored seat answer answers ``position`` (the view or full position object):
+    :meth:`foolsolve.seat.SeatAnswer.from_json` with the position (its seat, player to move, legal
+    moves and payoffs)."""
+    from foolsolve.seat import SeatAnswer
+
+    def fits(obj: dict[str, Any]) -> str | None:
+        try:
+            SeatAnswer.from_json(obj, position)
+        except InputError as exc:
+            return str(exc)
+        return None
+
+    return fits
 
 
 def result_key(game: str, position: str, options: str) -> str | None:
@@ -312,7 +426,25 @@ def stored_answer(info: Any, obj: dict[str, Any], extra: dict[str, Any], seconds
         from foolsolve.solver.base import method_of
 
         out["method"] = method_of(info, result_from_json(out), extra)
-    return out
+    return in_order(out, result_from_json(out).to_json())
+
+
+def in_order(obj: dict[str, Any], fresh: dict[str, Any]) -> dict[str, Any]:
+    """``obj`` (a stored answer, its keys sorted as the store writes them) with its keys in the order
+    of ``fresh`` (the answer's ``to_json``), any other after them: a record read from the store lists
+    its fields as a fresh one does."""
+    return _ordered(obj, fresh)
+
+
+def _ordered(value: Any, fresh: Any) -> Any:
+    """``value`` with each object's keys in the order of the same object in ``fresh`` (recursively;
+    a list item by item), the keys ``fresh`` lacks after them."""
+    if isinstance(value, dict) and isinstance(fresh, dict):
+        return {**{k: _ordered(value[k], fresh[k]) for k in fresh if k in value},
+                **{k: v for k, v in value.items() if k not in fresh}}
+    if isinstance(value, list) and isinstance(fresh, list) and len(value) == len(fresh):
+        return [_ordered(v, f) for v, f in zip(value, fresh, strict=True)]
+    return value
 
 
 class Store:
@@ -363,6 +495,8 @@ class Store:
         self._warned = False
         self.skipped = 0
         """Rows the last :meth:`export` left out: they do not read back as results."""
+        self.cleared: dict[str, int] = {}
+        """The rows the last :meth:`clear` deleted, per table (:data:`TABLES`)."""
 
     def close(self) -> None:
         """Close the file."""
@@ -414,18 +548,28 @@ class Store:
         result of the position asked about (``fits``, :func:`answer_check`: why not, else ``None``).
         The store is a cache: such a row is a miss, said once on stderr, and :meth:`put` replaces it
         with the result solved again."""
+        return self._get("results", key, read_result, fits)
+
+    def get_seat(self, key: str, fits: Fits | None = None) -> dict[str, Any] | None:
+        """As :meth:`get`, a seat answer (:func:`seat_key`; :func:`read_seat`, ``fits``: :func:`seat_check`)."""
+        return self._get("seat_answers", key, read_seat, fits)
+
+    def _get(self, table: str, key: str, read: Callable[[str, str], dict[str, Any]], fits: Fits | None
+             ) -> dict[str, Any] | None:
         if self.locked:
             return None
         try:
             with self._guard():
-                row = self._db.execute("SELECT game, result FROM results WHERE key = ?", (key,)).fetchone()
+                row = self._db.execute(f"SELECT game, result FROM {table} WHERE key = ?", (key,)).fetchone()
         except StoreLocked:
             self._went_locked()
             return None
         if row is None:
             return None
         try:
-            obj = read_result(row[0], row[1])
+            if not isinstance(row[0], str) or not isinstance(row[1], str):
+                raise UnreadableRow("a column that is no text")
+            obj = read(row[0], row[1])
             wrong = fits(obj) if fits is not None else None
             if wrong is not None:
                 raise UnreadableRow(wrong)
@@ -433,9 +577,10 @@ class Store:
         except UnreadableRow as exc:
             if not self._warned:  # one line, however many such rows a sweep meets
                 self._warned = True
-                print(f"foolsolve: warning: {self.label}: the stored result {key[:12]}... does not read back as a "
-                      f"result ({' '.join(str(exc).split())}); solving it again and replacing it", file=sys.stderr,
-                      flush=True)
+                what = "seat answer" if table == "seat_answers" else "result"
+                print(f"foolsolve: warning: {self.label}: the stored {what} {key[:12]}... does not read back as a "
+                      f"{what} ({' '.join(str(exc).split())}); {'solving' if table == 'results' else 'computing'} "
+                      "it again and replacing it", file=sys.stderr, flush=True)
             self._unreadable.add(key)
             return None
 
@@ -456,17 +601,25 @@ class Store:
     def put(self, key: str, game: str, position: str, options: str, result: dict[str, Any]) -> bool:
         """Store a result in its own transaction; ``False`` when the key was there already, or
         the store is :attr:`locked` (another process held it past the busy timeout: not stored)."""
+        return self._put("results", key, game, position, options, result)
+
+    def put_seat(self, key: str, game: str, position: str, settings: str, answer: dict[str, Any]) -> bool:
+        """As :meth:`put`, a seat answer (:func:`seat_key`: ``position`` the view, ``settings``
+        :func:`seat_settings_json`)."""
+        return self._put("seat_answers", key, game, position, settings, answer)
+
+    def _put(self, table: str, key: str, game: str, position: str, options: str, result: dict[str, Any]) -> bool:
         if self.locked:
             return False
-        version = solver_version(game) or ""
+        version = table_version(table, game) or ""
         # a row :meth:`get` could not read is replaced, any other kept (racing solves store a result once)
         verb = "INSERT OR REPLACE" if key in self._unreadable else "INSERT OR IGNORE"
         try:
             with self._guard(), self._transaction():
                 cur = self._db.execute(
-                    f"{verb} INTO results (key, game, solver_version, position, options, result, created) "
+                    f"{verb} INTO {table} (key, game, solver_version, position, options, result, created) "
                     "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (key, game, version, position, options, canonical(result), time.time()))
+                    (key, game, version, position, options, _answer_text(result), time.time()))
                 stored = cur.rowcount == 1
         except StoreLocked:
             self._went_locked()
@@ -475,30 +628,50 @@ class Store:
         return stored
 
     def stats(self) -> dict[str, Any]:
-        """Counts per game and solver version, with the file's size; ``damaged``: the rows whose
-        game or solver version is no text (a damaged or edited row: never read, counted apart and
-        dropped by ``clear(stale_only=True)``)."""
+        """Counts per game and solver version, with the file's size: ``results`` and ``by_game`` the
+        exact results, ``seat_answers`` and ``seat_by_game`` the seat answers (:meth:`put_seat`; the
+        counts with the damaged rows of their table);
+        ``damaged``: the rows of either kind whose game or solver version is no text (a damaged or
+        edited row: never read, counted apart and dropped by ``clear(stale_only=True)``)."""
+        rows: dict[str, list[Any]] = {}
         with self._guard():
-            rows = self._db.execute(
-                "SELECT game, solver_version, COUNT(*) FROM results GROUP BY game, solver_version").fetchall()
+            for table in TABLES:
+                rows[table] = self._db.execute(
+                    f"SELECT game, solver_version, COUNT(*) FROM {table} GROUP BY game, solver_version").fetchall()
         size = sum(p.stat().st_size for p in (self.path, Path(f"{self.path}-wal")) if p.exists())
-        good = sorted((g, v, n) for g, v, n in rows if isinstance(g, str) and isinstance(v, str))
+
+        def good(table: str) -> list[tuple[str, str, int]]:
+            return sorted((g, v, n) for g, v, n in rows[table] if isinstance(g, str) and isinstance(v, str))
+
+        def counted(table: str) -> int:  # (the damaged rows among them)
+            return sum(n for g, v, n in rows[table])
+
         return {
-            "path": str(self.path), "bytes": size, "results": sum(r[2] for r in rows),
-            "damaged": sum(n for g, v, n in rows if not (isinstance(g, str) and isinstance(v, str))),
+            "path": str(self.path), "bytes": size, "results": counted("results"),
+            "seat_answers": counted("seat_answers"),
+            "damaged": sum(n for table in TABLES for g, v, n in rows[table]
+                           if not (isinstance(g, str) and isinstance(v, str))),
             "by_game": [{"game": g, "solver_version": v, "results": n, "current": solver_version(g) == v}
-                        for g, v, n in good],
+                        for g, v, n in good("results")],
+            "seat_by_game": [{"game": g, "solver_version": v, "answers": n, "current": seat_solver_version(g) == v}
+                             for g, v, n in good("seat_answers")],
         }
 
     def export(self, game: str | None = None) -> Iterator[dict[str, Any]]:
-        """Every stored result (of ``game``), oldest first; a row that does not read back as a
-        result (:func:`read_result`) is left out and counted in :attr:`skipped`."""
+        """Every stored result (of ``game``), oldest first, then every seat answer, oldest first (its
+        answer under ``seat`` in place of ``result``); a row that does not read back as what it holds
+        (:func:`read_result`, :func:`read_seat`) is left out and counted in :attr:`skipped`."""
         self.skipped = 0
-        sql = "SELECT key, game, solver_version, position, options, result, created FROM results"
+        for table in TABLES:
+            yield from self._export(table, game)
+
+    def _export(self, table: str, game: str | None) -> Iterator[dict[str, Any]]:
+        sql = f"SELECT key, game, solver_version, position, options, result, created FROM {table}"
         args: tuple[Any, ...] = ()
         if game is not None:
             sql += " WHERE game = ?"
             args = (game,)
+        seat = table == "seat_answers"
         with self._guard():
             rows = self._db.execute(sql + " ORDER BY rowid", args)
         while True:
@@ -513,19 +686,25 @@ class Store:
                 if isinstance(created, bool) or not isinstance(created, int | float) or not math.isfinite(created):
                     raise UnreadableRow("a creation time that is no finite number")
                 out = {"key": key, "game": g, "solver_version": version, "position": _json_object(position),
-                       "options": _json_object(options), "result": read_result(g, result), "created": created}
+                       "options": _json_object(options),
+                       **({"seat": read_seat(g, result)} if seat else {"result": read_result(g, result)}),
+                       "created": created}
             except UnreadableRow:
                 self.skipped += 1
                 continue
             yield out
 
     def clear(self, game: str | None = None, stale_only: bool = False) -> int:
-        """Delete results (of ``game``; with ``stale_only`` those of old solver versions only);
-        returns how many."""
+        """Delete stored answers, results and seat answers (of ``game``; with ``stale_only`` those of
+        old solver versions only); returns how many (:attr:`cleared`: how many of each kind)."""
         with self._guard():
-            return self._clear(game, stale_only)
+            self.cleared = {table: self._clear(table, game, stale_only) for table in TABLES}
+        if not stale_only and game is None:
+            with self._guard():
+                self._db.execute("VACUUM")
+        return sum(self.cleared.values())
 
-    def _clear(self, game: str | None, stale_only: bool) -> int:
+    def _clear(self, table: str, game: str | None, stale_only: bool) -> int:
         where, args = [], []
         if game is not None:
             where.append("game = ?")
@@ -533,19 +712,16 @@ class Store:
         if stale_only:
             # the current versions of the games in the store (a game no longer registered: all stale)
             # (a row whose game or solver version is no text, damaged or edited, is never read: stale too)
-            stored = [r[0] for r in self._db.execute("SELECT DISTINCT game FROM results").fetchall()]
-            known = [(g, v) for g in stored if isinstance(g, str) and (v := solver_version(g)) is not None]
+            stored = [r[0] for r in self._db.execute(f"SELECT DISTINCT game FROM {table}").fetchall()]
+            known = [(g, v) for g in stored if isinstance(g, str) and (v := table_version(table, g)) is not None]
             if known:
                 where.append(f"({_DAMAGED} OR NOT (" + " OR ".join("(game = ? AND solver_version = ?)" for _ in known)
                              + "))")
                 for g, v in known:
                     args += [g, v]
-        sql = "DELETE FROM results" + (" WHERE " + " AND ".join(where) if where else "")
+        sql = f"DELETE FROM {table}" + (" WHERE " + " AND ".join(where) if where else "")
         with self._transaction():
-            n = self._db.execute(sql, args).rowcount
-        if not stale_only and game is None:
-            self._db.execute("VACUUM")
-        return n
+            return int(self._db.execute(sql, args).rowcount)
 
     def check(self) -> str:
         """SQLite's integrity check (``ok`` when the file is sound)."""
@@ -771,7 +947,7 @@ def position_key(info: Any, state: Any, options: SolveOptions | None, lines: boo
     are not stored (``lines``: a solve with distances, keyed apart; with ``-o distance=false``,
     :attr:`SolveOptions.distance`, it has none and is keyed as the plain answer)."""
     position = canonical_position(info.spec, state)
-    opts = options_json(options)
+    opts = options_json(options, info.name)
     if lines and (options is None or options.distance):
         opts = canonical({**json.loads(opts), "(lines)": True})
     key = result_key(info.name, position, opts)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from contextlib import nullcontext
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
@@ -19,13 +20,21 @@ if TYPE_CHECKING:
     from foolsolve.store import Store
 
 
-def _open(store_path: str | None) -> Store:
+def _open(store_path: str | None, existing: bool = False) -> Store:
+    """The store the command looks into; ``existing`` (``stats``, ``export``: they only read it): a
+    file that does not exist is a one-line error, not a new empty store."""
     from foolsolve import store as st
+    from foolsolve.errors import InputError
 
+    path = Path(store_path) if store_path is not None else st.default_path()
+    label = (f"--store {path}" if store_path is not None else f"{st.ENV}={path}" if os.environ.get(st.ENV)
+             else str(path))
+    if existing and not path.exists():
+        raise InputError(f"{label}: no such result store (the file does not exist)")
     if store_path is not None:
         return st.Store(store_path, create_folder=False)
-    path = st.default_path()  # the default location: its folder is made (a store command needs the store)
-    return st.Store(path, label=f"{st.ENV}={path}" if os.environ.get(st.ENV) else str(path))
+    # the default location: its folder is made (a store command needs the store)
+    return st.Store(path, label=label if os.environ.get(st.ENV) else str(path))
 
 
 @click.group("store")
@@ -42,20 +51,23 @@ def store_command() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def stats(store_path: str | None, as_json: bool) -> None:
     """Where the store is, its size and its results per game and solver version."""
-    store = _open(store_path)
+    store = _open(store_path, existing=True)
     with store:
         info = store.stats()
     if as_json:
         click.echo(jsonout.dumps(info))
         return
-    click.echo(f"{info['path']}: {info['results']:,} results, {info['bytes']:,} bytes")
-    rows = info["by_game"]
+    seats = f", {plural(info['seat_answers'], 'seat answer')}" if info["seat_answers"] else ""
+    click.echo(f"{info['path']}: {plural(info['results'], 'result')}{seats}, {info['bytes']:,} bytes")
+    rows = [(r["game"], r["solver_version"], r["results"], r["current"]) for r in info["by_game"]]
+    rows += [(f"{r['game']} (seat)", r["solver_version"], r["answers"], r["current"]) for r in info["seat_by_game"]]
     if rows:
-        width = max([len(str(row["solver_version"])) for row in rows] + [len("solver version")])
-        click.echo(f"  {'game':18} {'solver version':{width}} {'results':>9}")
-    for row in rows:
-        stale = "" if row["current"] else " (an old solver version: never read; 'store clear --stale' drops them)"
-        click.echo(f"  {row['game']:18} {row['solver_version']!s:{width}} {row['results']:>9,}{stale}")
+        width = max([len(str(row[1])) for row in rows] + [len("solver version")])
+        games_width = max([len(row[0]) for row in rows] + [18])
+        click.echo(f"  {'game':{games_width}} {'solver version':{width}} {'results':>9}")
+    for game, version, n, current in rows:
+        stale = "" if current else " (an old solver version: never read; 'store clear --stale' drops them)"
+        click.echo(f"  {game:{games_width}} {version!s:{width}} {n:>9,}{stale}")
     if info["damaged"]:
         click.echo(f"  {_damaged(info['damaged'])}: never read; 'store clear --stale' drops them")
 
@@ -71,15 +83,17 @@ def _damaged(n: int) -> str:
 @click.option("--out", type=OutputFile(), default=STDIO, show_default=True,
               help="Where the JSON Lines go (- is standard output).")
 def export(store_path: str | None, game: str | None, out: str) -> None:
-    """Every stored result as JSON Lines: key, game, solver_version, position, options, result.
-    A row that does not read back as a result (damaged or edited) is left out, counted on stderr."""
+    """Every stored result as JSON Lines: key, game, solver_version, position, options, result,
+    created (the time it was stored, seconds since 1970); then every stored seat answer, with seat
+    (the answer) in place of result, position the view and options the seat's settings. A row that
+    does not read back (damaged or edited) is left out, counted on stderr."""
     from foolsolve import games
     from foolsolve.positions import replaced_on_success
     from foolsolve.store import refuse_output_over
 
     name = games.get(game).name if game else None
     refuse_output_over(store_path, out)
-    store = _open(store_path)
+    store = _open(store_path, existing=True)
     # a file is written beside and renamed at the end: a damaged store or Ctrl-C leaves no partial file
     target = nullcontext(out) if out == STDIO else replaced_on_success(out, f"--out {out}")
     with store, target as part:
@@ -137,7 +151,10 @@ def clear(store_path: str | None, game: str | None, stale: bool, assume_yes: boo
             info = store.stats()
             rows = [r for r in info["by_game"]
                     if (name is None or r["game"] == name) and not (stale and r["current"])]
-            n = sum(r["results"] for r in rows) + (info["damaged"] if name is None else 0)
+            seat_rows = [r for r in info["seat_by_game"]
+                         if (name is None or r["game"] == name) and not (stale and r["current"])]
+            n = (sum(r["results"] for r in rows) + sum(r["answers"] for r in seat_rows)
+                 + (info["damaged"] if name is None else 0))
             if not n:
                 click.echo(f"{store.path}: no results to delete")
                 return
@@ -147,4 +164,7 @@ def clear(store_path: str | None, game: str | None, stale: bool, assume_yes: boo
                 return
         damaged = store.stats()["damaged"] if name is None else 0
         n = store.clear(name, stale_only=stale)
-        click.echo(f"{store.path}: {n:,} results deleted" + (f", {_damaged(damaged)} among them" if damaged else ""))
+        seats = store.cleared.get("seat_answers", 0)
+        click.echo(f"{store.path}: {plural(n, 'result')} deleted"
+                   + (f", {plural(seats, 'seat answer')} among them" if seats else "")
+                   + (f", {_damaged(damaged)} among them" if damaged else ""))

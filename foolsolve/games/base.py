@@ -200,6 +200,13 @@ class GameInfo:
     """The game's solver options (``-o KEY=VALUE``) with what each does, beyond the options every
     solver takes (:data:`foolsolve.solver.base.COMMON_OPTIONS`); the solver refuses any other
     (``foolsolve rules GAME --solver`` lists them)."""
+    solver_option_defaults: _Declared[dict[str, Any] | None] = _Declared()
+    """The defaults of the solver options in :attr:`solver_options` that depend neither on the
+    position nor on other options (the result store leaves an option given at its default out of
+    its key, :func:`foolsolve.store.key_options`); ``None``: none declared (every option keyed as given)."""
+    pv_follows_moves: bool = False
+    """Whether the solver's ``pv`` option defaults to its ``moves`` option (a principal variation
+    only with every move valued)."""
     solver_check: _Declared[Callable[[Any], None] | None] = _Declared()
     """Checks every solver option's name and value whatever the position (a
     :class:`~foolsolve.solver.base.SolveOptions` in, an :class:`~foolsolve.errors.InputError` out):

@@ -52,6 +52,8 @@ INFO = GameInfo(
     doc="docs/foolery.md",
     solver_version="4",  # 4: a paranoid answer for -o player=P names P (SolveResult.player); 3: max-n ties read suits
     solver_options=Lazy("foolsolve.solver.foolery.search:OPTIONS"),
+    solver_option_defaults=Lazy("foolsolve.solver.foolery.search:OPTION_DEFAULTS"),
+    pv_follows_moves=True,
     solver_check=Lazy("foolsolve.solver.foolery.search:check_options"),
     solver_method=Lazy("foolsolve.solver.foolery.search:method_text"),
     # the greedy bot's heuristic on engine states, for greedy playouts (docs/arena.md)

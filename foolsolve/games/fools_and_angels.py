@@ -64,6 +64,7 @@ INFO = GameInfo(
     doc="docs/fools-and-angels.md",
     solver_version="2",
     solver_options=Lazy("foolsolve.solver.fools_and_angels.search:OPTIONS"),
+    solver_option_defaults=Lazy("foolsolve.solver.fools_and_angels.search:OPTION_DEFAULTS"),
     solver_check=Lazy("foolsolve.solver.fools_and_angels.search:check_options"),
     solver_method=Lazy("foolsolve.solver.fools_and_angels.search:method_text"),
     max_moves=1 << 16,  # Exchange: any subset of the hand

@@ -44,6 +44,7 @@ INFO = GameInfo(
     doc="docs/fools-paradise.md",
     solver_version="2",
     solver_options=Lazy("foolsolve.solver.fools_paradise.search:OPTIONS"),
+    solver_option_defaults=Lazy("foolsolve.solver.fools_paradise.search:OPTION_DEFAULTS"),
     solver_check=Lazy("foolsolve.solver.fools_paradise.search:check_options"),
     solver_method=Lazy("foolsolve.solver.fools_paradise.search:method_text"),
     max_moves=1 << 16,

@@ -58,6 +58,7 @@ INFO = GameInfo(
     solver_version="5",
     solver_tables=False,  # the round odds and the equilibrium keep no transposition table
     solver_options=Lazy("foolsolve.solver.three_fools.odds:OPTIONS"),
+    solver_option_defaults=Lazy("foolsolve.solver.three_fools.odds:OPTION_DEFAULTS"),
     solver_check=Lazy("foolsolve.solver.three_fools.odds:check_options"),
     solver_method=Lazy("foolsolve.solver.three_fools.odds:method_text"),
     # a view (or --as P) in phase flip or lead: the round odds from that player's view (docs/seat.md)

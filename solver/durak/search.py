@@ -1988,6 +1988,11 @@ OPTIONS: dict[str, str] = {
     "reductions": 'an object of true/false switches of the search\'s sound reductions, e.g. {"twins": false} '
                   "(docs/durak-solver.md)",
 }
+
+OPTION_DEFAULTS: dict[str, Any] = {"moves": True, "jit": "auto"}
+"""The defaults of :data:`OPTIONS` that depend neither on the position nor on other options, as
+:func:`solve` reads them (the result store keys an option given at its default as the answer
+without it: :attr:`foolsolve.games.base.GameInfo.solver_option_defaults`)."""
 """The Durak solver's options (``-o KEY=VALUE``; ``foolsolve rules durak --solver``)."""
 
 

@@ -498,6 +498,11 @@ OPTIONS: dict[str, str] = {
     "reduced": "true|false: key the table on the reduced position (default true; false: the whole position, slower, "
                "the same answers)",
 }
+
+OPTION_DEFAULTS: dict[str, Any] = {"moves": True, "reduced": True, "goal": "first"}
+"""The defaults of :data:`OPTIONS` that depend neither on the position nor on other options, as
+:func:`solve` reads them (the result store keys an option given at its default as the answer
+without it: :attr:`foolsolve.games.base.GameInfo.solver_option_defaults`)."""
 """The Foolery solver's options (``-o KEY=VALUE``; ``foolsolve rules foolery --solver``)."""
 
 

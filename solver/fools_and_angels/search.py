@@ -226,6 +226,11 @@ OPTIONS: dict[str, str] = {
     "stock_order_known": SHARED_OPTIONS["stock_order_known"] + " (the private stocks and the pool; was known_stocks)",
     "pv": SHARED_OPTIONS["pv"],
 }
+
+OPTION_DEFAULTS: dict[str, Any] = {"pv": True, "stock_order_known": False}
+"""The defaults of :data:`OPTIONS` that depend neither on the position nor on other options, as
+:func:`solve` reads them (the result store keys an option given at its default as the answer
+without it: :attr:`foolsolve.games.base.GameInfo.solver_option_defaults`)."""
 """The Fools and Angels solver's options (``-o KEY=VALUE``; ``foolsolve rules fools-and-angels --solver``)."""
 
 

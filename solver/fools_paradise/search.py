@@ -319,6 +319,11 @@ OPTIONS: dict[str, str] = {
     "pv": SHARED_OPTIONS["pv"],
     "pv_limit": f"the principal variation's longest length in moves (default {PV_LIMIT})",
 }
+
+OPTION_DEFAULTS: dict[str, Any] = {"pv": True, "stock_order_known": False, "pv_limit": PV_LIMIT}
+"""The defaults of :data:`OPTIONS` that depend neither on the position nor on other options, as
+:func:`solve` reads them (the result store keys an option given at its default as the answer
+without it: :attr:`foolsolve.games.base.GameInfo.solver_option_defaults`)."""
 """The Fool's Paradise solver's options (``-o KEY=VALUE``; ``foolsolve rules fools-paradise --solver``)."""
 
 

@@ -99,6 +99,11 @@ ROUND_ODDS_OPTIONS = {"best_response": "a follower's best response", "viewer": "
 """The options only the round odds read, in words: given for a position of another phase, an error."""
 DEFAULT_LIMIT = 2_000_000
 """Most deals of the followers' unseen cards enumerated for strategy tables."""
+
+OPTION_DEFAULTS: dict[str, Any] = {"pv": False, "equilibrium": False, "leader_strategy": "uniform", "limit": DEFAULT_LIMIT}
+"""The defaults of :data:`OPTIONS` that depend neither on the position nor on other options, as
+:func:`solve` reads them (the result store keys an option given at its default as the answer
+without it: :attr:`foolsolve.games.base.GameInfo.solver_option_defaults`)."""
 PROGRESS_EVERY = 1024
 """Nodes between two progress reports (:attr:`Nodes.progress`: a time limit is checked there)."""
 

@@ -20,6 +20,7 @@ from foolsolve.executor import make_executor
 from foolsolve.solver.base import SolveOptions
 from tests.generic.batch_helpers import (
     answer,
+    call_main,
     foolsolve,
     mixed,
     pool_workers,
@@ -359,7 +360,8 @@ def test_an_endless_stream_of_blank_lines_ends_the_input():
     assert "result" in records[0] and "result" in records[1] and len(records) == 3
     assert records[2]["line"] == 2 + positions.MAX_BLANK_BYTES // 2 * 2 + 1  # the first blank byte over it
     assert "blank lines in a row" in records[2]["error"] and "the rest of the input is not read" in records[2]["error"]
-    assert "3 lines: 2 solved, 0 from the store, 1 error in" in err  # one error, not "1 errors"
+    # one error, not "1 errors"; the second line repeats the first and gets its answer
+    assert "3 lines: 1 solved, 0 from the store, 1 repeating an earlier line, 1 error in" in err
 
 
 def test_bad_lines_now_and_then_do_not_end_the_input():
@@ -464,26 +466,112 @@ def test_a_view_line_gets_the_seat_answer_the_main_command_gives(tmp_path):
     assert _without_seconds(json.loads(pool_out.splitlines()[1])["seat"]) == _without_seconds(seat)
 
 
-def test_a_view_line_is_not_stored_and_takes_no_solver_option(tmp_path):
-    """A seat answer depends on the seed and the budget: the batch never stores it (a rerun
-    answers it again, not from the store); an exact solver option (-o) is the view line's error,
-    as it is for ``foolsolve VIEW.json -o ...``, and the other lines go on."""
+def test_a_view_line_is_stored_and_read_back_and_takes_no_solver_option(tmp_path):
+    """A seat answer without --time depends on nothing but the view, the rules, the method, the
+    samples, the seed, the node budget and the solver version: the batch stores it and a rerun reads
+    it (``cached`` true, the same answer but for its seconds; it was computed again on every run, so
+    an interrupted batch of view lines could not resume). Another seed is another answer, not read;
+    an exact solver option (-o) is the view line's error, as it is for ``foolsolve VIEW.json -o ...``,
+    and the other lines go on."""
     from foolsolve.store import Store
     from tests.generic.batch_helpers import call_main
 
     view = json.loads((EXAMPLES / "views" / "fools-and-angels.json").read_text())
     infile = write_jsonl(tmp_path / "in.jsonl", [view, json.loads((EXAMPLES / "durak-endgame.json").read_text())])
     store = tmp_path / "s.sqlite3"
-    for _ in range(2):
-        code, out, err = call_main(["batch", str(infile), "--store", str(store), "--samples", "2", "--max-nodes", "300"])
+    args = ["batch", str(infile), "--store", str(store), "--samples", "2", "--max-nodes", "300"]
+    seats = []
+    for cached in (False, True):
+        code, out, err = call_main(args)
         assert code == 0, err
         first = json.loads(out.splitlines()[0])
-        assert first["cached"] is False and first["seat"]["worlds"] == 2
+        assert first["cached"] is cached and first["seat"]["worlds"] == 2
+        seats.append(first["seat"])
+    assert _without_seconds(seats[0]) == _without_seconds(seats[1])
+    assert list(seats[0]) == list(seats[1])  # the fields in the same order as a fresh answer's
+    assert "0 solved, 2 from the store" in err
     with Store(store) as s:
-        assert s.stats()["results"] == 1  # the full position's, not the view's
+        stats = s.stats()
+        assert (stats["results"], stats["seat_answers"]) == (1, 1)
+    code, out, err = call_main([*args, "--seed", "1"])
+    assert code == 0 and json.loads(out.splitlines()[0])["cached"] is False, err
     code, out, err = call_main(["batch", str(infile), "--no-store", "-o", "pv=false"])
     records = [json.loads(line) for line in out.splitlines()]
     assert code == 2 and "--option" in records[0]["error"] and "result" in records[1]
+
+
+def test_a_seat_answer_without_time_is_the_same_on_every_run(tmp_path):
+    """What makes storing a seat answer sound: the same view and settings give the same JSON but for
+    its seconds, in this process and on a pool, PIMC and IS-MCTS."""
+    from tests.generic.batch_helpers import call_main
+
+    view = json.loads((EXAMPLES / "views" / "fools-and-angels.json").read_text())
+    infile = write_jsonl(tmp_path / "in.jsonl", [view])
+    for knobs in (["--samples", "3", "--seed", "5", "--max-nodes", "300"], ["--method", "ismcts", "--samples", "30"]):
+        answers = []
+        for spread in ([], [], ["--workers", "2"]):
+            code, out, err = call_main(["batch", str(infile), "--no-store", *knobs, *spread])
+            assert code == 0, err
+            answers.append(_without_seconds(json.loads(out)["seat"]))
+        assert answers[0] == answers[1] == answers[2]
+
+
+def test_seat_answers_under_time_are_not_stored(tmp_path):
+    """An answer bounded by the clock (--time) is not stored (another run may value more worlds); a
+    stored one is read under --time."""
+    from foolsolve.store import Store
+    from tests.generic.batch_helpers import call_main
+
+    view = json.loads((EXAMPLES / "views" / "fools-and-angels.json").read_text())
+    infile = write_jsonl(tmp_path / "in.jsonl", [view])
+    store = tmp_path / "s.sqlite3"
+    code, out, err = call_main(["batch", str(infile), "--store", str(store), "--samples", "2", "--max-nodes", "300",
+                                "--time", "60"])
+    assert code == 0 and "seat" in json.loads(out), err
+    with Store(store) as s:
+        assert s.stats()["seat_answers"] == 0
+    # one stored without --time is read under --time (every world asked for was valued)
+    code, out, err = call_main(["batch", str(infile), "--store", str(store), "--samples", "2", "--max-nodes", "300"])
+    assert code == 0 and json.loads(out)["cached"] is False, err
+    code, out, err = call_main(["batch", str(infile), "--store", str(store), "--samples", "2", "--max-nodes", "300",
+                                "--time", "60"])
+    assert code == 0 and json.loads(out)["cached"] is True, err
+
+
+class _StopAfterFirst:
+    """An executor that answers the first item, then Ctrl-C comes."""
+
+    description = "on a pretend pool"
+    lost = 0
+
+    def __init__(self, outcome: dict[str, Any]) -> None:
+        self.outcome = outcome
+
+    def map(self, fn: Any, items: Any, on_done: Any = None, here: Any = None, keep_open: bool = False) -> Any:
+        jobs = list(items)
+        on_done(0, jobs[0], self.outcome)
+        yield 0, self.outcome
+        raise KeyboardInterrupt
+
+
+@pytest.mark.parametrize("time_limit", [None, 5.0])
+def test_the_interrupt_message_says_which_finished_answers_are_not_stored(tmp_path, time_limit):
+    """The line on Ctrl-C said every finished result was in the store, where seat answers were never
+    stored: it names the kinds a rerun computes again (here, answers limited by --time)."""
+    from foolsolve import batch
+    from foolsolve.store import Store
+
+    view = json.dumps(json.loads((EXAMPLES / "views" / "fools-and-angels.json").read_text()))
+    settings = batch.Settings(samples=2, max_nodes=300, time_limit=time_limit)
+    seat = batch.seat_task(("fools-and-angels", view, settings.seat_settings()))
+    with Store(tmp_path / "s.sqlite3") as store, pytest.raises(KeyboardInterrupt) as stop:
+        batch.run([(1, view, None), (2, view.replace("{", '{"x": 1, ', 1), None)], lambda rec, job: None, settings,
+                  store, executor=_StopAfterFirst(seat))
+    text = batch.interrupted_text("out.jsonl", store, stop.value.batch_summary)  # type: ignore[attr-defined]
+    if time_limit is None:
+        assert text.endswith(f"and in the store {store.path}: run the same command again to resume")
+    else:
+        assert f"but for {batch.UNSTORED_TIME}, which are not stored" in text, text
 
 
 def test_solve_of_several_files_answers_a_view_from_its_seat(tmp_path):
@@ -590,7 +678,8 @@ def test_ctrl_c_writes_every_finished_record_without_a_store():
         batch.run([(n, text, None) for n, text in enumerate(lines, 1)], lambda rec, job: got.append(rec),
                   batch.Settings(), None, executor=_LaterLinesDone())
     assert got == [{"line": 2, "cached": False, "result": {"pretend": 2}},
-                   {"line": 3, "path": "nosuch.json", "error": "nosuch.json: cannot read (No such file or directory)"},
+                   {"line": 3, "path": "nosuch.json", "error": "nosuch.json: cannot read (No such file or directory)",
+                    "kind": "input"},
                    {"line": 4, "cached": False, "result": {"pretend": 4}}]
 
 
@@ -874,3 +963,143 @@ def test_a_batch_from_python_names_its_workers_and_scheduler_parameters(params, 
     with pytest.raises(InputError) as caught:
         batch.run(iter(()), lambda rec, job: None, batch.Settings(), **params)
     assert str(caught.value).startswith(message) and "--" not in str(caught.value), str(caught.value)
+
+
+class _Counting:
+    """An executor in this process that counts the items it is sent."""
+
+    description = "in this process"
+    lost = 0
+
+    def __init__(self) -> None:
+        self.sent: list[int] = []
+
+    def map(self, fn: Any, items: Any, on_done: Any = None, here: Any = None, keep_open: bool = False) -> Any:
+        for i, item in enumerate(items):
+            value = here(item) if here is not None else None
+            if value is None:
+                self.sent.append(item.line)
+                value = fn(item)
+                on_done(i, item, value)
+            yield i, value
+
+
+@pytest.mark.parametrize("with_store", [False, True])
+def test_identical_lines_are_solved_once_each_getting_its_own_record(tmp_path, with_store):
+    """Seven identical lines were solved up to the executor's window (four at once with a store, all
+    seven on two workers): the first is solved and every other gets its answer, under its own line
+    number, in order, with ``same_as`` naming the line that was solved."""
+    from foolsolve import batch
+    from foolsolve.store import Store
+
+    obj = positions(1, 5)[0]
+    lines = [json.dumps(obj)] * 6 + [json.dumps(positions(2, 5)[1]), json.dumps(obj)]
+    got: list[dict[str, Any]] = []
+    executor = _Counting()
+    store = Store(tmp_path / "s.sqlite3") if with_store else None
+    summary = batch.run([(n, text, None) for n, text in enumerate(lines, 1)], lambda rec, job: got.append(rec),
+                        batch.Settings(extra={"jit": False}), store, executor=executor)
+    assert executor.sent == [1, 7]
+    assert [r["line"] for r in got] == list(range(1, 9))
+    assert [r.get("same_as") for r in got] == [None, 1, 1, 1, 1, 1, None, 1]
+    assert all(r["result"] == got[0]["result"] and r["cached"] is False for r in got[1:6])
+    assert got[1]["result"] is not got[0]["result"]  # each record its own
+    assert (summary.solved, summary.repeats, summary.from_store) == (2, 6, 0)
+    if store is not None:
+        store.close()
+
+
+def test_identical_lines_on_two_workers_are_solved_once(tmp_path):
+    """On a pool a repeat waits for the first line's answer rather than solving it again."""
+    from tests.generic.batch_helpers import call_main
+
+    infile = write_jsonl(tmp_path / "in.jsonl", [positions(1, 6)[0]] * 7)
+    code, out, err = call_main(["batch", str(infile), "--no-store", "--workers", "2", "-o", "jit=false"])
+    assert code == 0, err
+    assert "1 solved, 0 from the store, 6 repeating an earlier line" in _summary(err)
+    records = [json.loads(line) for line in out.splitlines()]
+    assert [r.get("same_as") for r in records] == [None, *[1] * 6]
+
+
+def test_a_rerun_writes_the_same_records_but_for_what_the_store_says(tmp_path):
+    """A record read from the store listed its result's fields sorted, a fresh one in its own order:
+    a diff of a run against its rerun showed every line."""
+    infile = write_jsonl(tmp_path / "in.jsonl", [*positions(2, 5), positions(2, 5)[0]])
+    store = tmp_path / "s.sqlite3"
+    runs = []
+    for _ in range(2):
+        code, out, err = call_main(["batch", str(infile), "--store", str(store), "-o", "jit=false"])
+        assert code == 0, err
+        runs.append([json.loads(line) for line in out.splitlines()])
+
+    def shape(x: Any) -> Any:
+        if isinstance(x, dict):
+            return [(k, shape(v)) for k, v in x.items() if k not in ("first_solve",)]
+        return [shape(v) for v in x] if isinstance(x, list) else None
+
+    assert [shape(r) for r in runs[0]] == [shape(r) for r in runs[1]]
+    assert [r["cached"] for r in runs[1]] == [True] * 3 and runs[1][2]["same_as"] == 1
+
+
+def test_solver_options_at_their_defaults_share_the_stored_result(tmp_path):
+    """``-o pv=true`` (the default) had a key of its own, so a batch with it solved again what one
+    without it had stored; the options are keyed with their defaults left out, as rule options."""
+    from foolsolve import games
+    from foolsolve.store import key_options, position_key
+
+    infile = write_jsonl(tmp_path / "in.jsonl", positions(1, 5))
+    store = tmp_path / "s.sqlite3"
+    code, out, err = call_main(["batch", str(infile), "--store", str(store)])
+    assert code == 0 and json.loads(out)["cached"] is False, err
+    for options in (["-o", "pv=true"], ["-o", "moves=true", "-o", "jit=auto"]):
+        code, out, err = call_main(["batch", str(infile), "--store", str(store), *options])
+        assert code == 0 and json.loads(out)["cached"] is True, err
+    code, out, err = call_main(["batch", str(infile), "--store", str(store), "-o", "pv=false"])
+    assert code == 0 and json.loads(out)["cached"] is False, err
+    assert key_options("three-fools", {"pv": False, "limit": 2_000_000}) == {}
+    assert key_options("durak", {"moves": False, "pv": False}) == {"moves": False}
+    info = games.get("durak")
+    state = info.spec.state_from_json(positions(1, 5)[0])
+    assert position_key(info, state, SolveOptions(extra={"pv": True})) == position_key(info, state, SolveOptions())
+
+
+def test_batch_run_takes_a_store_as_answer_does(tmp_path):
+    """``batch.run(..., store="file.sqlite3")`` gave every line 'internal error: AttributeError: 'str'
+    object has no attribute 'get''; a file name or True is a store, as for ``foolsolve.answer``, and
+    anything else a one-line InputError."""
+    from foolsolve import batch
+    from foolsolve.errors import InputError
+    from foolsolve.store import Store
+
+    lines = [(1, json.dumps(positions(1, 5)[0]), None)]
+    path = tmp_path / "s.sqlite3"
+    for cached, store in ((False, str(path)), (True, path)):
+        got: list[dict[str, Any]] = []
+        batch.run(lines, lambda rec, job, got=got: got.append(rec), batch.Settings(), store=store)
+        assert got[0]["cached"] is cached, got
+    with Store(path) as s:
+        assert s.stats()["results"] == 1
+    with pytest.raises(InputError) as err:
+        batch.run(lines, lambda rec, job: None, batch.Settings(), store=42)
+    assert str(err.value).startswith("store: expected None or False") and "\n" not in str(err.value)
+
+
+def test_error_records_say_their_kind(tmp_path):
+    """An error record had free text only: ``kind`` says bad input, a limit or an internal error."""
+    from foolsolve import batch
+
+    got: list[dict[str, Any]] = []
+    lines = [(1, "{", None), (2, json.dumps(positions(1, 7)[0]), None)]
+    batch.run(lines, lambda rec, job: got.append(rec), batch.Settings(max_nodes=2, extra={"jit": False}))
+    assert [r["kind"] for r in got] == ["input", "limit"]
+    assert all(r["kind"] in batch.ERROR_KINDS for r in got)
+    view = json.dumps(json.loads((EXAMPLES / "views" / "fools-and-angels.json").read_text()))
+    batch.run([(3, view, None)], lambda rec, job: got.append(rec), batch.Settings(time_limit=0.001))
+    assert got[2]["kind"] == "limit" and got[2]["error"].startswith("Settings.time_limit: no world was valued"), got[2]
+
+
+def test_summary_counts_what_was_read_from_the_store_under_both_names():
+    from foolsolve import batch
+
+    summary = batch.Summary(from_store=3)
+    assert summary.stored == 3 and "3 from the store" in summary.text()

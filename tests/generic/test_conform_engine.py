@@ -640,7 +640,7 @@ def first_moves_never_followed(name: str, steps: int) -> tuple[int, int, str]:
     raise AssertionError("no such seed")
 
 
-@pytest.mark.parametrize("name", ["durak", "foolery"])
+@pytest.mark.parametrize("name", games.names())
 def test_every_move_catches_a_wrong_successor_of_a_move_the_game_does_not_follow(name, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     steps = 8

@@ -93,6 +93,16 @@ def test_a_batch_on_dask_with_a_worker_killed_mid_batch(cluster: tuple[str, obje
         dict(r, cached=True, result=answer(r["result"])) for r in recs]
 
 
+def test_identical_lines_on_dask_are_solved_once(cluster: tuple[str, object], tmp_path: Path) -> None:
+    """A repeated line waits for the first one's answer on the cluster too, rather than solving it again."""
+    address, _ = cluster
+    infile = write_jsonl(tmp_path / "in.jsonl", mixed(1, 0, "dask-repeat") * 6)
+    proc = foolsolve("batch", str(infile), "--no-store", "--scheduler", address, "-o", "jit=false")
+    assert proc.returncode == 0, proc.stderr
+    assert "1 solved, 0 from the store, 5 repeating an earlier line" in proc.stderr
+    assert [json.loads(line).get("same_as") for line in proc.stdout.splitlines()] == [None, 1, 1, 1, 1, 1]
+
+
 def test_conform_cases_on_dask_is_the_local_run(cluster: tuple[str, object]) -> None:
     address, _ = cluster
     here = foolsolve("conform", "durak", "--cases", "6", "--seed", "3")

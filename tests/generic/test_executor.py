@@ -102,3 +102,23 @@ def test_an_item_killing_its_worker_before_it_starts_is_given_up_after_max_again
     assert isinstance(values[1], WorkerLost), values
     assert str(values[1]) == f"a worker died while it was out {2 + MAX_LOST} times"
     assert [values[i] for i in (0, 2, 3, 4, 5)] == ["slow", "ok2", "ok3", "ok4", "ok5"], values
+
+
+def test_a_script_without_the_main_guard_gets_no_tracebacks_from_its_workers(tmp_path) -> None:
+    """Each spawned worker imports the script again and asked for workers in turn: Python's own error
+    there printed hundreds of lines of the workers' tracebacks before the one-line error. A worker
+    that asks for workers while it starts ends quietly instead."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    example = Path(__file__).resolve().parents[2] / "foolsolve" / "examples" / "durak-endgame.json"
+    script = tmp_path / "noguard.py"
+    script.write_text("from foolsolve import batch\n"
+                      "got = []\n"
+                      f"batch.run([(1, {str(example)!r}, None)], lambda rec, job: got.append(rec), batch.Settings(), "
+                      "workers=2)\n"
+                      "print(got[0]['error'])\n")
+    p = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0 and 'if __name__ == "__main__":' in p.stdout, p.stdout
+    assert p.stderr == "", p.stderr[-2000:]

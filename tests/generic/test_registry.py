@@ -248,3 +248,17 @@ def test_a_position_file_with_a_mistyped_game_suggests_the_closest(tmp_path, cap
     code, _, err = run([str(f)], capsys)
     assert_one_line_error(code, err, "unknown game 'Three fols'; did you mean 'three-fools'?")
     assert games.closest("xyzzy") == []
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_solver_option_defaults_are_options_the_solver_takes(name):
+    """The defaults a game declares for the store's key (``solver_option_defaults``) name options
+    its solver takes, each accepted at that value."""
+    info = games.get(name)
+    defaults = info.solver_option_defaults or {}
+    assert set(defaults) <= set(info.solver_options or {})
+    from foolsolve.solver.base import SolveOptions
+
+    if info.solver_check is not None:
+        for key, value in defaults.items():
+            info.solver_check(SolveOptions(extra={key: value}))

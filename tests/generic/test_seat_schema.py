@@ -215,6 +215,7 @@ def test_auto_names_the_sampling_options_the_exact_expectation_does_not_apply(tm
     assert [n for n in obj["notes"] if n.startswith("not applied: ")] == [
         "not applied: --samples, --seed (the exact expectation values every one of the 30 consistent worlds once "
         "and samples none; --method pimc samples)"]
+    assert obj["seed"] is None  # not applied: no seed is claimed beside the note
     # a batch's view line says the same
     (tmp_path / "in.jsonl").write_text(_small_view(tmp_path) + "\n")
     code, out, err = run(["batch", str(tmp_path / "in.jsonl"), "--no-store", "--samples", "10", "--max-nodes", "300"],

@@ -153,7 +153,7 @@ def test_store_commands(tmp_path: Path) -> None:
     assert rows[0]["result"]["value"] == "loss"
     assert foolsolve("store", "export", "--store", path, "--game", "fools-paradise").stdout == ""
     cleared = foolsolve("store", "clear", "--store", path)
-    assert cleared.returncode == 0 and "1 results deleted" in cleared.stdout
+    assert cleared.returncode == 0 and "1 result deleted" in cleared.stdout
     assert json.loads(foolsolve("store", "stats", "--store", path, "--json").stdout)["results"] == 0
     # the default store is $FOOLSOLVE_STORE (the test's own)
     foolsolve(pos)
@@ -320,10 +320,10 @@ def test_store_clear_on_a_terminal_asks_first(tmp_path, monkeypatch):
     with Store(path) as s:
         assert s.stats()["results"] == 1
     code, out, _ = call_main(["store", "clear", "--store", path], stdin=b"y\n")
-    assert code == 0 and "1 results deleted" in out
+    assert code == 0 and "1 result deleted" in out
     call_main(["solve", str(EXAMPLES / "durak-endgame.json"), "--store", path])
     code, out, _ = call_main(["store", "clear", "--store", path, "--yes"])
-    assert code == 0 and "Delete" not in out and "1 results deleted" in out
+    assert code == 0 and "Delete" not in out and "1 result deleted" in out
 
 
 @pytest.mark.parametrize(("stdin", "deleted"), [(b"", False), (b"maybe\n", False), (b"maybe\nyes\n", True),
@@ -342,7 +342,7 @@ def test_store_clear_on_a_terminal_takes_the_end_of_input_as_no(tmp_path, monkey
     code, out, err = call_main(["store", "clear", "--store", path], stdin=stdin)
     assert code == 0 and err == "", (out, err)
     assert out.count("Delete 1 results from") == 1 + (b"maybe" in stdin)
-    assert ("1 results deleted" in out) == deleted and ("nothing deleted" in out) == (not deleted)
+    assert ("1 result deleted" in out) == deleted and ("nothing deleted" in out) == (not deleted)
     with Store(path) as s:
         assert s.stats()["results"] == (0 if deleted else 1)
 
@@ -612,3 +612,49 @@ def test_an_out_that_is_a_sqlite_file_beside_the_store_is_refused(tmp_path: Path
     code, _, err = call_main(["store", "export", "--store", str(mine), "--out", str(tmp_path / "mine.sqlite3-x")])
     assert code == 0, err
     assert Store(mine).stats()["results"] == 1
+
+
+@pytest.mark.parametrize("command", ["stats", "export"])
+def test_a_reading_store_command_refuses_a_store_file_that_does_not_exist(tmp_path: Path, command: str) -> None:
+    """``store stats --store typo.sqlite3`` made an empty store there and reported 0 results."""
+    from tests.generic.batch_helpers import call_main
+
+    typo = tmp_path / "typo.sqlite3"
+    code, out, err = call_main(["store", command, "--store", str(typo)])
+    assert code == 2 and out == "" and err.count("\n") == 1 and "no such result store" in err, err
+    assert not typo.exists()
+
+
+def test_store_export_help_names_every_field_it_writes() -> None:
+    from tests.generic.batch_helpers import call_main
+
+    code, out, _ = call_main(["store", "export", "--help"])
+    assert code == 0 and "created" in out and "seat" in out
+
+
+def test_seat_answers_are_counted_exported_and_cleared(tmp_path: Path) -> None:
+    """The store's second kind of row, seat answers: stats counts them, export writes them after the
+    results (``seat`` in place of ``result``), clear deletes them (and says so, in the singular for one)."""
+    from tests.generic.batch_helpers import call_main, write_jsonl
+
+    view = json.loads((Path(__file__).resolve().parents[2] / "foolsolve/examples/views/fools-and-angels.json")
+                      .read_text())
+    path = tmp_path / "s.sqlite3"
+    infile = write_jsonl(tmp_path / "in.jsonl", [view, positions(1, 5)[0]])
+    code, _, err = call_main(["batch", str(infile), "--store", str(path), "--samples", "2", "--max-nodes", "300"])
+    assert code == 0, err
+    code, out, _ = call_main(["store", "stats", "--store", str(path), "--json"])
+    info = json.loads(out)
+    assert (info["results"], info["seat_answers"]) == (1, 1)
+    assert info["seat_by_game"][0]["game"] == "fools-and-angels" and info["seat_by_game"][0]["current"]
+    code, out, _ = call_main(["store", "stats", "--store", str(path)])
+    assert "1 result, 1 seat answer" in out and "fools-and-angels (seat)" in out
+    code, out, _ = call_main(["store", "export", "--store", str(path)])
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert ["result" in rows[0], "seat" in rows[1]] == [True, True] and rows[1]["position"] == view
+    code, out, _ = call_main(["store", "clear", "--stale", "--store", str(path)])
+    assert "0 results deleted" in out
+    code, out, _ = call_main(["store", "clear", "--store", str(path)])
+    assert "2 results deleted, 1 seat answer among them" in out
+    with Store(path) as s:
+        assert (s.stats()["results"], s.stats()["seat_answers"]) == (0, 0)

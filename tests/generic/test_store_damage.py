@@ -63,7 +63,7 @@ def test_store_stats_and_clear_stale_count_a_row_whose_game_is_no_text(tmp_path:
     assert (info["results"], info["damaged"], len(info["by_game"])) == (1, damaged, 1 - damaged)
     cleared = foolsolve("store", "clear", "--stale", "--store", str(db))
     assert cleared.returncode == 0, cleared.stderr
-    assert "1 results deleted" in cleared.stdout and ("1 damaged result" in cleared.stdout) == bool(damaged)
+    assert "1 result deleted" in cleared.stdout and ("1 damaged result" in cleared.stdout) == bool(damaged)
     assert json.loads(foolsolve("store", "stats", "--store", str(db), "--json").stdout)["results"] == 0
     exported = foolsolve("store", "export", "--store", str(db))
     assert exported.returncode == 0 and exported.stdout == "", exported.stderr
