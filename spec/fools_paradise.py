@@ -201,12 +201,18 @@ def card_points(card: Card, rules: Rules) -> int:
     return card.rank
 
 
+CLEAR_POINTS = 1
+"""Points a clear of the board scores (000 §Clearing the board: "Every time a player clears the
+board, the player is awarded one point immediately"): :func:`score` adds it per clear, and the
+capture calculator and the endgame solver read it from here."""
+
+
 def score(pile: Iterable[Card], clears: int, rules: Rules) -> int:
-    """THE scorer: collected cards' points plus one point per clear.
+    """THE scorer: collected cards' points plus :data:`CLEAR_POINTS` per clear.
 
     000 §Clearing the board: "Every time a player clears the board, the player is awarded
     one point immediately." 000 §Ending: "collected cards are inspected and counted for points"."""
-    return sum(card_points(c, rules) for c in pile) + clears
+    return sum(card_points(c, rules) for c in pile) + CLEAR_POINTS * clears
 
 
 # --- moves ---------------------------------------------------------------------------------
