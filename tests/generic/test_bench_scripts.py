@@ -99,6 +99,14 @@ def test_fools_paradise_playout_rows_play_the_specs_games_with_a_baseline_checko
     assert lines[-1].startswith("Native playout, this checkout against")
 
 
+def test_cli_startup_runs_every_command_it_times() -> None:
+    """Each command of the start-up table, run once as the bench runs it (a stale argument list
+    stops the bench with exit 2: here it fails the test)."""
+    mod = _load("bench_cli_startup")
+    for _label, args in mod.COMMANDS:
+        mod.wall(sys.executable, args)
+
+
 def test_fools_paradise_endgames_and_captures_agree() -> None:
     bench = _load("bench_fools_paradise")
     assert bench.bench_endgames(1, 2).startswith("| 2 | 1 |")
