@@ -75,6 +75,7 @@ def test_help(script: str) -> None:
     ("bench_arena.py", ["--game", "durak", "--bots", "random", "greedy", "--pair", "pimc=3"]),
     ("bench_arena.py", ["--game", "durak", "--bots", "random", "greedy", "--variant", "pimc:frontier=smart"]),
     ("mutation.py", ["--sample", "0"]),
+    ("bench_batch.py", ["--positions", "0"]),
     ("mutation.py", ["--games", "chess"]),
     ("mutation.py", ["--modules", "engines/chess.py"]),
     ("mutation.py", ["--jobs", "0"]),
@@ -87,6 +88,12 @@ def test_bad_input_is_one_line_and_exit_2(script: str, args: list[str]) -> None:
     run = _run(script, *args)
     assert run.returncode == 2
     assert run.stderr.count("\n") == 1 and run.stderr.startswith(f"{script}: error: "), run.stderr
+
+
+def test_mutation_takes_game_names_as_every_tool_does() -> None:
+    mod = _load("mutation")
+    assert mod.parse(["--games", "three-fools", "fools_and_angels", "--report", "--out", "x.json"]).games == [
+        "three_fools", "fools_and_angels"]
 
 
 def test_fools_paradise_playout_rows_play_the_specs_games_with_a_baseline_checkout() -> None:
