@@ -711,10 +711,11 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
                       (("scores", scores), ("clears", state.clears)))
 
     def payoff_range(self, state: State) -> tuple[float, float]:
-        """From 0 to the best score so far plus every card not yet collected (its points) and a clear
-        for each card still to be played and for the last sweep: no player can end above it."""
+        """From 0 to the best score so far plus every card not yet collected (its points) and a clear's
+        :data:`CLEAR_POINTS` for each card still to be played and for the last sweep: no player can end
+        above it."""
         loose = [*state.centre, *state.stock, *(c for h in state.hands for c in h)]
-        clears = len(state.stock) + sum(len(h) for h in state.hands) + 1
+        clears = CLEAR_POINTS * (len(state.stock) + sum(len(h) for h in state.hands) + 1)
         return 0.0, float(max(state.scores()) + sum(card_points(c, state.rules) for c in loose) + clears)
 
     def num_players(self, state: State) -> int:
