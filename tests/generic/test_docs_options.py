@@ -37,4 +37,5 @@ def test_the_game_pages_options_table_is_the_rules_dataclass(name: str) -> None:
         if dataclasses.is_dataclass(o.default):
             continue  # a table (Fools and Angels' stocks) is described in words
         written = {json_text(o.default)} | ({o.default} if isinstance(o.default, str) else set())
-        assert cell in written, f"docs/{info.name}.md: option {row_name}: default {cell!r}, the rules say {json_text(o.default)}"
+        assert cell in written, (f"docs/{info.name}.md: option {row_name}: default {cell!r}, "
+                                 f"the rules say {json_text(o.default)}")
