@@ -91,9 +91,13 @@ def test_bad_input_is_one_line_and_exit_2(script: str, args: list[str]) -> None:
 
 
 def test_mutation_takes_game_names_as_every_tool_does() -> None:
+    from foolsolve import games
+
     mod = _load("mutation")
-    assert mod.parse(["--games", "three-fools", "fools_and_angels", "--report", "--out", "x.json"]).games == [
-        "three_fools", "fools_and_angels"]
+    for info in games.all_games():
+        stem = info.name.replace("-", "_")
+        for name in (info.name, *info.names, stem):
+            assert mod.parse(["--games", name, "--report", "--out", "x.json"]).games == [stem], name
 
 
 def test_fools_paradise_playout_rows_play_the_specs_games_with_a_baseline_checkout() -> None:
