@@ -31,7 +31,6 @@ are checked against row 1's. Prints a Markdown table.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import random
@@ -45,6 +44,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_durak import endgame
+from benchkit import Parser, positive_int
 
 FOOLSOLVE = [sys.executable, "-m", "foolsolve"]
 ENV = {**os.environ, "OPENBLAS_NUM_THREADS": "1"}
@@ -89,9 +89,9 @@ def start_cluster(folder: Path) -> tuple[str, list[subprocess.Popen[bytes]]]:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--positions", type=int, default=1000)
-    ap.add_argument("--processes", type=int, default=50, help="positions solved one process each (a sample)")
+    ap = Parser("bench_batch.py", __doc__)
+    ap.add_argument("--positions", type=positive_int, default=1000)
+    ap.add_argument("--processes", type=positive_int, default=50, help="positions solved one process each (a sample)")
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--k", type=int, default=8, help="cards in each hand")
     ap.add_argument("--no-dask", action="store_true", help="leave out the Dask row")

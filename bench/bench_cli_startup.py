@@ -41,8 +41,8 @@ COMMANDS: list[tuple[str, list[str]]] = [
     ("durak-endgame.json (solve)", [str(EXAMPLES / "durak-endgame.json")]),
     ("durak-bonnet.json --json", [str(EXAMPLES / "durak-bonnet.json"), "--json"]),
     ("fools-paradise-endgame.json", [str(EXAMPLES / "fools-paradise-endgame.json")]),
-    ("fools-paradise capture --hand .. --centre ..",
-     ["fools-paradise", "capture", "--hand", "2 3 9 K A", "--centre", "J 2 K 5 6"]),
+    ("fools-paradise capture --hand .. --centre .. --ranks-only",
+     ["fools-paradise", "capture", "--hand", "2 3 9 K A", "--centre", "J 2 K 5 6", "--ranks-only"]),
 ]
 
 

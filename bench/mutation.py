@@ -62,6 +62,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from benchkit import Parser, fail, header, positive_float, positive_int
 
 from foolsolve import games
+from foolsolve.errors import InputError
 
 ROOT = Path(__file__).resolve().parent.parent
 PROG = "mutation.py"
@@ -470,10 +471,24 @@ def table(summary: dict[str, dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def _stem(name: str) -> str:
+    """A game's module stem from its name as every tool takes it (``three-fools``, an alias) or
+    from the stem itself (``three_fools``); an unknown one stops the run (exit 2)."""
+    if name in GAMES:
+        return name
+    try:
+        stem = games.get(name).name.replace("-", "_")
+    except InputError:
+        stem = ""
+    if stem not in GAMES:
+        fail(PROG, f"--games: no such game {name!r} (known: {', '.join(sorted(g.replace('_', '-') for g in GAMES))})")
+    return stem
+
+
 def parse(argv: list[str] | None) -> argparse.Namespace:
     ap = Parser(PROG, __doc__)
     ap.add_argument("--games", nargs="+", default=sorted(GAMES), metavar="GAME",
-                    help=f"module stems (default: all of {', '.join(sorted(GAMES))})")
+                    help=f"game names (default: all of {', '.join(sorted(g.replace('_', '-') for g in GAMES))})")
     ap.add_argument("--modules", nargs="+", default=["spec", "engines"], metavar="MODULE",
                     help="spec, engines (every engine module), or module paths such as engines/foolery_native.py")
     ap.add_argument("--sample", type=positive_int, default=20, help="mutants per module (seeded sample)")
@@ -487,9 +502,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--rerun-survivors", action="store_true",
                     help="run the survivors (and errors) recorded in --out again with today's tests")
     a = ap.parse_args(argv)
-    unknown = sorted(set(a.games) - set(GAMES))
-    if unknown:
-        fail(PROG, f"--games: no such game module {unknown[0]!r} (known: {', '.join(sorted(GAMES))})")
+    a.games = [_stem(name) for name in a.games]
     bad = [m for m in a.modules if m not in ("spec", "engines") and m not in MODULES]
     if bad:
         fail(PROG, f"--modules: {bad[0]!r} is not spec, engines or a rule module ({', '.join(MODULES)})")

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right, insort
-from typing import Any
 
 from foolsolve.cards import iter_bits
 from foolsolve.draws import standard_draw
@@ -594,12 +593,3 @@ def _listed_playout(state: EngineState, rng: random.Random, max_moves: int | Non
         s = eng.apply_unchecked(s, mv)
         moves += 1
     return s, moves
-
-
-def random_playout(state: EngineState, rng: Any) -> EngineState:
-    """Play uniformly random legal moves (chance outcomes too) to the end."""
-    eng = ENGINE
-    while not state.terminal():
-        moves = eng.legal_moves(state)
-        state = eng.apply_unchecked(state, moves[rng.randrange(len(moves))])
-    return state

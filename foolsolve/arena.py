@@ -812,7 +812,7 @@ def text_table(match: Match, s: Summary) -> str:
         lo, hi = s.elo_ci[b]
         per = s.seconds[b] / s.decisions[b] if s.decisions[b] else 0.0
         cpu = s.cpu[b] / s.decisions[b] if s.decisions[b] else 0.0
-        span = f"[{lo:.0f}, {hi:.0f}]" if math.isfinite(lo) and math.isfinite(hi) else "[-inf, +inf]"
+        span = f"[{lo:.0f}, {hi:.0f}]" if math.isfinite(lo) and math.isfinite(hi) else "no interval"
         lines.append(f"  {b:<{width}} {s.elo[b]:7.0f}  {span}  {per:.4f} s  {cpu:.4f} s CPU")
     others = [b for b in match.bots if b != s.anchor]
     if any(not math.isfinite(x) for b in others for x in s.elo_ci[b]):

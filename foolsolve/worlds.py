@@ -221,13 +221,6 @@ def is_hidden(value: Any) -> bool:
     return isinstance(value, dict) and "count" in value
 
 
-def _get(obj: dict[str, Any], path: Path) -> Any:
-    value: Any = obj
-    for p in path:
-        value = value[p]
-    return value
-
-
 def _set(obj: dict[str, Any], path: Path, value: Any) -> None:
     target: Any = obj
     for p in path[:-1]:

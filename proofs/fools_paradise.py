@@ -16,10 +16,11 @@ import z3
 
 from foolsolve.cards import FRENCH52, Card
 from foolsolve.proofs.registry import CardAccounting, Outcome, Proof, prove_unsat, tables_equal
+from foolsolve.rules import options_of
 from foolsolve.spec import fools_paradise as fp
 
 MAX_TAKEN = 8
-ACE_OPTIONS = ("either", "low", "high", "either_per_play")
+ACE_OPTIONS: tuple[str, ...] = next(o.choices or () for o in options_of(fp.Rules) if o.name == "ace")
 SUITS = "SHDC"
 
 

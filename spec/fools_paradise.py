@@ -201,12 +201,18 @@ def card_points(card: Card, rules: Rules) -> int:
     return card.rank
 
 
+CLEAR_POINTS = 1
+"""Points a clear of the board scores (000 §Clearing the board: "Every time a player clears the
+board, the player is awarded one point immediately"): :func:`score` adds it per clear, and the
+capture calculator and the endgame solver read it from here."""
+
+
 def score(pile: Iterable[Card], clears: int, rules: Rules) -> int:
-    """THE scorer: collected cards' points plus one point per clear.
+    """THE scorer: collected cards' points plus :data:`CLEAR_POINTS` per clear.
 
     000 §Clearing the board: "Every time a player clears the board, the player is awarded
     one point immediately." 000 §Ending: "collected cards are inspected and counted for points"."""
-    return sum(card_points(c, rules) for c in pile) + clears
+    return sum(card_points(c, rules) for c in pile) + CLEAR_POINTS * clears
 
 
 # --- moves ---------------------------------------------------------------------------------
@@ -705,10 +711,11 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
                       (("scores", scores), ("clears", state.clears)))
 
     def payoff_range(self, state: State) -> tuple[float, float]:
-        """From 0 to the best score so far plus every card not yet collected (its points) and a clear
-        for each card still to be played and for the last sweep: no player can end above it."""
+        """From 0 to the best score so far plus every card not yet collected (its points) and a clear's
+        :data:`CLEAR_POINTS` for each card still to be played and for the last sweep: no player can end
+        above it."""
         loose = [*state.centre, *state.stock, *(c for h in state.hands for c in h)]
-        clears = len(state.stock) + sum(len(h) for h in state.hands) + 1
+        clears = CLEAR_POINTS * (len(state.stock) + sum(len(h) for h in state.hands) + 1)
         return 0.0, float(max(state.scores()) + sum(card_points(c, state.rules) for c in loose) + clears)
 
     def num_players(self, state: State) -> int:

@@ -411,11 +411,6 @@ def shown_cards(state: State) -> set[Card]:
     return out
 
 
-def suit_text(suit: str) -> str:
-    """R, P or S."""
-    return SUIT_TEXT[suit]
-
-
 def _ordered(cards: Any) -> list[Card]:
     return sorted(cards)
 

@@ -30,6 +30,7 @@ from datetime import date
 from pathlib import Path
 
 from foolsolve import games, perft, reference
+from foolsolve.errors import InputError
 from foolsolve.positions import standard_form
 from foolsolve.rules import rules_from_json
 
@@ -74,6 +75,9 @@ def recount(game: str, names: list[str], reason: str | None = None) -> None:
     info = games.get(game)
     out = perft_path(info.name)
     data = json.loads(out.read_text())
+    unknown = sorted(set(names) - {entry["name"] for entry in data["positions"]})
+    if unknown:
+        raise InputError(f"names: no stored {info.name} position named {', '.join(unknown)} (see {out})")
     for entry in data["positions"]:
         if names and entry["name"] not in names:
             continue
@@ -216,16 +220,23 @@ def main() -> None:
     sub.add_parser("complete")
     sub.add_parser("durak-nodes")
     a = ap.parse_args()
-    if a.cmd == "durak-nodes":
-        make_durak_nodes()
-    elif a.cmd == "complete":
-        complete_all()
-    elif a.cmd == "perft":
-        make_perft(a.game, a.paths, a.depth)
-    elif a.cmd == "recount":
-        recount(a.game, a.names, a.reason)
-    else:
-        make_playthrough(a.game, a.seed, a.players, a.rules)
+    try:
+        if a.cmd == "durak-nodes":
+            make_durak_nodes()
+        elif a.cmd == "complete":
+            complete_all()
+        elif a.cmd == "perft":
+            make_perft(a.game, a.paths, a.depth)
+        elif a.cmd == "recount":
+            recount(a.game, a.names, a.reason)
+        else:
+            make_playthrough(a.game, a.seed, a.players, a.rules)
+    except InputError as exc:
+        print(f"make_test_data.py: error: {exc}", file=sys.stderr)
+        raise SystemExit(2) from None
+    except OSError as exc:
+        print(f"make_test_data.py: error: {exc.filename}: {exc.strerror}", file=sys.stderr)
+        raise SystemExit(2) from None
 
 
 if __name__ == "__main__":

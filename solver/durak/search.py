@@ -97,23 +97,6 @@ FORMS_MAX = 1 << 20
 """Canonical forms remembered by a search (the memo is emptied when it holds this many)."""
 
 
-def _drop_twins(cands: int, hand: int, live: int) -> int:
-    """``cands`` (a subset of ``hand``) without every card whose next lower live card of its
-    suit is also in ``hand`` with both of them twins (see "twins" in docs/durak-solver.md)."""
-    s = hand & _solo(live)
-    m = cands & s
-    out = cands
-    while m:
-        low = m & -m
-        m ^= low
-        lower = live & SUIT_MASKS[(low.bit_length() - 1) >> 4] & (low - 1)
-        if lower and (s >> (lower.bit_length() - 1)) & 1:
-            out ^= low
-    return out
-
-
-
-
 # --- canonical forms of lead positions (the Python search; the compiled search has its own) ---
 
 

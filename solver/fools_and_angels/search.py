@@ -264,6 +264,13 @@ def method_text(result: SolveResult, extra: dict[str, Any]) -> str:
             f"over {where} (win or loss for the side to move)")
 
 
+def rules_refusal(rules: S.Rules) -> str | None:
+    """Why this solver refuses every position under ``rules``: the rule options it does not play
+    (``None``: it plays them all). The solver's tests draw every option of the rules and hold the
+    solver to minimax over the spec wherever this says ``None``, and to a refusal elsewhere."""
+    return None
+
+
 def solve(state: S.State, options: SolveOptions | None = None) -> SolveResult:
     """Exact win/loss for the side to move, the value of every move and a principal variation.
 
@@ -275,6 +282,9 @@ def solve(state: S.State, options: SolveOptions | None = None) -> SolveResult:
     check_options(options)
     known_stocks = bool_option(options, "stock_order_known", False)
     want_pv = bool_option(options, "pv", True)
+    refusal = rules_refusal(state.rules)
+    if refusal is not None:
+        raise NotCovered(f"rules: {refusal}")
     # a finished game is answered with its result (below) whatever its stocks still hold
     if not is_endgame(state) and not known_stocks and S.SPEC.result(state) is None:
         raise NotCovered("stocks: the endgame solver needs both private stocks and the pool empty "

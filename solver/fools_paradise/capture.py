@@ -53,6 +53,10 @@ from math import comb
 from foolsolve.cards import ACE, Card
 from foolsolve.errors import InputError
 
+# The rule options' choices and the clear's point are the spec's (foolsolve.spec.fools_paradise: the
+# Rules' option declarations, CLEAR_POINTS), written out here because the capture calculator imports no
+# spec (``fools-paradise capture`` starts fast: tests/generic/test_cli_lazy_imports.py);
+# tests/fools_paradise/test_capture_vs_spec.py checks that they are the spec's.
 ACE_OPTIONS: tuple[str, ...] = ("either", "low", "high", "either_per_play")
 """Values of the ``ace`` rule option (default first)."""
 OBJECTIVES: tuple[str, ...] = ("cards", "points", "clear")
@@ -66,8 +70,8 @@ PLAYED_CARD: tuple[str, ...] = ("collected", "stays")
 ACE_LOW = 1
 ACE_HIGH = 14
 CLEAR_BONUS = 1
-"""000 §Clearing the board: "Every time a player clears the board, the player is awarded
-one point immediately"."""
+"""The spec's ``CLEAR_POINTS`` (000 §Clearing the board: "Every time a player clears the board,
+the player is awarded one point immediately")."""
 
 
 # --- values and scores ----------------------------------------------------------------------
@@ -76,17 +80,6 @@ def check_option(name: str, value: str, choices: Sequence[str]) -> None:
     """Raise :class:`InputError` naming the option when ``value`` is not one of ``choices``."""
     if value not in choices:
         raise InputError(f"{name}: {value!r} is not one of {' | '.join(choices)}")
-
-
-def card_values(card: Card, ace: str) -> tuple[int, ...]:
-    """The values a card may take (000 §Card Values): its rank, an ace 1 and/or 14."""
-    if card.rank != ACE:
-        return (card.rank,)
-    if ace == "low":
-        return (ACE_LOW,)
-    if ace == "high":
-        return (ACE_HIGH,)
-    return (ACE_LOW, ACE_HIGH)
 
 
 def card_score(card: Card, *, ace: str, card_points: str) -> int:

@@ -35,6 +35,7 @@ from foolsolve.cards import ACE, Card
 from foolsolve.solver.fools_paradise.capture import (
     ACE_HIGH,
     ACE_LOW,
+    ACE_OPTIONS,
     CLEAR_BONUS,
     AceChoice,
     CaptureReport,
@@ -144,7 +145,7 @@ def _choices(s: Any, m: _Model, hand: Sequence[Card], centre: Sequence[Card], j:
 def z3_collection_choices(played: Card, taken: Sequence[Card], *, ace: str = "either") -> tuple[AceChoice, ...]:
     """Z3's list of the ace valuations under which ``played`` may collect ``taken``
     (empty: the collection is illegal)."""
-    check_option("ace", ace, ("either", "low", "high", "either_per_play"))
+    check_option("ace", ace, ACE_OPTIONS)
     if not taken:
         return ()
     m = _model([played], taken, ace)
@@ -156,7 +157,7 @@ def z3_collection_choices(played: Card, taken: Sequence[Card], *, ace: str = "ei
 @z3run.stops_on_ctrl_c
 def z3_is_legal(played: Card, taken: Sequence[Card], *, ace: str = "either") -> bool:
     """Whether Z3 finds a valuation making the collection legal."""
-    check_option("ace", ace, ("either", "low", "high", "either_per_play"))
+    check_option("ace", ace, ACE_OPTIONS)
     if not taken:
         return False
     m = _model([played], taken, ace)
@@ -188,7 +189,7 @@ def _enumerate(m: _Model, hand: Sequence[Card], centre: Sequence[Card], extra: l
 def z3_legal_collections(hand: Sequence[Card], centre: Sequence[Card], *, ace: str = "either",
                          limit: int | None = None) -> list[Collection]:
     """Every legal collection found by Z3 (blocking clauses; small centres only)."""
-    check_option("ace", ace, ("either", "low", "high", "either_per_play"))
+    check_option("ace", ace, ACE_OPTIONS)
     if not hand or not centre:
         return []
     return _enumerate(_model(hand, centre, ace), hand, centre, [], limit)[0]

@@ -55,7 +55,7 @@ from foolsolve.solver.base import (
     check_extra,
     int_option,
 )
-from foolsolve.spec.fools_paradise import CENTRE_SIZE, SPEC, State
+from foolsolve.spec.fools_paradise import CENTRE_SIZE, CLEAR_POINTS, SPEC, Rules, State
 
 INF = 10**9
 PROGRESS_EVERY = 1024
@@ -136,7 +136,7 @@ def rank_apply(ctx: EngineRules, st: RankState, move: RankMove) -> RankState:
             gain += ctx.rank_pts[r]
         if centre == 0:
             cleared = True
-            gain += 1
+            gain += CLEAR_POINTS
         if not ctx.collected:
             centre += unit
         scores[p] += gain
@@ -156,7 +156,7 @@ def rank_apply(ctx: EngineRules, st: RankState, move: RankMove) -> RankState:
         if hands[q]:
             return RankState(tuple(hands), centre, stock, sp, q, tuple(scores))
     if centre:
-        scores[p] += ctx.vec_points(centre) + (1 if ctx.sweep_clear else 0)
+        scores[p] += ctx.vec_points(centre) + (CLEAR_POINTS if ctx.sweep_clear else 0)
     return RankState(tuple(hands), 0, stock, sp, p, tuple(scores), True)
 
 
@@ -171,7 +171,7 @@ def rank_moves_by_gain(ctx: EngineRules, st: RankState) -> list[tuple[int, RankM
         if (hand >> ctx.shift[r]) & ctx.field_mask:
             own = ctx.rank_pts[r] if collected else 0
             for vec in ctx.vectors(centre, r):
-                out.append((vec_points(vec) + own + (vec == centre), (r, vec)))
+                out.append((vec_points(vec) + own + (CLEAR_POINTS if vec == centre else 0), (r, vec)))
             out.append((0, (r, 0)))
     return out
 
@@ -214,7 +214,7 @@ class Solver:
             ctx = self.ctx
             stock = st.stock[st.sp:]
             hit = ctx.vec_points(hands + st.centre) + sum(ctx.rank_pts[r] for r in stock) \
-                + sum(ctx.count(hands, r) for r in ctx.rank_pts) + len(stock) + 1
+                + CLEAR_POINTS * (sum(ctx.count(hands, r) for r in ctx.rank_pts) + len(stock) + 1)
             self._rem[key] = hit
         return hit
 
@@ -336,6 +336,13 @@ def check_options(options: SolveOptions) -> None:
     int_option(options, "pv_limit", PV_LIMIT)
 
 
+def rules_refusal(rules: Rules) -> str | None:
+    """Why this solver refuses every position under ``rules``: the rule options it does not play
+    (``None``: it plays them all). The solver's tests draw every option of the rules and hold the
+    solver to minimax over the spec wherever this says ``None``, and to a refusal elsewhere."""
+    return None
+
+
 def _check(state: State, options: SolveOptions | None) -> int:
     """Refuse what the solver cannot answer, and every bad option, before any search; returns
     the principal variation's length limit."""
@@ -346,6 +353,9 @@ def _check(state: State, options: SolveOptions | None) -> int:
         known = bool_option(options, "stock_order_known", False)
         pv_limit = int_option(options, "pv_limit", PV_LIMIT) if bool_option(options, "pv", True) else 0
     # valid positions outside the solver's domain: NotCovered (the open-hand search or the mover's seat answers)
+    refusal = rules_refusal(state.rules)
+    if refusal is not None:
+        raise NotCovered(f"rules: {refusal}")
     if state.pending is not None:
         raise NotCovered("pending: the position waits for a chance draw; the endgame solver needs a settled position")
     if state.stock and not state.stock_known:

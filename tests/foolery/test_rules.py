@@ -22,10 +22,13 @@ from foolsolve.spec.foolery import (
     SPEC,
     STRAIGHT,
     STRAIGHT_FLUSH,
+    SUIT_CARDS,
+    Combo,
     Rules,
     classify_hand,
     compare_hands,
     deal_sizes,
+    skips_next,
     title,
 )
 from tests.foolery.helpers import hand, legal, moves, play, position
@@ -116,8 +119,15 @@ def test_if_its_an_equal_single_card_or_pair_the_following_player_is_skipped() -
     assert play(higher, "play 10D").to_move == 2  # a higher card skips no one
     pair = position("2C 3C", "9D 9H 4C", "QC 4D", "JC 5C", table=[(0, "9C 9S")], to_move=1)
     assert play(pair, "play 9D 9H").to_move == 3
-    triple = position("2C 3C", "3D 3H 3S 4C", "QC 4D", "JC 5C", table=[(0, "3C 3D"[:0] + "2D 2H 2S")], to_move=1)
-    assert play(triple, "play 3D 3H 3S").to_move == 2  # a triple skips no one
+    triple = position("2C 3C", "3D 3H 3S 4C", "QC 4D", "JC 5C", table=[(0, "2D 2H 2S")], to_move=1)
+    assert play(triple, "play 3D 3H 3S").to_move == 2  # a higher triple skips no one
+    # An equal triple (or four) is never on offer: the pack has four cards of each suit rank, so after a
+    # triple on the table one card of its rank is left. The words "single card or pair" are held where the
+    # spec applies them: an equal triple or four would skip no one.
+    assert set(Counter(c.rank for c in SUIT_CARDS).values()) == {4}
+    assert skips_next(Combo("set", 1, 9), Combo("set", 1, 9)) and skips_next(Combo("set", 2, 9), Combo("set", 2, 9))
+    assert not skips_next(Combo("set", 3, 9), Combo("set", 3, 9))
+    assert not skips_next(Combo("set", 4, 9), Combo("set", 4, 9))
 
 
 def test_equal_single_with_two_players_left_wins_the_trick_by_default() -> None:

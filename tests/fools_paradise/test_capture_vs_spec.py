@@ -9,6 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from foolsolve.cards import FRENCH52
+from foolsolve.rules import options_of
 from foolsolve.solver.fools_paradise import capture as fp_capture
 from foolsolve.spec import fools_paradise as fp
 
@@ -58,3 +59,14 @@ def test_worked_example_both_readings():
         spec = _spec_set(hand, centre, fp.Rules(ace=ace))
         assert set(spec) == set(_dp_set(hand, centre, ace))
         assert len(spec) == 6
+
+
+def test_the_capture_tools_option_lists_and_clear_point_are_the_specs() -> None:
+    """The capture calculator imports no spec (it starts fast), so it writes out the rule options'
+    choices, default first, and the clear's point: they must be the spec's declarations."""
+    choices = {o.name: o.choices for o in options_of(fp.Rules)}
+    defaults = {o.name: o.default for o in options_of(fp.Rules)}
+    for name, written in (("ace", fp_capture.ACE_OPTIONS), ("card_points", fp_capture.CARD_POINTS),
+                          ("played_card", fp_capture.PLAYED_CARD)):
+        assert written == choices[name] and written[0] == defaults[name], name
+    assert fp_capture.CLEAR_BONUS == fp.CLEAR_POINTS

@@ -5,30 +5,53 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 from dataclasses import replace
 from functools import cache
 from importlib import resources
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from foolsolve.cards import FRENCH52
 from foolsolve.errors import InputError
 from foolsolve.positions import read_json
+from foolsolve.rules import options_of, random_rules, rules_to_json
 from foolsolve.solver import minimax
 from foolsolve.solver.base import NotCovered, SearchLimit, SolveOptions
-from foolsolve.solver.fools_paradise.search import endgame_value, method_text, solve
-from foolsolve.spec.fools_paradise import SPEC, State
+from foolsolve.solver.fools_paradise.search import endgame_value, method_text, rules_refusal, solve
+from foolsolve.spec.fools_paradise import SPEC, Rules, State
 from tests.fools_paradise.helpers import position, position_json
 
-OPTION_CHOICES = {
-    "ace": ["either", "low", "high", "either_per_play"],
-    "played_card": ["collected", "stays"],
-    "card_points": ["value", "count"],
-    "last_card_sweep_counts_as_clear": [False, True],
+DRAWN_HERE = {
+    # the options without a list of choices, which ``foolsolve.rules.random_rules`` leaves at their
+    # defaults: drawn here over a range small endgames can use
+    "decks": lambda rng: rng.choice((1, 2)),
 }
+
+
+def test_every_option_without_choices_is_drawn_here() -> None:
+    """A new option without ``choices`` must be drawn by :data:`DRAWN_HERE` to reach the solver checks."""
+    assert set(DRAWN_HERE) == {o.name for o in options_of(Rules) if o.choices is None and not o.fixed}
+
+
+def draw_rules(rng: random.Random) -> Rules:
+    """Every rule option drawn: those with choices by :func:`foolsolve.rules.random_rules`, the
+    others by :data:`DRAWN_HERE`."""
+    return random_rules(Rules, rng, **{name: draw(rng) for name, draw in DRAWN_HERE.items()})
+
+
+def solver_takes(rules: Rules) -> bool:
+    """Whether the solver declares these rules its own (:func:`rules_refusal`); where it does
+    not, the solver must refuse a position under them (checked here) and the caller skips it."""
+    refusal = rules_refusal(rules)
+    if refusal is None:
+        return True
+    with pytest.raises(NotCovered, match=re.escape(refusal)):
+        solve(position(["2C", "3C"], "4C", rules=rules_to_json(rules)), SolveOptions())
+    return False
 
 
 @st.composite
@@ -36,13 +59,15 @@ def small_endgames(draw: Any, players: int = 2, max_hand: int = 3, max_centre: i
                    max_stock: int = 0) -> State:
     """Random positions with few cards left: hands of 0..max_hand (the player to move holds
     at least one; from her round to the left, k cards then k - 1), 1..max_centre centre
-    cards, random options; every other card in the piles.
+    cards, every rule option drawn; every other card in the piles.
     With max_stock > 0, up to that many pile cards are moved to a known stock. (A position
     file must then show five-card hands; the rules themselves apply to any state, and small
     hands keep the exhaustive check fast.)"""
     seed = draw(st.integers(0, 2**32 - 1))
     rng = random.Random(seed)
-    deck = list(FRENCH52.cards)
+    rules = draw_rules(rng)
+    assume(solver_takes(rules))
+    deck = list(FRENCH52.cards) * rules.decks
     rng.shuffle(deck)
     stock_n = draw(st.integers(0, max_stock))
     top = draw(st.integers(1, max_hand))
@@ -61,8 +86,7 @@ def small_endgames(draw: Any, players: int = 2, max_hand: int = 3, max_centre: i
         hands.append(" ".join(x.ascii for x in deck[pos:pos + k]))
         pos += k
     centre = " ".join(x.ascii for x in deck[pos:pos + c])
-    rules = {k: draw(st.sampled_from(v)) for k, v in OPTION_CHOICES.items()}
-    state = position(hands, centre, to_move=to_move, rules=rules)
+    state = position(hands, centre, to_move=to_move, rules=rules_to_json(rules))
     if stock_n:
         pile = state.piles[0]
         state = replace(state, stock=pile[:stock_n], piles=(pile[stock_n:], *state.piles[1:]))

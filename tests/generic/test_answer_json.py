@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import foolsolve
+import foolsolve.games
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
 
@@ -23,6 +24,10 @@ ANSWERS = [
     ("durak-endgame.json", {"options": {"moves": False}}),
     ("views/durak-three-players.json", {"method": "ismcts", "samples": 20}), ("durak-perevodnoy.json", {"samples": 3}),
 ]
+
+
+def test_the_answers_cover_every_game() -> None:
+    assert {json.loads((EXAMPLES / path).read_text())["game"] for path, _ in ANSWERS} == set(foolsolve.games.names())
 IDS = [f"{name}{''.join(f',{k}={v}' for k, v in kw.items())}" for name, kw in ANSWERS]
 
 _cache: dict[str, Any] = {}

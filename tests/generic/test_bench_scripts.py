@@ -75,6 +75,7 @@ def test_help(script: str) -> None:
     ("bench_arena.py", ["--game", "durak", "--bots", "random", "greedy", "--pair", "pimc=3"]),
     ("bench_arena.py", ["--game", "durak", "--bots", "random", "greedy", "--variant", "pimc:frontier=smart"]),
     ("mutation.py", ["--sample", "0"]),
+    ("bench_batch.py", ["--positions", "0"]),
     ("mutation.py", ["--games", "chess"]),
     ("mutation.py", ["--modules", "engines/chess.py"]),
     ("mutation.py", ["--jobs", "0"]),
@@ -89,6 +90,16 @@ def test_bad_input_is_one_line_and_exit_2(script: str, args: list[str]) -> None:
     assert run.stderr.count("\n") == 1 and run.stderr.startswith(f"{script}: error: "), run.stderr
 
 
+def test_mutation_takes_game_names_as_every_tool_does() -> None:
+    from foolsolve import games
+
+    mod = _load("mutation")
+    for info in games.all_games():
+        stem = info.name.replace("-", "_")
+        for name in (info.name, *info.names, stem):
+            assert mod.parse(["--games", name, "--report", "--out", "x.json"]).games == [stem], name
+
+
 def test_fools_paradise_playout_rows_play_the_specs_games_with_a_baseline_checkout() -> None:
     """The playout rows on a few games, with this checkout as its own baseline (second processes):
     every row plays the spec's game (the script stops otherwise) and the ratios are printed."""
@@ -97,6 +108,14 @@ def test_fools_paradise_playout_rows_play_the_specs_games_with_a_baseline_checko
     rows = [line for line in lines if line.startswith("| ") and not line.startswith("| row ")]
     assert [r.split("|")[1].strip() for r in rows[:5]] == ["spec", "generic", "native", "own process", "baseline"]
     assert lines[-1].startswith("Native playout, this checkout against")
+
+
+def test_cli_startup_runs_every_command_it_times() -> None:
+    """Each command of the start-up table, run once as the bench runs it (a stale argument list
+    stops the bench with exit 2: here it fails the test)."""
+    mod = _load("bench_cli_startup")
+    for _label, args in mod.COMMANDS:
+        mod.wall(sys.executable, args)
 
 
 def test_fools_paradise_endgames_and_captures_agree() -> None:

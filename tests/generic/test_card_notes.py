@@ -12,14 +12,21 @@ from foolsolve import games
 from foolsolve.cards import DECKS
 from tests.generic.test_cli import assert_one_line_error, run
 
-
-@pytest.mark.parametrize("game, words", [
+CARD_NOTES = [
     ("durak", ["C clubs", "the Jokers: RJ and BJ"]),
     ("fools-paradise", ["2 3 4 5 6 7 8 9 10 J Q K A", "S spades"]),
     ("fools-and-angels", ["H hearts"]),
     ("foolery", ["C: Cavalier", "I to XXI", "the Fool: Fool"]),
     ("three-fools", ["R rock, P paper, S scissors", "Jo: Joker"]),
-])
+]
+"""Per game: words of its card notation that `foolsolve rules GAME` prints."""
+
+
+def test_every_game_has_its_card_notes_checked() -> None:
+    assert sorted(g for g, _ in CARD_NOTES) == sorted(games.names())
+
+
+@pytest.mark.parametrize("game, words", CARD_NOTES)
 def test_rules_gives_each_games_card_notation(game: str, words: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(["rules", game], capsys)
     assert code == 0

@@ -720,9 +720,16 @@ def test_the_exact_solvers_options_do_not_apply_where_it_stops_and_the_search_an
     assert "not applied to this open-hand answer (options of the exact solver): -o jit, pv" in got["notes"]
 
 
-@pytest.mark.parametrize("example", ["durak-endgame.json", "fools-paradise-endgame.json",
-                                     "fools-and-angels-endgame.json", "foolery-five-of-a-kind.json",
-                                     "three-fools-bluff.json"])
+OPEN_HAND_EXAMPLES = ["durak-endgame.json", "fools-paradise-endgame.json", "fools-and-angels-endgame.json",
+                      "foolery-five-of-a-kind.json", "three-fools-bluff.json"]
+"""One example position of each game."""
+
+
+def test_the_open_hand_examples_are_one_of_each_game() -> None:
+    assert sorted(json.loads((EXAMPLES / e).read_text())["game"] for e in OPEN_HAND_EXAMPLES) == games.names()
+
+
+@pytest.mark.parametrize("example", OPEN_HAND_EXAMPLES)
 def test_the_open_hand_searchs_options_are_taken_in_every_game(capsys: Any, example: str) -> None:
     """docs/open-hand.md's -o playouts/seed/depth were refused up front by every exact solver ('unknown ...
     solver option'); where the exact solver answers they do not apply, and a note says so."""

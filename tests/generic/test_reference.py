@@ -28,9 +28,10 @@ def test_every_stored_position_is_complete(path):
     game, positions = _positions(path)
     spec = games.get(game).spec
     names = [o.name for o in options_of(spec.rules_cls)]
+    fix = "run: python tests/make_test_data.py complete (every stored position rewritten with every rule option)"
     for name, position in positions:
-        assert reference.complete(position) == position, name
-        assert list(position["rules"]) == names, name  # every rule option, in the declared order
+        assert reference.complete(position) == position, f"{name}: not complete; {fix}"
+        assert list(position["rules"]) == names, f"{name}: not every rule option in the declared order; {fix}"
 
 
 def test_complete_writes_every_rule_option_and_reads_back_as_the_same_position():

@@ -95,3 +95,32 @@ def test_an_unknown_or_misspelt_rule_option_fails_the_schema(name):
     first = next(o for o in options_of(info.spec.rules_cls) if o.choices and isinstance(o.choices[0], str))
     with pytest.raises(InputError):
         validate_schema({**example, "rules": {first.name: first.choices[0].title() + "x"}}, info.schema)
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize("args", [
+    [".ci/rules-schemas", "--bogus"],
+    ["tests/make_test_data.py", "perft", "nosuch", "x.json"],
+    ["tests/make_test_data.py", "recount", "durak", "nosuchname"],
+])
+def test_the_data_writers_refuse_bad_input_in_one_line_with_exit_2(args: list[str]) -> None:
+    """Nothing is written: a bad game, a stored position name that is not there, an unknown flag."""
+    import subprocess
+    import sys
+
+    run = subprocess.run([sys.executable, str(ROOT / args[0]), *args[1:]], capture_output=True, text=True,
+                         timeout=120, cwd=ROOT)
+    assert run.returncode == 2 and run.stderr.count("\n") == 1 and " error: " in run.stderr, run.stderr
+
+
+def test_rules_schemas_help_prints_its_usage_and_writes_nothing() -> None:
+    import subprocess
+    import sys
+
+    before = {p: p.read_bytes() for p in (ROOT / "foolsolve" / "schemas").glob("*.json")}
+    run = subprocess.run([sys.executable, str(ROOT / ".ci" / "rules-schemas"), "--help"], capture_output=True,
+                         text=True, timeout=120)
+    assert run.returncode == 0 and "--check" in run.stdout and "written" not in run.stdout
+    assert {p: p.read_bytes() for p in before} == before

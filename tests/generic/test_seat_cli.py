@@ -314,7 +314,7 @@ def test_json_of_an_answer_without_an_interval_is_strict_json(tmp_path, capsys, 
 
 
 def test_one_world_gives_no_interval_in_words_not_infinite_ends(tmp_path, capsys):
-    """One PIMC world gives no interval: the text says so (it printed [-inf, +inf])."""
+    """One PIMC world gives no interval: the text says so in words, with no infinite ends."""
     view = _fresh_deal_view(tmp_path)
     code, out, err = run([str(view), "--method", "pimc", "--samples", "1", "--max-nodes", "300"], capsys)
     assert code == 0, err

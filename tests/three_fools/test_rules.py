@@ -334,6 +334,20 @@ def test_whoever_has_more_cards_wins_the_game():
     assert s.winner == 2 and "most cards" in SPEC.result(s).details[1][1]
 
 
+def test_each_other_player_totals_the_number_of_cards_in_her_hand_and_her_pile():
+    # player 0 lies and loses her last hand size; player 1 (five-card hand) wins the round: 4 in hand + 5 in
+    # the pile = 9; player 2 (two-card hand) has 1 in hand + 6 in the pile = 7. The piles alone (5 < 6) or a
+    # count of equal hands would name player 2.
+    s = state([["1R"], ["JR", "6R", "7R", "8R", "2S"], ["5R", "10R"]],
+              [None, ["2R", "3R"], ["4R", "5P", "6P", "7P", "8P", "9P"]], max_hand=[1, 5, 2], fill=(0,),
+              rules={"max_hand": 5})
+    s = SPEC.play(s, "flip", "lead 1R as P", "play JR", "play 5R")
+    assert s.lost == (True, False, False)
+    assert [len(h) for h in s.hands[1:]] == [4, 1] and [len(p) for p in s.piles[1:]] == [5, 6]
+    assert s.phase == OVER and s.winner == 1
+    assert SPEC.result(s).details[1][1] == "player 0 lost; most cards (9)"
+
+
 def test_in_the_case_of_a_tie_roshambo_for_it():
     # player 0 lies and loses her last hand size; then player 1 has 3 + 19 cards, player 2 3 + 16 + 3
     sixteen = [*[c.ascii for c in PILATCH45 if c.suit == "P"][4:], "AR", "JoR", "5S", "6S", "7S"]
