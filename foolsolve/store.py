@@ -62,8 +62,8 @@ OPEN_TIMEOUT = 2.0
 LOCKED_NOTE = "the result store was locked (another process holds it): not read or written"
 """The note of an answer given without the store because it was locked."""
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS results (
+_TABLE = """
+CREATE TABLE IF NOT EXISTS {0} (
     key TEXT PRIMARY KEY,
     game TEXT NOT NULL,
     solver_version TEXT NOT NULL,
@@ -72,26 +72,16 @@ CREATE TABLE IF NOT EXISTS results (
     result TEXT NOT NULL,
     created REAL NOT NULL
 );
-CREATE INDEX IF NOT EXISTS results_game ON results (game, solver_version);
-CREATE TABLE IF NOT EXISTS seat_answers (
-    key TEXT PRIMARY KEY,
-    game TEXT NOT NULL,
-    solver_version TEXT NOT NULL,
-    position TEXT NOT NULL,
-    options TEXT NOT NULL,
-    result TEXT NOT NULL,
-    created REAL NOT NULL
-);
-CREATE INDEX IF NOT EXISTS seat_answers_game ON seat_answers (game, solver_version);
+CREATE INDEX IF NOT EXISTS {0}_game ON {0} (game, solver_version);
 """
+TABLES = ("results", "seat_answers")
+"""The store's tables of answers (:data:`_SCHEMA`)."""
+_SCHEMA = "".join(_TABLE.format(table) for table in TABLES)
 """The tables: ``results`` (exact results) and ``seat_answers`` (answers from one seat of a batch's
 view lines, :func:`seat_key`), the same columns: ``position`` the view (or the full position a seat
 answered), ``options`` the seat's settings, ``result`` the answer (``SeatAnswer.to_json``). A store
 file without the second table gains it when it is opened (``CREATE TABLE IF NOT EXISTS``): the file
 needs no other change, and a program that knows only ``results`` reads it as it is."""
-
-TABLES = ("results", "seat_answers")
-"""The store's tables of answers (:data:`_SCHEMA`)."""
 
 
 def default_path() -> Path:

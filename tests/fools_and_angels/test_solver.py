@@ -17,7 +17,6 @@ from hypothesis import strategies as st
 from foolsolve.engines.fools_and_angels import ENGINE, VAL, bits
 from foolsolve.errors import InputError
 from foolsolve.games import get
-from foolsolve.rules import options_of, random_rules
 from foolsolve.solver import minimax
 from foolsolve.solver.base import NotCovered, SearchLimit, SolveOptions
 from foolsolve.solver.fools_and_angels import search as fa_solver
@@ -36,6 +35,7 @@ from foolsolve.spec.fools_and_angels import (
     State,
 )
 from tests.fools_and_angels.helpers import position
+from tests.generic.rule_draws import drawn_rules, options_without_choices
 
 DRAWN_HERE = {
     # the options without a list of choices, which ``foolsolve.rules.random_rules`` leaves at their
@@ -48,13 +48,12 @@ DRAWN_HERE = {
 
 def test_every_option_without_choices_is_drawn_here() -> None:
     """A new option without ``choices`` must be drawn by :data:`DRAWN_HERE` to reach the solver checks."""
-    assert set(DRAWN_HERE) == {o.name for o in options_of(Rules) if o.choices is None and not o.fixed}
+    assert set(DRAWN_HERE) == options_without_choices(Rules)
 
 
 def draw_rules(rng: random.Random) -> Rules:
-    """Every rule option drawn: those with choices by :func:`foolsolve.rules.random_rules`, the
-    others by :data:`DRAWN_HERE`."""
-    return random_rules(Rules, rng, **{name: draw(rng) for name, draw in DRAWN_HERE.items()})
+    """Every rule option drawn (:func:`tests.generic.rule_draws.drawn_rules`)."""
+    return drawn_rules(Rules, DRAWN_HERE, rng)
 
 
 def check_solver_takes(rules: Rules) -> bool:

@@ -18,12 +18,13 @@ from hypothesis import strategies as st
 from foolsolve.cards import FRENCH52
 from foolsolve.errors import InputError
 from foolsolve.positions import read_json
-from foolsolve.rules import options_of, random_rules, rules_to_json
+from foolsolve.rules import rules_to_json
 from foolsolve.solver import minimax
 from foolsolve.solver.base import NotCovered, SearchLimit, SolveOptions
 from foolsolve.solver.fools_paradise.search import endgame_value, method_text, rules_refusal, solve
 from foolsolve.spec.fools_paradise import SPEC, Rules, State
 from tests.fools_paradise.helpers import position, position_json
+from tests.generic.rule_draws import drawn_rules, options_without_choices
 
 DRAWN_HERE = {
     # the options without a list of choices, which ``foolsolve.rules.random_rules`` leaves at their
@@ -34,13 +35,12 @@ DRAWN_HERE = {
 
 def test_every_option_without_choices_is_drawn_here() -> None:
     """A new option without ``choices`` must be drawn by :data:`DRAWN_HERE` to reach the solver checks."""
-    assert set(DRAWN_HERE) == {o.name for o in options_of(Rules) if o.choices is None and not o.fixed}
+    assert set(DRAWN_HERE) == options_without_choices(Rules)
 
 
 def draw_rules(rng: random.Random) -> Rules:
-    """Every rule option drawn: those with choices by :func:`foolsolve.rules.random_rules`, the
-    others by :data:`DRAWN_HERE`."""
-    return random_rules(Rules, rng, **{name: draw(rng) for name, draw in DRAWN_HERE.items()})
+    """Every rule option drawn (:func:`tests.generic.rule_draws.drawn_rules`)."""
+    return drawn_rules(Rules, DRAWN_HERE, rng)
 
 
 def solver_takes(rules: Rules) -> bool:
