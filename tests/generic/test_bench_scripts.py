@@ -231,7 +231,7 @@ def test_mutation_samples_grow_and_allow_list_reads_survivors() -> None:
 
 
 def test_mutation_one_mutant_killed_and_survived_in_a_copy(tmp_path: Path) -> None:
-    """One mutant of Three Fools' rules (``==`` turned into ``!=`` in ``round_winner``) in a copy of the
+    """One mutant of Three Fools' rules (the first ``==`` turned into ``!=`` in ``decide_round``) in a copy of the
     checkout: the rule tests kill it and name the test, an unrelated test lets it survive; the copy's
     module is put back each time and the working tree is never touched."""
     pytest.importorskip("cosmic_ray")
@@ -240,9 +240,9 @@ def test_mutation_one_mutant_killed_and_survived_in_a_copy(tmp_path: Path) -> No
     original = (BENCH.parent / rel).read_bytes()
     co = bench.Checkout(tmp_path)
     m = next(m for m in bench.mutants(co.root / rel, ["core/ReplaceComparisonOperator_Eq_NotEq"])
-             if m.definition_name == "round_winner")
+             if m.definition_name == "decide_round")
     row = bench.run_one(co, rel, m, ["tests/three_fools/test_rules.py"], 300)
-    assert (row["outcome"], row["function"], row["module"]) == ("killed", "round_winner", rel)
+    assert (row["outcome"], row["function"], row["module"]) == ("killed", "decide_round", rel)
     assert row["killed_by"].startswith("tests/three_fools/test_rules.py::") and "!=" in row["mutated"]
     assert (co.root / rel).read_bytes() == original
     row = bench.run_one(co, rel, m, ["tests/generic/test_cards.py"], 300)

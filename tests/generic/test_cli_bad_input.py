@@ -1139,7 +1139,8 @@ def test_a_batch_line_naming_a_fifo_gets_its_record_and_the_batch_goes_on(tmp_pa
     recs = [json.loads(line) for line in done.stdout.splitlines()]
     assert [r["line"] for r in recs] == [1, 2, 3]
     assert "result" in recs[0] and "result" in recs[2]
-    assert recs[1] == {"line": 2, "path": str(fifo), "error": f"{fifo}: a FIFO with nothing writing to it"}
+    assert recs[1] == {"line": 2, "path": str(fifo), "error": f"{fifo}: a FIFO with nothing writing to it",
+                       "kind": "input"}
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo") or not os.path.isdir("/dev/fd"), reason="needs pipes and /dev/fd")
