@@ -1662,7 +1662,7 @@ SHRINK_REQUESTS = 200
                    "agree; 0: no limit; at most a year].")
 @click.option("--json", "as_json", is_flag=True,
               help='Print the report as one JSON object: {"game", "cases", "finished", "agreeing", "cut", "states", '
-                   '"moves", "sampled", "timed_out", "divergence", "seconds", "rules"}; with --engine "engine", '
+                   '"moves", "sampled", "timed_out", "divergence", "seconds", "rules", "players"}; with --engine "engine", '
                    '"successors", "every_move", "disagreements" (each with "alone" and "shrunk"), "requests" and '
                    '"engine_error" in place of "sampled" and "divergence" (docs/engines.md; the exit codes as '
                    'without it).')
@@ -1699,12 +1699,15 @@ SHRINK_REQUESTS = 200
                    "that plays only some of the rules. Not with --position (its own rules are played).")
 @click.option("--default-rules", is_flag=True,
               help="Every rule option not given by --rules at its default, none drawn at random.")
+@click.option("--players", type=int, default=None, metavar="N",
+              help="Deal every game to N players (within the game's range, as deal's --players), the rest drawn at "
+                   "random as without it: for an engine that plays only some table sizes. Not with --position.")
 def conform(game: str, cases: int, seed: int, max_steps: int, position: str | None, out: str | None,
             workers: int = 1, scheduler: str | None = None, time_limit: float | None = None,
             as_json: bool = False, strict: bool = False, engine_command: str | None = None,
             engine_timeout: float | None = None, without_knowledge: bool = False, ask_status: bool = False,
             every_move: bool = False, replay: int | None = None, rules_json: str | None = None,
-            default_rules: bool = False) -> None:
+            default_rules: bool = False, players: int | None = None) -> None:
     """Step GAME's spec and engine in lockstep from random deals (random players and rule
     options) and compare legal moves, successors and results at every step. Exit 1 on a
     divergence, after writing the shrunk diverging position as a position file. Stopped by the
@@ -1717,8 +1720,8 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
     one-line error (exit 2); each disagreement's request is replayed alone in a fresh engine process
     (the first few) and shrunk where it shows the disagreement again.
 
-    --rules JSON fixes rule options (--default-rules: every other one at its default), for an
-    engine that plays only some of the rules."""
+    --rules JSON fixes rule options (--default-rules: every other one at its default), and
+    --players N the number of players, for an engine that plays only some of the rules or tables."""
     from foolsolve import conformance
 
     default_time = time_limit is None
@@ -1727,11 +1730,13 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
     one_stdout(("--out -", out == STDIO), ("the report", True))
     info = games.get(game)
     pins = conform_pins(info, rules_json, default_rules, position)
+    conform_players(info, players, position)
+    fixed = [*([pins_text(info, pins, default_rules)] if pins else []), *players_text(players)]
     if engine_command is not None:
         return conform_outside(info, engine_command, engine_timeout, cases, seed, max_steps, position, out,
                                workers, scheduler, time_limit, default_time, as_json, strict, without_knowledge,
-                               ask_status, every_move, pins, pins_text(info, pins, default_rules) if pins else None,
-                               REPLAY_MAX if replay is None else replay)
+                               ask_status, every_move, pins, fixed, REPLAY_MAX if replay is None else replay,
+                               players)
     if engine_timeout is not None:
         raise InputError("--engine-timeout: only with --engine (the outside engine's time to answer)")
     if without_knowledge:
@@ -1762,6 +1767,8 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
         report = conformance.ConformanceReport(cases=1)
         report.divergence = conformance.lockstep(info, state, random.Random(seed), max_steps=max_steps, report=report)
     else:
+        if pins or players is not None:  # none under --rules and --players: the error before any game
+            conformance.conform_start(info, random.Random(f"{seed}:0"), pins, players)
         deadline = None if time_limit is None else started + time_limit
         with progress(f"conform {info.name}", unit="games", total=cases,
                       seconds=None if deadline is None else deadline - time.monotonic()) as tick:
@@ -1769,10 +1776,10 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
                 from foolsolve.executor import make_executor
 
                 report = conformance.run_on(make_executor(workers, scheduler), info, cases, seed, progress=tick,
-                                            max_steps=max_steps, deadline=deadline, pins=pins)
+                                            max_steps=max_steps, deadline=deadline, pins=pins, players=players)
             else:
                 report = conformance.run(info, cases, seed, progress=tick, max_steps=max_steps, deadline=deadline,
-                                         pins=pins)
+                                         pins=pins, players=players)
     secs = time.monotonic() - started
     d = report.divergence
     target = None
@@ -1781,12 +1788,11 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
         write_json_atomic(target, conformance.shrink(info, d.position), "--out" if out else "the divergence file")
     if as_json:
         click.echo(jsonout.dumps({**conform_json(info.name, report, cases, max_steps, secs, target),
-                                  "rules": pins_json(info, pins)}))
+                                  "rules": pins_json(info, pins), "players": players}))
     else:
         lines = conform_text(info.name, report, cases, max_steps, secs, target,
                              None if default_time or strict else time_limit, strict)
-        if pins:
-            lines.insert(2, pins_text(info, pins, default_rules))
+        lines[2:2] = fixed
         click.echo("\n".join(lines))
     if d is not None:
         sys.exit(1)
@@ -1817,6 +1823,25 @@ def conform_pins(info: GameInfo, rules_json: str | None, default_rules: bool,
     return pins_from_json(info.spec.rules_cls, rules_option(rules_json), default_rules)
 
 
+def conform_players(info: GameInfo, players: int | None, position: str | None) -> None:
+    """``conform --players N``: refused outside the game's range (as deal's ``--players``) and with
+    ``--position``."""
+    if players is None:
+        return
+    if position is not None:
+        raise InputError("--players: with --position the position's own players are played")
+    spec = info.spec
+    if not spec.min_players <= players <= spec.max_players:
+        from foolsolve.game import players_range
+
+        raise InputError(f"--players: {info.name} takes {players_range(spec)} players, not {players}")
+
+
+def players_text(players: int | None) -> list[str]:
+    """The line of ``conform``'s report saying the number of players was fixed (none: not fixed)."""
+    return [] if players is None else [f"players: {players} in every game"]
+
+
 def pins_json(info: GameInfo, pins: dict[str, Any] | None) -> dict[str, Any] | None:
     """The fixed rule options as JSON, as a position file writes them (``None``: none fixed)."""
     if pins is None:
@@ -1844,8 +1869,8 @@ def conform_outside(info: GameInfo, command: str, timeout: float | None, cases: 
                     position: str | None, out: str | None, workers: int, scheduler: str | None,
                     time_limit: float | None, default_time: bool, as_json: bool, strict: bool,
                     without_knowledge: bool = False, ask_status: bool = False, every_move: bool = False,
-                    pins: dict[str, Any] | None = None, pins_line: str | None = None,
-                    replay: int = 3) -> None:
+                    pins: dict[str, Any] | None = None, fixed: list[str] | None = None,
+                    replay: int = 3, players: int | None = None) -> None:
     """``conform --engine CMD``: the games of ``conform`` against an outside engine
     (:func:`foolsolve.conformance.run_outside`), one process for the whole run, ended whatever
     happens. Each game's first disagreement is reported and its oracle request written, one a
@@ -1855,8 +1880,9 @@ def conform_outside(info: GameInfo, command: str, timeout: float | None, cases: 
     the exit is the signal's, 130 or 143, disagreements or not. The first ``replay``
     disagreements are replayed alone in a fresh engine process and shrunk
     (:func:`foolsolve.conformance.replay_outside`); a smaller request is written after its
-    disagreement's, its id ending in ``shrunk``. ``pins``: the rule options fixed (``pins_line``
-    says so in the text report); ``every_move``: every legal move's successor compared."""
+    disagreement's, its id ending in ``shrunk``. ``pins``: the rule options fixed, ``players``: the
+    number of players (``fixed``: the text report's lines saying so); ``every_move``: every legal
+    move's successor compared. Ctrl-C or SIGTERM during the replays (the games played) is said so."""
     from foolsolve import conformance
     from foolsolve.outside import ENGINE_TIMEOUT, OutsideEngine
     from foolsolve.positions import probe_output, write_text_atomic
@@ -1879,8 +1905,8 @@ def conform_outside(info: GameInfo, command: str, timeout: float | None, cases: 
         if pinfo.name != info.name:
             raise InputError(f"--position: a {pinfo.name} position, not {info.name}")
         cases = 1
-    if start is None:  # a game with no deals, or none under --rules: its error before the engine starts
-        conformance.conform_start(info, random.Random(f"{seed}:0"), pins)
+    if start is None:  # a game with no deals, or none under --rules and --players: its error before the engine starts
+        conformance.conform_start(info, random.Random(f"{seed}:0"), pins, players)
     # the file of disagreements is written at the end: one that cannot be is found before the engine starts
     probe_output(out or f"conform-{info.name}-{seed}.jsonl", "--out" if out else "the disagreements file")
     started = time.monotonic()
@@ -1890,14 +1916,15 @@ def conform_outside(info: GameInfo, command: str, timeout: float | None, cases: 
                       seconds=None if deadline is None else deadline - time.monotonic()) as tick:
             report = conformance.run_outside(info, engine, cases, seed, progress=tick, max_steps=max_steps,
                                              deadline=deadline, start=start, knowledge=not without_knowledge,
-                                             status=ask_status, every_move=every_move, pins=pins)
+                                             status=ask_status, every_move=every_move, pins=pins,
+                                             players=players)
     if not report.interrupted:
         try:
             for d in report.disagreements[:replay]:
                 conformance.replay_outside(info, command, engine.timeout, d, knowledge=not without_knowledge,
                                            pins=pins)
         except KeyboardInterrupt:
-            report.interrupted = True
+            report.interrupted = report.replays_interrupted = True
     secs = time.monotonic() - started
     target = None
     requests = []
@@ -1914,12 +1941,11 @@ def conform_outside(info: GameInfo, command: str, timeout: float | None, cases: 
     if as_json:
         click.echo(jsonout.dumps({**conform_outside_json(info.name, command, report, cases, max_steps, secs, target,
                                                          without_knowledge, ask_status, every_move),
-                                  "rules": pins_json(info, pins)}))
+                                  "rules": pins_json(info, pins), "players": players}))
     else:
         lines = conform_outside_text(info.name, report, cases, max_steps, secs, target,
                                      None if default_time or strict else time_limit, strict, every_move, replay)
-        if pins_line is not None:
-            lines.insert(2, pins_line)
+        lines[2:2] = fixed or []
         if without_knowledge:
             fields = ", ".join(info.spec.knowledge_fields) or "none in this game"
             lines[1] += f", without what players know ({fields})"
@@ -1971,7 +1997,11 @@ def conform_outside_text(game: str, report: Any, cases: int, max_steps: int, sec
         if 0 < replay < len(report.disagreements):
             lines.append(f"the first {plural(replay, 'disagreement')} replayed alone in a fresh engine process "
                          f"(--replay), not the {len(report.disagreements) - replay:,} after")
-        if report.interrupted:
+        if report.replays_interrupted:
+            played = ("the games were all played" if report.cases == cases
+                      else f"{report.cases:,} of {cases:,} games played")
+            lines.append(f"{_stopper()} stopped the replays of the disagreements ({played})")
+        elif report.interrupted:
             lines.append(f"{_stopper()} stopped the run after {report.cases:,} of {cases:,} games; "
                          f"{cases - report.cases:,} not played")
     if report.engine_error is not None:

@@ -84,6 +84,9 @@ class ConformanceReport:
     legal moves, where a seeded sample of them was played."""
     interrupted: bool = False
     """Stopped by Ctrl-C: :attr:`cases` counts the games finished before it (each agreeing)."""
+    replays_interrupted: bool = False
+    """An outside engine's run: Ctrl-C (:attr:`interrupted` too) stopped the replays of its
+    disagreements (:func:`replay_outside`), after the games."""
     timed_out: bool = False
     """Stopped at the deadline (``conform --time``): :attr:`cases` counts the games finished
     before it (each agreeing)."""
@@ -415,11 +418,11 @@ def _outside_play(spec: Any, after: Any, position: dict[str, Any], text: str, go
 def run_outside(info: GameInfo, engine: Any, cases: int, seed: int, *, progress: Callable[[int], None] | None = None,
                 max_steps: int = 10_000, deadline: float | None = None, start: Any = None,
                 knowledge: bool = True, status: bool = False, every_move: bool = False,
-                pins: dict[str, Any] | None = None) -> ConformanceReport:
+                pins: dict[str, Any] | None = None, players: int | None = None) -> ConformanceReport:
     """:func:`run` against an engine outside foolsolve (:func:`outside_lockstep`): the same games;
     a game stops at its first disagreement and the run goes on (:attr:`ConformanceReport.disagreements`).
     ``start``: one game from that state (``cases`` 1, moves chosen with ``seed``) in place of the
-    random deals; ``pins``: the rule options fixed (:func:`conform_start`); ``knowledge``,
+    random deals; ``pins``: the rule options fixed, ``players``: the number of players (:func:`conform_start`); ``knowledge``,
     ``status``, ``every_move``: as :func:`outside_lockstep`. The engine breaking the
     protocol stops the run, its error in :attr:`ConformanceReport.engine_error`; Ctrl-C stops it
     too, the games finished kept."""
@@ -429,7 +432,7 @@ def run_outside(info: GameInfo, engine: Any, cases: int, seed: int, *, progress:
     try:
         for i in range(cases):
             rng = random.Random(seed) if start is not None else random.Random(f"{seed}:{i}")
-            first = start if start is not None else conform_start(info, rng, pins)
+            first = start if start is not None else conform_start(info, rng, pins, players)
             d = outside_lockstep(info, first, rng, engine, max_steps=max_steps, report=report, knowledge=knowledge,
                                  status=status, every_move=every_move)
             report.cases += 1
@@ -596,20 +599,24 @@ def _without(node: Any, path: tuple[Any, ...], i: int) -> Any:
     return copy_
 
 
-def conform_start(info: GameInfo, rng: random.Random, pins: dict[str, Any] | None = None) -> Any:
+def conform_start(info: GameInfo, rng: random.Random, pins: dict[str, Any] | None = None,
+                  players: int | None = None) -> Any:
     """One random whole-game start for conformance: the game's ``conform_game`` if it declares
     one (deals reaching every rule option), else its ``random_game``. ``pins`` (``conform --rules``,
     :func:`foolsolve.rules.pins_from_json`): the rule options kept at those values, the others drawn
-    as ever; a draw the pinned options rule out (a table they do not seat), or one under other
-    values of them (a generator that does not keep them, :func:`foolsolve.rules.pin`), is drawn
-    again, up to :data:`PIN_TRIES` times, then an :class:`InputError`."""
+    as ever; ``players`` (``conform --players``, :func:`foolsolve.rules.seating`): that many players
+    dealt. A draw the pinned options or players rule out (a table they do not seat), or one under
+    other values of them (a generator that does not keep them, :func:`foolsolve.rules.pin`,
+    :func:`foolsolve.rules.pin_players`), is drawn again, up to :data:`PIN_TRIES` times, then an
+    :class:`InputError`."""
     make = _deal_maker(info)
-    if not pins:
+    if not pins and players is None:
         return make(rng)
-    from foolsolve.rules import json_text, pinning
+    from foolsolve.rules import json_text, pinning, seating
 
+    pins = pins or {}
     why = ""
-    with pinning(pins):
+    with pinning(pins), seating(players):
         for _ in range(PIN_TRIES):
             try:
                 start = make(rng)
@@ -618,12 +625,19 @@ def conform_start(info: GameInfo, rng: random.Random, pins: dict[str, Any] | Non
                 continue
             rules = info.spec.rules_of(start)
             off = [name for name, value in pins.items() if getattr(rules, name) != value]
-            if not off:
+            seats = info.spec.num_players(start)
+            if not off and players in (None, seats):
                 return start
             why = (f"its deals drew {', '.join(off)} otherwise: a generator keeps pinned options by calling "
-                   "foolsolve.rules.pin on its rules")
+                   "foolsolve.rules.pin on its rules" if off else
+                   f"its deals seat {seats} players: a generator keeps the players fixed by calling "
+                   "foolsolve.rules.pin_players on its count")
+    flags = "/".join(f for f, given in (("--players", players is not None), ("--rules", bool(pins))) if given)
     shown = ", ".join(f"{k}={json_text(v)}" for k, v in pins.items())
-    raise InputError(f"--rules: no {info.name} deal under {shown} in {PIN_TRIES} draw{'' if PIN_TRIES == 1 else 's'} ({why})")
+    table = "" if players is None else f" of {players} players"
+    under = f" under {shown}" if pins else ""
+    raise InputError(f"{flags}: no {info.name} deal{table}{under} in {PIN_TRIES} draw{'' if PIN_TRIES == 1 else 's'} "
+                     f"({why})")
 
 
 def _deal_maker(info: GameInfo) -> Callable[[random.Random], Any]:
@@ -637,17 +651,17 @@ def _deal_maker(info: GameInfo) -> Callable[[random.Random], Any]:
 
 def run(
     info: GameInfo, cases: int, seed: int, *, progress: Callable[[int], None] | None = None, max_steps: int = 10_000,
-    deadline: float | None = None, pins: dict[str, Any] | None = None,
+    deadline: float | None = None, pins: dict[str, Any] | None = None, players: int | None = None,
 ) -> ConformanceReport:
     """``cases`` whole games from random deals (random rules and player counts; ``pins``: those rule
-    options fixed, :func:`conform_start`); no game is begun after ``deadline``
+    options fixed, ``players``: that many players, :func:`conform_start`); no game is begun after ``deadline``
     (``time.monotonic()``), the report then :attr:`ConformanceReport.timed_out`."""
     report = ConformanceReport()
 
     def games() -> Iterator[tuple[int, Divergence | None]]:
         for i in range(cases):
             rng = random.Random(f"{seed}:{i}")
-            start = conform_start(info, rng, pins)
+            start = conform_start(info, rng, pins, players)
             yield i, lockstep(info, start, rng, max_steps=max_steps, report=report)
 
     return _tally(report, games(), progress, deadline, cases)
@@ -679,29 +693,32 @@ def _tally(report: ConformanceReport, games: Iterable[tuple[int, Divergence | No
 
 def one_case(task: tuple[Any, ...]) -> tuple[ConformanceReport, Divergence | None]:
     """Game ``i`` of :func:`run` (``task`` = ``(game, seed, i, max_steps)``, or with the pinned rule
-    options ``(game, seed, i, max_steps, pins)``) on its own: the unit of work a sweep on several
+    options ``(game, seed, i, max_steps, pins)``, and the number of players fixed
+    ``(game, seed, i, max_steps, pins, players)``) on its own: the unit of work a sweep on several
     processes or machines maps (:mod:`foolsolve.executor`)."""
     from foolsolve import games
 
     game, seed, i, max_steps = task[:4]
     pins = task[4] if len(task) > 4 else None
+    players = task[5] if len(task) > 5 else None
     info = games.get(game)
     report = ConformanceReport(cases=1)
     rng = random.Random(f"{seed}:{i}")
-    start = conform_start(info, rng, pins)
+    start = conform_start(info, rng, pins, players)
     d = lockstep(info, start, rng, max_steps=max_steps, report=report)
     return report, d
 
 
 def run_on(executor: Any, info: GameInfo, cases: int, seed: int, *, progress: Callable[[int], None] | None = None,
            max_steps: int = 10_000, deadline: float | None = None,
-           pins: dict[str, Any] | None = None) -> ConformanceReport:
+           pins: dict[str, Any] | None = None, players: int | None = None) -> ConformanceReport:
     """:func:`run` with the games mapped on ``executor`` (a
     :class:`foolsolve.executor.Executor`): the same games and the same report (games after the
     first divergence are cancelled, not counted)."""
     _deal_maker(info)  # before any game is mapped
     report = ConformanceReport()
-    tasks = ((info.name, seed, i, max_steps, *([pins] if pins else [])) for i in range(cases))
+    extra: list[Any] = [pins or None, players] if players is not None else [pins] if pins else []
+    tasks = ((info.name, seed, i, max_steps, *extra) for i in range(cases))
     results = executor.map(one_case, tasks)
 
     def games() -> Iterator[tuple[int, Divergence | None]]:

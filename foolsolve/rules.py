@@ -316,6 +316,32 @@ def pinned() -> Mapping[str, Any]:
     return _PINNED.get()
 
 
+_SEATED: ContextVar[int | None] = ContextVar("pinned number of players", default=None)
+
+
+@contextlib.contextmanager
+def seating(players: int | None) -> Iterator[None]:
+    """Within it, a game's random whole-game start deals ``players`` players (``conform --players``;
+    ``None``: its own draw): its generator calls :func:`pin_players` on the count it drew."""
+    token = _SEATED.set(players)
+    try:
+        yield
+    finally:
+        _SEATED.reset(token)
+
+
+def pin_players(drawn: int) -> int:
+    """The number of players a random start deals: the one :func:`seating` fixes, else ``drawn``
+    (the generator's own draw, made either way, so that its other draws are the same)."""
+    fixed = _SEATED.get()
+    return drawn if fixed is None else fixed
+
+
+def seated() -> int | None:
+    """The number of players fixed by :func:`seating` (``None`` outside it)."""
+    return _SEATED.get()
+
+
 def pins_from_json(rules_cls: type, obj: dict[str, Any], defaults: bool, *, where: str = "--rules") -> dict[str, Any]:
     """The options a command line pins (``conform --rules JSON``, ``--default-rules``): those ``obj``
     gives, read and checked as a position file's rules (:func:`rules_from_json`: an unknown option or

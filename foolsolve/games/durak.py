@@ -15,13 +15,14 @@ def random_game(rng: random.Random) -> Any:
     """A fresh deal: 2..6 players, every rule option but 001's side rules drawn at random (those stay
     off, the deck without Jokers: tests/durak/test_side_rules.py plays them), a random shuffle. Rule
     options pinned (:func:`foolsolve.rules.pinning`, ``conform --rules``) keep their values, side rules
-    included: teams at their own size."""
-    from foolsolve.rules import pin, random_rules
+    included: teams at their own size. A number of players fixed (:func:`foolsolve.rules.seating`,
+    ``conform --players``) is dealt, a table the rules do not seat refused by the deal."""
+    from foolsolve.rules import pin, pin_players, random_rules, seated
     from foolsolve.spec.durak import DECK_PLAYERS, MIN_PLAYERS, NO_TEAMS, PLAIN_DECKS, SPEC, TEAM_PLAYERS, Rules, side_defaults
 
-    players = rng.randint(MIN_PLAYERS, DECK_PLAYERS[PLAIN_DECKS[0]])
+    players = pin_players(rng.randint(MIN_PLAYERS, DECK_PLAYERS[PLAIN_DECKS[0]]))
     rules = pin(_team_places(random_rules(Rules, rng, **side_defaults())))
-    if rules.teams != NO_TEAMS:  # (only where pinned)
+    if rules.teams != NO_TEAMS and seated() is None:  # (only where pinned)
         players = TEAM_PLAYERS[rules.teams]
     return SPEC.deal(rules, players, rng)
 
@@ -40,17 +41,24 @@ def conform_game(rng: random.Random) -> Any:
     """A fresh deal for ``foolsolve conform``: half of them :func:`random_game`'s, the other half
     under every option drawn at random, 001's side rules included (teams at their own size and
     without places, 7-8 players only with the 54-card deck), so that conformance reaches the rules
-    that only the spec and the engine play."""
-    from foolsolve.rules import pin, random_rules
+    that only the spec and the engine play. A number of players fixed (:func:`foolsolve.rules.seating`,
+    ``conform --players``) draws the deck and the teams among those that seat it."""
+    from foolsolve.rules import Among, options_of, pin, pin_players, random_rules, seated
     from foolsolve.spec.durak import DECK_PLAYERS, MIN_PLAYERS, NO_TEAMS, SPEC, TEAM_PLAYERS, Rules, check_table
 
     if rng.random() < 0.5:
         return random_game(rng)
-    rules = pin(_team_places(random_rules(Rules, rng)))
+    n = seated()
+    seats: dict[str, Any] = {}
+    if n is not None:
+        choices = {o.name: o.choices or () for o in options_of(Rules)}
+        seats = {"deck": Among(tuple(d for d in choices["deck"] if DECK_PLAYERS[d] >= n)),
+                 "teams": Among(tuple(t for t in choices["teams"] if t == NO_TEAMS or TEAM_PLAYERS[t] == n))}
+    rules = pin(_team_places(random_rules(Rules, rng, **seats)))
     if rules.teams != NO_TEAMS:
-        players = TEAM_PLAYERS[rules.teams]
+        players = pin_players(TEAM_PLAYERS[rules.teams])
     else:
-        players = rng.randint(MIN_PLAYERS, DECK_PLAYERS[rules.deck])
+        players = pin_players(rng.randint(MIN_PLAYERS, DECK_PLAYERS[rules.deck]))
     check_table(rules, players, "players")
     return SPEC.deal(rules, players, rng)
 

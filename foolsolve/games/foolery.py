@@ -13,11 +13,12 @@ from foolsolve.lazy import Lazy
 
 def random_game(rng: random.Random) -> Any:
     """A random whole-round start: 3-7 players, every rule option drawn at random; one time in
-    three a later round (random previous places, so the exchange is played first)."""
-    from foolsolve.rules import random_rules
+    three a later round (random previous places, so the exchange is played first). A number of players
+    fixed (:func:`foolsolve.rules.seating`, ``conform --players``) is dealt."""
+    from foolsolve.rules import pin_players, random_rules
     from foolsolve.spec.foolery import MAX_PLAYERS, MIN_PLAYERS, SPEC, Rules
 
-    players = rng.randint(MIN_PLAYERS, MAX_PLAYERS)
+    players = pin_players(rng.randint(MIN_PLAYERS, MAX_PLAYERS))
     rules = random_rules(Rules, rng)
     if rng.random() < 1 / 3:
         previous = list(range(1, players + 1))

@@ -18,13 +18,19 @@ RANDOM_DECKS = (1, 2)
 
 def random_game(rng: random.Random) -> Any:
     """A random whole-game start: every rule option drawn at random (``decks`` from
-    :data:`RANDOM_DECKS`), 2-5 players, a shuffled deal."""
-    from foolsolve.rules import random_rules
-    from foolsolve.spec.fools_paradise import SPEC, Rules
+    :data:`RANDOM_DECKS`), 2-5 players, a shuffled deal. A number of players fixed
+    (:func:`foolsolve.rules.seating`, ``conform --players``) is dealt, from at least the decks that
+    hold it."""
+    from foolsolve.rules import random_rules, seated
+    from foolsolve.spec.fools_paradise import CENTRE_SIZE, DECK_CARDS, HAND_SIZE, SPEC, Rules
 
-    rules = random_rules(Rules, rng, decks=rng.choice(RANDOM_DECKS))
+    decks = rng.choice(RANDOM_DECKS)
+    n = seated()
+    if n is not None:
+        decks = max(decks, -(-(n * HAND_SIZE + CENTRE_SIZE) // DECK_CARDS))
+    rules = random_rules(Rules, rng, decks=decks)
     players = rng.randint(*RANDOM_PLAYERS)
-    return SPEC.deal(rules, players, rng)
+    return SPEC.deal(rules, players if n is None else n, rng)
 
 
 INFO = GameInfo(

@@ -31,6 +31,8 @@
   option ``NAME`` is off its default (an engine playing only the default of that option);
 * ``other``: after the first of two or more legal moves, the position it was played from (wrong
   only on that move);
+* ``three``: the last legal move left out of a ``moves`` answer wherever the position has three
+  hands (an engine playing only other table sizes);
 * ``late``: from its 40th request on, the last legal move left out of every ``moves`` answer (its
   answers depend on the requests before).
 
@@ -121,6 +123,8 @@ def main(mode: str) -> None:
             legal = answer_line(0, json.dumps({"op": "moves", "position": position}))["moves"]
             if len(legal) > 1 and request["moves"] == legal[:1]:
                 record["position"] = position
+        elif mode == "three" and op == "moves" and record["moves"] and len(position.get("hands", ())) == 3:
+            record["moves"] = record["moves"][:-1]
         elif mode == "late" and op == "moves" and n >= 40 and record["moves"]:
             record["moves"] = record["moves"][:-1]
         elif mode == "unreadable" and op == "play":

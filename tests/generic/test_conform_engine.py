@@ -753,3 +753,94 @@ def test_a_disagreement_that_needs_the_requests_before_it_is_said_so(tmp_path, m
     assert code == 1, err
     assert (f"  its request 'case {ds[0]['case']} step {ds[0]['step']}' alone, in a fresh engine process, does NOT "
             "show it: the engine's answer depends on the requests before it in the run") in out.splitlines(), out
+
+
+def test_players_fix_the_table_an_engine_plays(tmp_path, monkeypatch):
+    """An engine wrong only at three-player tables: caught on the random player counts, not under
+    --players 2; the report says the count fixed (``players`` in --json, ``null`` when not)."""
+    monkeypatch.chdir(tmp_path)
+    argv = ["durak", "--cases", "8", "--seed", "0", "--max-steps", "20", "--engine", fake("three"),
+            "--engine-timeout", SLOW, "--replay", "0"]
+    code, out, err = conform(*argv, "--json")
+    assert code == 1, err
+    report = json.loads(out)
+    assert report["disagreements"] and report["players"] is None
+    code, out, err = conform(*argv, "--json", "--players", "2")
+    assert code == 0, err
+    report = json.loads(out)
+    assert report["disagreements"] == [] and report["finished"] == 8 and report["players"] == 2
+    code, out, err = conform(*argv, "--players", "2", "--rules", '{"deck": 52}')
+    assert code == 0, err
+    assert out.splitlines()[2:4] == ['rule options: deck=52 in every game, the others drawn at random',
+                                     "players: 2 in every game"], out
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_players_fix_the_table_of_conform_without_an_engine(workers, tmp_path, monkeypatch):
+    """--players deals every game to that many players (foolsolve's own engine, in this process and
+    on worker processes); without it the counts are drawn, the games as ever."""
+    monkeypatch.chdir(tmp_path)
+    played: list[int] = []
+    real = conformance.lockstep
+
+    def lockstep(info: Any, start: Any, *args: Any, **kwargs: Any) -> Any:
+        played.append(info.spec.num_players(start))
+        return real(info, start, *args, **kwargs)
+
+    monkeypatch.setattr(conformance, "lockstep", lockstep)
+    argv = ["foolery", "--cases", "6", "--seed", "1", "--max-steps", "20", "--json"]
+    code, out, err = conform(*argv, "--players", "5")
+    assert code == 0, err
+    report = json.loads(out)
+    assert report["players"] == 5 and report["finished"] == 6
+    if workers == "1":
+        assert played == [5] * 6
+        code, out, err = conform(*argv)
+        assert code == 0 and json.loads(out)["players"] is None, err
+        assert len(set(played[6:])) > 1
+        code, out, err = conform(*argv[:-1], "--players", "5")
+        assert code == 0 and "players: 5 in every game" in out.splitlines(), out
+    else:
+        code, out, err = conform(*argv, "--players", "5", "--workers", workers)
+        assert code == 0, err
+        assert (json.loads(out)["states"], json.loads(out)["players"]) == (report["states"], 5)
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_every_game_s_random_starts_deal_the_players_fixed(name):
+    info = games.get(name)
+    spec = info.spec
+    for n in range(spec.min_players, min(spec.max_players, 9) + 1):
+        for i in range(10):
+            assert spec.num_players(conformance.conform_start(info, random.Random(f"0:{i}"), None, n)) == n
+
+
+@pytest.mark.parametrize("argv,words", [
+    (["--players", "9"], "--players: durak takes 2..8 players, not 9"),
+    (["--players", "1"], "--players: durak takes 2..8 players, not 1"),
+    (["--players", "3", "--rules", '{"teams": "2v2"}'],
+     '--players/--rules: no durak deal of 3 players under teams="2v2" in 100 draws (players: teams 2v2 is played by '
+     "4 players, got 3)"),
+    (["--players", "2", "--position", "x.json"], "--players: with --position the position's own players are played"),
+])
+@pytest.mark.parametrize("engine", [False, True])
+def test_bad_players_are_one_line_errors(argv, words, engine, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    pid_file = tmp_path / "pid"
+    monkeypatch.setenv("FAKE_ENGINE_PID", str(pid_file))
+    code, out, err = conform("durak", "--cases", "1", *argv, *(["--engine", fake("right")] if engine else []))
+    assert (code, out, err) == (2, "", f"foolsolve: error: {words}\n")
+    assert not pid_file.exists()  # refused before any engine starts
+
+
+def test_ctrl_c_during_the_replays_says_the_games_were_all_played(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+
+    def replay(*args: Any, **kwargs: Any) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(conformance, "replay_outside", replay)
+    code, out, err = conform("durak", "--cases", "8", "--seed", "0", "--max-steps", "20", "--engine", fake("three"),
+                             "--engine-timeout", SLOW)
+    assert code == 130, err
+    assert out.splitlines()[-1] == "Ctrl-C stopped the replays of the disagreements (the games were all played)", out
