@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from foolsolve.engines import durak as edurak
+from foolsolve.positions import load_schema
 from tests.generic.test_cli import assert_one_line_error, run
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
@@ -61,8 +62,8 @@ def test_conform_catches_a_broken_engine_and_writes_the_shrunk_position(tmp_path
     assert code == 0  # with the real engine the written position conforms
 
 
-CONFORM_KEYS = {"game", "cases", "finished", "agreeing", "cut", "max_steps", "states", "moves", "sampled", "timed_out",
-                "interrupted", "divergence", "seconds", "rules"}
+CONFORM_KEYS = set(load_schema("conform.schema.json")["$defs"]["own"]["required"])
+"""The fields of ``conform --json``'s report on foolsolve's own engine (conform.schema.json)."""
 
 
 def test_conform_json_summarises_the_run(capsys):

@@ -16,10 +16,11 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
 
 from foolsolve import conformance, games
-from foolsolve.positions import standard_form
+from foolsolve.positions import load_schema, standard_form
 from foolsolve.rules import options_of, rules_to_json
 from tests.generic import fake_engine, toy_game
 from tests.generic.batch_helpers import call_main
@@ -27,6 +28,7 @@ from tests.generic.batch_helpers import call_main
 ROOT = Path(__file__).resolve().parents[2]
 FAKE = Path(fake_engine.__file__).resolve()
 ORACLE = shlex.join([sys.executable, "-m", "foolsolve", "oracle"])
+CONFORM_SCHEMA = jsonschema.Draft202012Validator(load_schema("conform.schema.json"))
 SLOW = "120"  # --engine-timeout where the engine answers: a loaded machine starts Python slowly
 
 
@@ -46,7 +48,11 @@ def toy(monkeypatch):
 
 
 def conform(*argv: str) -> tuple[int, str, str]:
-    return call_main(["conform", *argv])
+    """``foolsolve conform ARGV``; a ``--json`` report is held to conform.schema.json."""
+    code, out, err = call_main(["conform", *argv])
+    if "--json" in argv and out.strip():
+        CONFORM_SCHEMA.validate(json.loads(out))
+    return code, out, err
 
 
 @pytest.mark.parametrize("name", [*games.names(), "toy"])
