@@ -45,7 +45,7 @@ import click
 
 from foolsolve import jsonout
 from foolsolve.cli import NODES, SAMPLES, WORKERS, OutputFile, limit_options, one_line, open_store, store_options, workers_help
-from foolsolve.errors import InputError, Stopped, option_name, option_names, quoted, solver_options_named
+from foolsolve.errors import InputError, LimitError, Stopped, option_name, option_names, quoted, solver_options_named
 from foolsolve.executor import SigintHeld
 from foolsolve.positions import (
     MAX_PATH_CHARS,
@@ -277,9 +277,8 @@ def _seat_answer(info: Any, worlds: Any, settings: Any, note: Callable[[int], st
 
     try:
         answer = seat.analyse(info, worlds, settings, names={})  # (batch's options' names)
-    except InputError as exc:  # the settings were checked when built: an error naming a budget is its limit
-        limit = str(exc).startswith((f"{option_name('--time')}:", f"{option_name('--max-nodes')}:"))
-        return {"error": str(exc), "kind": "limit" if limit else "input"}
+    except InputError as exc:
+        return {"error": str(exc), "kind": "limit" if isinstance(exc, LimitError) else "input"}
     except Exception as exc:  # a bug must not end the batch: the line says what happened
         return {"error": f"internal error: {type(exc).__name__}: {exc}", "kind": "internal"}
     if answer.interrupted:
@@ -519,10 +518,16 @@ def _view_job(job: Job, info: Any, obj: dict[str, Any], settings: Settings, stor
     return job
 
 
-def _record(job: Job, outcome: dict[str, Any], cached: bool = False) -> dict[str, Any]:
+def _line_fields(job: Job) -> dict[str, Any]:
+    """A record's ``line`` and, for a file's line, its ``path`` (cut where it is long)."""
     rec: dict[str, Any] = {"line": job.line}
     if job.path is not None:
         rec["path"] = job.path if len(job.path) <= MAX_PATH_CHARS else cut_text(job.path)
+    return rec
+
+
+def _record(job: Job, outcome: dict[str, Any], cached: bool = False) -> dict[str, Any]:
+    rec = _line_fields(job)
     if "result" in outcome:
         rec["cached"] = cached
         rec["result"] = outcome["result"]
@@ -765,9 +770,7 @@ def _run(jobs: Iterable[tuple[int, str | InputError | None, str | None]], emit: 
         assert job.same_as is not None
         first, outcome = answer_of[job.same_as]
         if first.record is not None:  # read from the store: that record, this line's
-            rec: dict[str, Any] = {"line": job.line}
-            if job.path is not None:
-                rec["path"] = job.path if len(job.path) <= MAX_PATH_CHARS else cut_text(job.path)
+            rec = _line_fields(job)
             rec.update({k: v for k, v in copy.deepcopy(first.record).items() if k not in ("line", "path")})
         else:
             rec = record_of(job, copy.deepcopy(outcome), repeat=False)

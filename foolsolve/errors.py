@@ -35,6 +35,11 @@ class PositionError(InputError):
     """A position that cannot occur under the rules (names the field)."""
 
 
+class LimitError(InputError):
+    """A budget (``--time``, ``--max-nodes``) that ran out before any answer: bad input all the same
+    (one line, exit 2), which a batch's error record tells apart as ``kind`` ``limit``."""
+
+
 class OptionError(InputError):
     """A solver option (``-o KEY=VALUE``) that is unknown, has a bad value, or that this position
     cannot take (``-o player=7`` of three players); the message names the option (``option KEY: ...``,

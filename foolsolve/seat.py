@@ -43,7 +43,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Protocol
 
-from foolsolve.errors import InputError, option_name, option_names
+from foolsolve.errors import InputError, LimitError, option_name, option_names
 from foolsolve.game import CHANCE, draw_chance
 from foolsolve.games.base import GameInfo, SeatSearch
 from foolsolve.numbers import is_whole
@@ -1188,7 +1188,7 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
             raise rnd.stop or KeyboardInterrupt()
         if rnd.lost is not None:
             raise InputError(f"{option_name('--workers')}: {rnd.lost}")
-        raise InputError(_no_world_text(settings.seconds, settings.budget.nodes))
+        raise LimitError(_no_world_text(settings.seconds, settings.budget.nodes))
     order = [str(m) for m in spec.legal_moves(first_world[0])]
     complete = method == "exact" and not rnd.interrupted and done == count
     per_move: dict[str, list[tuple[float, int]]] = {}
