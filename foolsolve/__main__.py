@@ -15,11 +15,11 @@ def main() -> None:
     Once the command is over, a Ctrl-C is ignored: it cannot cut the exit short (a process killed
     by SIGINT, with no line, instead of the command's own exit code)."""
     try:
-        from foolsolve.errors import install_sigterm
+        with _unraisable_interrupt_kept():
+            from foolsolve.errors import install_sigterm
 
-        install_sigterm()
-        from foolsolve.cli import main as cli_main
-
+            install_sigterm()
+            from foolsolve.cli import main as cli_main
         cli_main()
     except KeyboardInterrupt:
         _interrupted()
@@ -28,6 +28,30 @@ def main() -> None:
         # a SIGTERM as the process ends ends it, as it would have without the handler
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
         _forget_unhandled_interrupt()
+
+
+class _unraisable_interrupt_kept:
+    """While the CLI's modules load, a Ctrl-C that lands in a callback CPython runs itself (the
+    weak-reference callback of the import system's module locks, a finaliser) cannot be raised
+    there: the interpreter would print "Exception ignored in ..." with a traceback and go on
+    loading. Such an interrupt is noted instead (``sys.unraisablehook``) and raised once the
+    block ends, so it is the usual one line and exit 130."""
+
+    def __enter__(self) -> None:
+        self.hit = False
+        self.hook = sys.unraisablehook
+        sys.unraisablehook = self._hook
+
+    def _hook(self, unraisable: "sys.UnraisableHookArgs") -> None:
+        if isinstance(unraisable.exc_value, KeyboardInterrupt):
+            self.hit = True
+        else:
+            self.hook(unraisable)
+
+    def __exit__(self, kind: object, exc: object, tb: object) -> None:
+        sys.unraisablehook = self.hook
+        if self.hit and kind is None:
+            raise KeyboardInterrupt
 
 
 def _forget_unhandled_interrupt() -> None:

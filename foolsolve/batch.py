@@ -778,9 +778,15 @@ def _run(jobs: Iterable[tuple[int, str | InputError | None, str | None]], emit: 
         return rec
 
     def on_done(index: int, job: Job, outcome: Any) -> None:
-        finished[index] = outcome
-        if index in line_of:
-            answer_of[index] = (job, outcome)
+        # Ctrl-C held back until the answer is stored and only then marked finished: a record the
+        # interrupt writes (below) is always one a re-run reads back from the store
+        with SigintHeld():
+            store_answer(job, outcome)
+            finished[index] = outcome
+            if index in line_of:
+                answer_of[index] = (job, outcome)
+
+    def store_answer(job: Job, outcome: Any) -> None:
         if not isinstance(outcome, dict):
             return
         if "result" in outcome:

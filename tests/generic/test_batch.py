@@ -1103,3 +1103,36 @@ def test_summary_counts_what_was_read_from_the_store_under_both_names():
 
     summary = batch.Summary(from_store=3)
     assert summary.stored == 3 and "3 from the store" in summary.text()
+
+
+def test_ctrl_c_while_an_answer_is_stored_writes_only_stored_lines(tmp_path: Path) -> None:
+    """Ctrl-C arriving while an answer is being stored is held back until it is stored: every
+    record the interrupted batch writes is one a re-run reads back from the store, never a line
+    noted as finished whose row the interrupt kept from being written."""
+    from foolsolve import batch
+    from foolsolve.store import Store
+
+    class Interrupting(Store):
+        """A store whose second put is interrupted by Ctrl-C as it starts."""
+
+        puts = 0
+
+        def put(self, *args: Any, **kwargs: Any) -> bool:
+            type(self).puts += 1
+            if type(self).puts == 2:
+                os.kill(os.getpid(), signal.SIGINT)
+            return super().put(*args, **kwargs)
+
+    objs = positions(4, 5, "held")
+    store = Interrupting(tmp_path / "s.sqlite3")
+    records: list[dict[str, Any]] = []
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            batch.run([(i, json.dumps(o), None) for i, o in enumerate(objs, 1)],
+                      lambda rec, job: records.append(rec), batch.Settings(extra={"jit": False}), store=store,
+                      progress=False)
+    finally:
+        store.close()
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    assert [r["line"] for r in records] == [1, 2]
+    assert _count(tmp_path / "s.sqlite3") == 2

@@ -160,6 +160,31 @@ def test_ctrl_c_inside_string_code_still_exits_130_under_python_m(tmp_path):
     assert (proc.returncode, proc.stderr, proc.stdout) == (130, "foolsolve: interrupted\n", "")
 
 
+def test_ctrl_c_in_a_callback_while_the_cli_loads_is_one_line_and_exit_130(tmp_path):
+    """A Ctrl-C landing in a callback CPython runs itself while modules load (the import system's
+    module-lock weak-reference callback; here a finaliser) cannot be raised there: CPython prints
+    "Exception ignored in ..." with a traceback and goes on. The command notes it and stops once
+    the CLI has loaded, with the usual line and exit 130, the command never run."""
+    (tmp_path / "ctrl_c_in_callback.py").write_text(
+        "import builtins, foolsolve.__main__, foolsolve.cli\n"
+        "class Finalised:\n"
+        "    def __del__(self):\n"
+        "        raise KeyboardInterrupt\n"
+        "def ran():\n"
+        "    print('the command ran')\n"
+        "foolsolve.cli.main = ran\n"
+        "real_import = builtins.__import__\n"
+        "def importing(name, *args, **kwargs):\n"
+        "    if name == 'foolsolve.cli':\n"
+        "        Finalised()\n"
+        "    return real_import(name, *args, **kwargs)\n"
+        "builtins.__import__ = importing\n"
+        "foolsolve.__main__.main()\n")
+    proc = subprocess.run([sys.executable, "-m", "ctrl_c_in_callback"], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=120)
+    assert (proc.returncode, proc.stderr, proc.stdout) == (130, "foolsolve: interrupted\n", "")
+
+
 @pytest.mark.parametrize("argv", [["rules", "durak"], ["--help"], ["batch", "-", "--no-store"]])
 def test_standard_output_closed_by_its_reader_exits_141_quietly(argv):
     """``foolsolve rules durak | head -c1`` exited 1 (an internal error's code) when head had gone:
