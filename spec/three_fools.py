@@ -1254,9 +1254,8 @@ def state_from_json(obj: Any) -> State:
     for p, t in enumerate(obj.get("centre", [None, None, None])):
         centre_list.append(None if t is None else _centre_card(t, p, seen))
     centre = _seq(centre_list)
-    total = len(seen)
-    if total != DECK_SIZE:
-        raise PositionError(f"piles: hands, piles and centre hold {total} cards, not the deck's {DECK_SIZE}")
+    if len(seen) != DECK_SIZE:
+        raise PositionError(_not_every_card(seen))
     phase = obj.get("phase", FLIP)
     leader = obj.get("leader", -1 if phase == START else 0)
     max_hand = _seq(list(obj.get("max_hand", [rules.max_hand] * PLAYERS)))
@@ -1280,6 +1279,17 @@ def state_from_json(obj: Any) -> State:
     if obj.get("shown") is not None:
         _check_shown(obj["shown"], state)
     return state
+
+
+def _not_every_card(seen: dict[Card, str]) -> str:
+    """The error of a full position that does not list every card of the deck (``seen``: the cards
+    it lists): that a full position lists the piles' cards too, which no player sees, the cards
+    missing, and that a view file gives only what one player knows."""
+    missing = [c.ascii for c in PILATCH45 if c not in seen]
+    named = " ".join(missing[:8]) + (f" and {len(missing) - 8} more" if len(missing) > 8 else "")
+    return (f"piles: a full position lists all {DECK_SIZE} cards, each pile's too (top first), though no player "
+            f"sees them; these hold {len(seen)}, missing {named}. For only what one player knows, write her "
+            'view: "view": P, the hands and piles she does not see as {"count": N} (docs/views.md)')
 
 
 def _check_shown(texts: list[Any], state: State) -> None:
