@@ -29,6 +29,7 @@ from foolsolve.errors import (
     command_line_names,
     option_name,
     printable_line,
+    quoted,
     stop_text,
 )
 from foolsolve.games.base import GameInfo
@@ -792,7 +793,7 @@ def _parse_extra(items: Sequence[str]) -> dict[str, Any]:
     for item in items:
         key, sep, value = item.partition("=")
         if not sep or not key:
-            raise InputError(f"{option_name('--option')}: expected KEY=VALUE, got {item!r}")
+            raise InputError(f"{option_name('--option')}: expected KEY=VALUE, got {quoted(item)}")
         if key in ALIASES:
             click.echo(f"foolsolve: warning: option {key} is deprecated; use {ALIASES[key]}", err=True)
             if ALIASES[key] in out:
@@ -851,7 +852,7 @@ def seat_takes_no_option(option: str, open_hand: bool = False) -> InputError:
     does not cover it, where --open-hand asks for the answer that takes them."""
     instead = (f"; add {option_name('--open-hand')} for the open-hand answer with every card known, which takes them"
                if open_hand else "")
-    return InputError(f"{option_name('--option')} {option!r}: an answer from one seat (the seat analysis, docs/seat.md) "
+    return InputError(f"{option_name('--option')} {quoted(option)}: an answer from one seat (the seat analysis, docs/seat.md) "
                       f"takes no {option_name('-o options')}, which are those of a full position's solvers (its budget: "
                       f"{option_name('--max-nodes')} a world, {option_name('--samples')}, {option_name('--time')}){instead}")
 

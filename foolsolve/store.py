@@ -48,7 +48,7 @@ from pathlib import Path
 from typing import Any
 
 from foolsolve import jsonout
-from foolsolve.errors import InputError, option_name
+from foolsolve.errors import InputError, json_quoted, option_name
 from foolsolve.numbers import is_whole
 from foolsolve.solver.base import DRAW, LOSS, VALUE_KINDS, WIN, MoveBound, MoveValue, SolveOptions, SolveResult
 
@@ -337,7 +337,7 @@ def answer_check(info: Any, state: Any) -> Fits:
             return "a move listed twice"
         bad = next((m for m, v in values.items() if not _value_reads(kind, v)), None)
         if bad is not None:
-            return f"the move {bad!r} with a value that is no {kind}"
+            return f"the move {json_quoted(bad)} with a value that is no {kind}"
         if obj.get("value_only"):
             return None
         spec = info.spec
@@ -349,8 +349,8 @@ def answer_check(info: Any, state: Any) -> Fits:
             firsts = {_first_step(m) for m in named}
             if firsts != legal:
                 odd = sorted(firsts - legal) or sorted(legal - firsts)
-                return (f"the move {odd[0]!r} is no legal move here" if firsts - legal
-                        else f"the legal move {odd[0]!r} is missing")
+                return (f"the move {json_quoted(odd[0])} is no legal move here" if firsts - legal
+                        else f"the legal move {json_quoted(odd[0])} is missing")
         best = obj.get("best", [])
         if not isinstance(best, list) or any(b not in values for b in best):
             return "a best move that is not among its moves"

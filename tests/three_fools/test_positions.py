@@ -217,7 +217,7 @@ def test_a_fresh_deal_that_leaves_out_binary_and_max_hand_takes_them_from_the_ru
     ({"lost": [True, False, False]}, "lost: a lost player ends the game"),
     ({"declared": "S"}, "declared: nothing is declared in phase start"),
     ({"contest": [0, 1]}, "contest: only in phases roshambo and tie, not start"),
-    ({"shown": ["3R"]}, "shown: ['3R'], but the rounds played reveal none"),
+    ({"shown": ["3R"]}, 'shown: ["3R"], but the rounds played reveal none'),
     ({"winner": 1, "lost": [True, False, False], "declared": "S"}, "winner: only when the game is over"),
 ])
 def test_a_fresh_deal_with_a_winner_a_loser_a_declaration_a_contest_or_shown_cards_is_refused(fields, message):
