@@ -21,7 +21,17 @@ from typing import Any, NoReturn
 import click
 
 from foolsolve import __version__, games, jsonout
-from foolsolve.errors import InputError, OptionError, Stopped, command_line_names, option_name, printable_line, stop_text
+from foolsolve.errors import (
+    InputError,
+    LimitError,
+    OptionError,
+    Stopped,
+    command_line_names,
+    option_name,
+    printable_line,
+    quoted,
+    stop_text,
+)
 from foolsolve.games.base import GameInfo
 from foolsolve.lazy import CommandRef, LazyGroup
 from foolsolve.positions import STDIO, game_of, parse_json, read_json, standard_form, write_json_atomic
@@ -783,7 +793,7 @@ def _parse_extra(items: Sequence[str]) -> dict[str, Any]:
     for item in items:
         key, sep, value = item.partition("=")
         if not sep or not key:
-            raise InputError(f"{option_name('--option')}: expected KEY=VALUE, got {item!r}")
+            raise InputError(f"{option_name('--option')}: expected KEY=VALUE, got {quoted(item)}")
         if key in ALIASES:
             click.echo(f"foolsolve: warning: option {key} is deprecated; use {ALIASES[key]}", err=True)
             if ALIASES[key] in out:
@@ -842,7 +852,7 @@ def seat_takes_no_option(option: str, open_hand: bool = False) -> InputError:
     does not cover it, where --open-hand asks for the answer that takes them."""
     instead = (f"; add {option_name('--open-hand')} for the open-hand answer with every card known, which takes them"
                if open_hand else "")
-    return InputError(f"{option_name('--option')} {option!r}: an answer from one seat (the seat analysis, docs/seat.md) "
+    return InputError(f"{option_name('--option')} {quoted(option)}: an answer from one seat (the seat analysis, docs/seat.md) "
                       f"takes no {option_name('-o options')}, which are those of a full position's solvers (its budget: "
                       f"{option_name('--max-nodes')} a world, {option_name('--samples')}, {option_name('--time')}){instead}")
 
@@ -1801,11 +1811,11 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
         raise KeyboardInterrupt
     if report.timed_out and default_time:  # stopped early, by a limit the user did not ask for: not a pass
         sys.stdout.flush()
-        raise InputError(f"--time: stopped at the default {time_limit:g} s with {report.cases:,} of {cases:,} "
+        raise LimitError(f"--time: stopped at the default {time_limit:g} s with {report.cases:,} of {cases:,} "
                          "games checked (each agreeing): not a full run; --time raises it, --time 0: no limit")
     if strict and (report.timed_out or report.cut):  # every game asked for, played out, or the default --time's exit
         sys.stdout.flush()
-        raise InputError(strict_failure(report, cases, max_steps, time_limit))
+        raise LimitError(strict_failure(report, cases, max_steps, time_limit))
 
 
 def conform_pins(info: GameInfo, rules_json: str | None, default_rules: bool,
@@ -1960,10 +1970,10 @@ def conform_outside(info: GameInfo, command: str, timeout: float | None, cases: 
     if report.disagreements:
         sys.exit(1)
     if report.timed_out and default_time:
-        raise InputError(f"--time: stopped at the default {time_limit:g} s with {report.cases:,} of {cases:,} "
+        raise LimitError(f"--time: stopped at the default {time_limit:g} s with {report.cases:,} of {cases:,} "
                          "games checked (each agreeing): not a full run; --time raises it, --time 0: no limit")
     if strict and (report.timed_out or report.cut):
-        raise InputError(strict_failure(report, cases, max_steps, time_limit))
+        raise LimitError(strict_failure(report, cases, max_steps, time_limit))
 
 
 def conform_outside_text(game: str, report: Any, cases: int, max_steps: int, secs: float, target: str | None,
@@ -2193,20 +2203,20 @@ class PerftRun:
                                          if self.divide else pf.engine_perft(engine, es, depth, tick))
         self.running = ""
 
-    def limit_error(self, exc: SearchLimit) -> InputError:
+    def limit_error(self, exc: SearchLimit) -> LimitError:
         """The one line of a count the time limit or ``max_nodes`` stopped (``exc``): which total did not
-        finish, and what the per-move counts kept are."""
+        finish, and what the per-move counts kept are; a :class:`LimitError` (a budget ran out)."""
         kept = self.results.get(self.running)
         finished = (f" (the per-move counts above are the {len(kept)} of "
                     f"{len(self.info.spec.legal_moves(self.state))} first moves it finished)"
                     if isinstance(kept, dict) and kept else "")
         stopped = f"the {self.running} total at depth {self.depth} did not finish within"
         if exc.option == "nodes":
-            return InputError(f"{option_name('--max-nodes')}: {stopped} {self.max_nodes:,} nodes (positions whose "
+            return LimitError(f"{option_name('--max-nodes')}: {stopped} {self.max_nodes:,} nodes (positions whose "
                               f"moves it listed){finished}")
         time_ = option_name("--time")
         given = f" (the default; {time_} raises it, {time_} 0: no limit)" if self.default_time else ""
-        return InputError(f"{time_}: {stopped} {self.time_limit:g} s{given}{finished}")
+        return LimitError(f"{time_}: {stopped} {self.time_limit:g} s{given}{finished}")
 
 
 class _NodeBudget:
@@ -2518,7 +2528,9 @@ def _takes_json(exc: click.ClickException) -> bool:
 def error_out(message: str, code: int, kind: str, as_json: bool) -> None:
     """Print an error on standard error: ``foolsolve: error: MESSAGE``, or with ``--json`` one JSON
     object on one line, ``{"error": MESSAGE, "kind": KIND, "exit_code": CODE}`` (kind: ``input``
-    for bad input and usage, ``internal``, ``interrupted``); standard output keeps only results."""
+    for bad input and usage, ``limit`` for a budget that ran out before an answer (a
+    :class:`~foolsolve.errors.LimitError`: ``--time``, ``--max-nodes``), ``internal``, ``interrupted``);
+    standard output keeps only results."""
     if as_json:
         click.echo(json.dumps({"error": message, "kind": kind, "exit_code": code}, ensure_ascii=False), err=True)
     elif kind == "internal":
@@ -2602,7 +2614,7 @@ def _run(argv: Sequence[str] | None, as_json: bool) -> None:
             # without standalone mode click returns a command's ctx.exit(code) instead of raising it
             sys.exit(code)
     except InputError as exc:
-        error_out(one_line(str(exc)), 2, "input", as_json)
+        error_out(one_line(str(exc)), 2, "limit" if isinstance(exc, LimitError) else "input", as_json)
         sys.exit(2)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)

@@ -43,7 +43,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Protocol
 
-from foolsolve.errors import InputError, LimitError, option_name, option_names
+from foolsolve.errors import InputError, LimitError, json_quoted, option_name, option_names, quoted
 from foolsolve.game import CHANCE, draw_chance
 from foolsolve.games.base import GameInfo, SeatSearch
 from foolsolve.numbers import is_whole
@@ -555,7 +555,7 @@ def _check_seat_json(obj: dict[str, Any], position: Any) -> None:
                          "exactly (an average of estimates is method expectation)")
     for i, move in enumerate(obj["best"]):
         if move not in texts:
-            raise InputError(f"best[{i}]: {move!r} is not among the answer's moves")
+            raise InputError(f"best[{i}]: {json_quoted(move)} is not among the answer's moves")
     if obj["moves"] and obj["player"] != obj["to_move"]:
         raise InputError(f"moves: player {obj['player']} is not to move (to_move {obj['to_move']}): her answer has "
                          "no moves")
@@ -974,7 +974,7 @@ def analyse(info: GameInfo, worlds: Worlds, settings: Settings, executor: Any = 
     with option_names(SETTINGS_NAMES if names is None else names):
         method = choose_method(worlds, settings)
         if method not in METHODS:
-            raise InputError(f"{option_name('--method')}: expected one of {', '.join(METHODS)}, got {method!r}")
+            raise InputError(f"{option_name('--method')}: expected one of {', '.join(METHODS)}, got {quoted(method)}")
         if method == "ismcts":
             return ismcts(info, worlds, settings, tick)
         return _pimc(info, worlds, settings, method, executor, tick)

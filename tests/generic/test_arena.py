@@ -505,7 +505,7 @@ def test_bad_bot_names_and_options_are_one_line_errors(capsys):
         (["arena", "durak", "--bot", "random", "--bot", "random"], "each bot once"),
         (["arena", "durak", "--bot", "random", "--bot", "greedy:depth=3"], "unknown parameter"),
         # a parameter twice was taken silently, the last one counting
-        (["arena", "durak", "--bot", "random", "--bot", "pimc:samples=1,samples=2"], "'samples' given twice"),
+        (["arena", "durak", "--bot", "random", "--bot", "pimc:samples=1,samples=2"], '"samples" given twice'),
         (["arena", "durak", "--bot", "random", "--bot", "greedy", "--players", "9"], "--players"),
         (["arena", "durak", "--bot", "random", "--bot", "cmd:"], "needs a program"),
         (["arena", "durak", "--bot", "random", "--bot", "cmd:/no/such/program", "--games", "1"], "cannot start"),
@@ -1089,7 +1089,7 @@ def test_a_match_takes_its_bots_as_a_list_too():
 @pytest.mark.parametrize(("args", "message"), [
     (["--bot", "random"], "--bot: name at least two bots"),
     (["--bot", "random", "--bot", " random"], "--bot: each bot once"),
-    (["--bot", "random", "--bot", "nobot"], "--bot: unknown bot 'nobot'"),
+    (["--bot", "random", "--bot", "nobot"], '--bot: unknown bot "nobot"'),
     (["--bot", "random", "--bot", "greedy", "--players", "9"], "--players: Durak takes 2-8 players, not 9"),
     (["--bot", "random", "--bot", "greedy", "--games", "1000000"], "so --games 1000000 would be 2,000,000 games"),
 ])
@@ -1188,7 +1188,7 @@ def test_bot_labels_naming_one_bot_are_one_bot_and_control_characters_are_refuse
     with pytest.raises(InputError, match=r"^Match\.bots: a bot's label holds a control character: 'ran\\ndom'$"):
         arena.Match("durak", {}, 2, ("ran\ndom", "greedy"), 1, 0)
     code, _, err = run(["arena", "durak", "--bot", "random", "--bot", "random:"], capsys)
-    assert code == 2 and "--bot: 'random' and 'random:' are the same bot" in err, err
+    assert code == 2 and '--bot: "random" and "random:" are the same bot' in err, err
 
 
 def test_run_refuses_an_out_or_tick_of_another_kind():

@@ -1063,6 +1063,45 @@ def test_solver_options_at_their_defaults_share_the_stored_result(tmp_path):
     assert position_key(info, state, SolveOptions(extra={"pv": True})) == position_key(info, state, SolveOptions())
 
 
+def test_a_result_stored_under_its_options_as_given_is_read_and_never_written_there(tmp_path):
+    """A store file may hold an answer keyed with its solver options as given, one at its default
+    included (``-o moves=true`` keyed with ``moves``: store.given_options_key): a solve with those
+    options reads it where its own key misses (a single solve, one with the lines, a batch line), and
+    nothing is written under that key; a solve that finds neither stores under its own key alone."""
+    from foolsolve.store import Store, canonical, canonical_position, position_key, result_key, solve_with_store
+
+    info = games.get("durak")
+    obj = positions(1, 5)[0]
+    state = info.spec.state_from_json(obj)
+    given = {"moves": True}
+    with Store(tmp_path / "fresh.sqlite3") as fresh:
+        plain, _ = solve_with_store(info, state, SolveOptions(), fresh)
+        lines, _ = solve_with_store(info, state, SolveOptions(), fresh, lines=True)
+    path = tmp_path / "s.sqlite3"
+    rows = [(canonical_position(info.spec, state), given, plain),
+            (canonical_position(info.spec, state), {**given, "(lines)": True}, lines),
+            (canonical(info.spec.state_to_json(state)), {**given, "(lines)": True}, lines)]  # as a batch line keys it
+    with Store(path) as db:
+        for position, options, result in rows:  # (the batch line's key is the second's where the two are one)
+            key = result_key("durak", position, canonical(options))
+            assert key is not None
+            db.put(key, "durak", position, canonical(options), result.to_json())
+        written = db.stats()["results"]
+        assert written >= 2
+        for with_lines in (False, True):
+            read, cached = solve_with_store(info, state, SolveOptions(extra=dict(given)), db, lines=with_lines)
+            assert cached and read.moves == (lines if with_lines else plain).moves
+        assert db.stats()["results"] == written
+    infile = write_jsonl(tmp_path / "in.jsonl", [obj])
+    code, out, err = call_main(["batch", str(infile), "--store", str(path), "-o", "moves=true"])
+    assert code == 0 and json.loads(out)["cached"] is True, err
+    with Store(tmp_path / "new.sqlite3") as db:
+        solve_with_store(info, state, SolveOptions(extra=dict(given)), db)
+        keyed = position_key(info, state, SolveOptions(extra=dict(given)))
+        assert keyed is not None
+        assert [row["key"] for row in db.export()] == [keyed[0]]
+
+
 def test_batch_run_takes_a_store_as_answer_does(tmp_path):
     """``batch.run(..., store="file.sqlite3")`` gave every line 'internal error: AttributeError: 'str'
     object has no attribute 'get''; a file name or True is a store, as for ``foolsolve.answer``, and

@@ -419,7 +419,7 @@ def test_a_payoff_with_a_huge_exponent_is_one_line_and_exit_2(payoff, tmp_path, 
                              "--engine-timeout", SLOW, "--status")
     assert time.monotonic() - started < 60
     assert code == 2 and err.count("\n") == 1, err
-    assert (f"is no status record: its payoff \"{payoff}\" is no exact number ('{payoff}' has an exponent "
+    assert (f"is no status record: its payoff \"{payoff}\" is no exact number (\"{payoff}\" has an exponent "
             "beyond ±50; \"-1\", \"1/2\", 2)\n") in err, err
     assert "the engine broke off in game 1" in out
 

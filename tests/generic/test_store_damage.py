@@ -414,7 +414,7 @@ def test_one_walk_finds_a_non_finite_number_for_input_and_for_output() -> None:
     deep: object = [nan]
     for _ in range(jsonout.NON_FINITE_DEPTH + 1):
         deep = {"k": deep}
-    with pytest.raises(InputError, match=r"^k(\.k)*\[0\]: nan is not a finite number$"):
+    with pytest.raises(InputError, match=r"^k(\.k)*\[0\]: NaN is not a finite number$"):
         check_finite(deep, "result")
     with pytest.raises(ValueError, match="not JSON compliant") as caught:
         jsonout.dumps(deep)
