@@ -24,7 +24,7 @@ from foolsolve import __version__, games, jsonout
 from foolsolve.errors import InputError, OptionError, Stopped, command_line_names, option_name, printable_line, stop_text
 from foolsolve.games.base import GameInfo
 from foolsolve.lazy import CommandRef, LazyGroup
-from foolsolve.positions import STDIO, game_of, parse_json, read_json, standard_form, write_json_atomic
+from foolsolve.positions import STDIO, cut_text, game_of, parse_json, read_json, standard_form, write_json_atomic
 from foolsolve.present import plural, signed
 from foolsolve.progress import progress
 from foolsolve.rules import cited, json_text, options_of, rules_from_json, rules_option, scoring_caveat
@@ -1662,7 +1662,8 @@ SHRINK_REQUESTS = 200
                    "agree; 0: no limit; at most a year].")
 @click.option("--json", "as_json", is_flag=True,
               help='Print the report as one JSON object: {"game", "cases", "finished", "agreeing", "cut", "states", '
-                   '"moves", "sampled", "timed_out", "divergence", "seconds", "rules", "players"}; with --engine "engine", '
+                   '"moves", "sampled", "timed_out", "divergence", "seconds", "rules", "players", "player_counts"}; '
+                   'with --engine "engine", '
                    '"successors", "every_move", "disagreements" (each with "alone" and "shrunk"), "requests" and '
                    '"engine_error" in place of "sampled" and "divergence" (docs/engines.md; the exit codes as '
                    'without it).')
@@ -1699,15 +1700,16 @@ SHRINK_REQUESTS = 200
                    "that plays only some of the rules. Not with --position (its own rules are played).")
 @click.option("--default-rules", is_flag=True,
               help="Every rule option not given by --rules at its default, none drawn at random.")
-@click.option("--players", type=int, default=None, metavar="N",
+@click.option("--players", "players_given", default=None, metavar="N|N-M|N,M,...",
               help="Deal every game to N players (within the game's range, as deal's --players), the rest drawn at "
-                   "random as without it: for an engine that plays only some table sizes. Not with --position.")
+                   "random as without it: for an engine that plays only some table sizes. A range (2-4) or a list "
+                   "(2,3,6) deals the games to those counts in turn, game by game. Not with --position.")
 def conform(game: str, cases: int, seed: int, max_steps: int, position: str | None, out: str | None,
             workers: int = 1, scheduler: str | None = None, time_limit: float | None = None,
             as_json: bool = False, strict: bool = False, engine_command: str | None = None,
             engine_timeout: float | None = None, without_knowledge: bool = False, ask_status: bool = False,
             every_move: bool = False, replay: int | None = None, rules_json: str | None = None,
-            default_rules: bool = False, players: int | None = None) -> None:
+            default_rules: bool = False, players_given: str | None = None) -> None:
     """Step GAME's spec and engine in lockstep from random deals (random players and rule
     options) and compare legal moves, successors and results at every step. Exit 1 on a
     divergence, after writing the shrunk diverging position as a position file. Stopped by the
@@ -1721,7 +1723,8 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
     (the first few) and shrunk where it shows the disagreement again.
 
     --rules JSON fixes rule options (--default-rules: every other one at its default), and
-    --players N the number of players, for an engine that plays only some of the rules or tables."""
+    --players N the number of players (a range or list: those counts in turn), for an engine that
+    plays only some of the rules or tables."""
     from foolsolve import conformance
 
     default_time = time_limit is None
@@ -1730,8 +1733,9 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
     one_stdout(("--out -", out == STDIO), ("the report", True))
     info = games.get(game)
     pins = conform_pins(info, rules_json, default_rules, position)
-    conform_players(info, players, position)
-    fixed = [*([pins_text(info, pins, default_rules)] if pins else []), *players_text(players)]
+    counts = conform_players(info, players_given, position)
+    players = None if counts is None else counts[0] if len(counts) == 1 else counts
+    fixed = [*([pins_text(info, pins, default_rules)] if pins else [])]
     if engine_command is not None:
         return conform_outside(info, engine_command, engine_timeout, cases, seed, max_steps, position, out,
                                workers, scheduler, time_limit, default_time, as_json, strict, without_knowledge,
@@ -1766,9 +1770,10 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
             raise InputError(f"--position: a {pinfo.name} position, not {info.name}")
         report = conformance.ConformanceReport(cases=1)
         report.divergence = conformance.lockstep(info, state, random.Random(seed), max_steps=max_steps, report=report)
+        report.tally_table(info.spec.num_players(state))
     else:
-        if pins or players is not None:  # none under --rules and --players: the error before any game
-            conformance.conform_start(info, random.Random(f"{seed}:0"), pins, players)
+        if pins or counts is not None:  # none under --rules and --players: the error before any game
+            check_starts(info, seed, pins, counts)
         deadline = None if time_limit is None else started + time_limit
         with progress(f"conform {info.name}", unit="games", total=cases,
                       seconds=None if deadline is None else deadline - time.monotonic()) as tick:
@@ -1788,11 +1793,11 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
         write_json_atomic(target, conformance.shrink(info, d.position), "--out" if out else "the divergence file")
     if as_json:
         click.echo(jsonout.dumps({**conform_json(info.name, report, cases, max_steps, secs, target),
-                                  "rules": pins_json(info, pins), "players": players}))
+                                  "rules": pins_json(info, pins), **players_json(players, report)}))
     else:
         lines = conform_text(info.name, report, cases, max_steps, secs, target,
                              None if default_time or strict else time_limit, strict)
-        lines[2:2] = fixed
+        lines[2:2] = fixed + players_text(counts, report)
         click.echo("\n".join(lines))
     if d is not None:
         sys.exit(1)
@@ -1823,23 +1828,67 @@ def conform_pins(info: GameInfo, rules_json: str | None, default_rules: bool,
     return pins_from_json(info.spec.rules_cls, rules_option(rules_json), default_rules)
 
 
-def conform_players(info: GameInfo, players: int | None, position: str | None) -> None:
-    """``conform --players N``: refused outside the game's range (as deal's ``--players``) and with
-    ``--position``."""
-    if players is None:
-        return
+def conform_players(info: GameInfo, given: str | None, position: str | None) -> list[int] | None:
+    """``conform --players``: the counts of players the games are dealt to, in turn (``None``: drawn
+    at random), from ``N``, a range ``N-M`` or a list of them (``2,3,6``, ``2-4,6``); a text that is
+    none, a count given twice, one outside the game's range (as deal's ``--players``), or any with
+    ``--position``: a one-line error naming it."""
+    if given is None:
+        return None
     if position is not None:
         raise InputError("--players: with --position the position's own players are played")
+    counts: list[int] = []
+    for part in given.split(","):
+        lo, dash, hi = part.strip().partition("-")
+        try:
+            first = int(lo)
+            last = int(hi) if dash else first
+        except ValueError:
+            raise InputError(f"--players: {cut_text(part.strip(), 30)!r} is no count of players (N, a range N-M, "
+                             "or a list of them: 2,3,6)") from None
+        if last < first:
+            raise InputError(f"--players: the range {first}-{last} is empty (the smaller count first: {last}-{first})")
+        if last - first > 1000:
+            raise InputError(f"--players: the range {first}-{last} is wider than any game's table")
+        for n in range(first, last + 1):
+            if n in counts:
+                raise InputError(f"--players: {n} given twice")
+            counts.append(n)
     spec = info.spec
-    if not spec.min_players <= players <= spec.max_players:
-        from foolsolve.game import players_range
+    for n in counts:
+        if not spec.min_players <= n <= spec.max_players:
+            from foolsolve.game import players_range
 
-        raise InputError(f"--players: {info.name} takes {players_range(spec)} players, not {players}")
+            raise InputError(f"--players: {info.name} takes {players_range(spec)} players, not {n}")
+    return counts
 
 
-def players_text(players: int | None) -> list[str]:
-    """The line of ``conform``'s report saying the number of players was fixed (none: not fixed)."""
-    return [] if players is None else [f"players: {players} in every game"]
+def check_starts(info: GameInfo, seed: int, pins: dict[str, Any] | None, counts: list[int] | None) -> None:
+    """A deal under ``pins`` for each count of players (``conform --rules``, ``--players``), or one with
+    the players drawn: a one-line error where the game has no deals or the options rule a count out,
+    before any game or engine starts."""
+    from foolsolve import conformance
+
+    for n in counts or (None,):
+        conformance.conform_start(info, random.Random(f"{seed}:0"), pins, n)
+
+
+def players_text(counts: list[int] | None, report: Any) -> list[str]:
+    """The line of ``conform``'s report saying the number of players was fixed (none: not fixed),
+    or the counts the games were dealt to in turn and the games finished at each."""
+    if counts is None:
+        return []
+    if len(counts) == 1:
+        return [f"players: {counts[0]} in every game"]
+    shown = ", ".join(map(str, counts[:-1])) + f" and {counts[-1]}"
+    played = ", ".join(f"{n}: {plural(report.tables.get(n, 0), 'game')}" for n in counts)
+    return [f"players: {shown} in turn, game by game ({played})"]
+
+
+def players_json(players: int | list[int] | None, report: Any) -> dict[str, Any]:
+    """``conform --json``'s ``players`` (the count fixed, the counts in turn, ``null``: drawn at random)
+    and ``player_counts`` (the games finished at each count, as text keys in increasing order)."""
+    return {"players": players, "player_counts": {str(n): report.tables[n] for n in sorted(report.tables)}}
 
 
 def pins_json(info: GameInfo, pins: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -1870,7 +1919,7 @@ def conform_outside(info: GameInfo, command: str, timeout: float | None, cases: 
                     time_limit: float | None, default_time: bool, as_json: bool, strict: bool,
                     without_knowledge: bool = False, ask_status: bool = False, every_move: bool = False,
                     pins: dict[str, Any] | None = None, fixed: list[str] | None = None,
-                    replay: int = 3, players: int | None = None) -> None:
+                    replay: int = 3, players: int | list[int] | None = None) -> None:
     """``conform --engine CMD``: the games of ``conform`` against an outside engine
     (:func:`foolsolve.conformance.run_outside`), one process for the whole run, ended whatever
     happens. Each game's first disagreement is reported and its oracle request written, one a
@@ -1881,7 +1930,7 @@ def conform_outside(info: GameInfo, command: str, timeout: float | None, cases: 
     disagreements are replayed alone in a fresh engine process and shrunk
     (:func:`foolsolve.conformance.replay_outside`); a smaller request is written after its
     disagreement's, its id ending in ``shrunk``. ``pins``: the rule options fixed, ``players``: the
-    number of players (``fixed``: the text report's lines saying so); ``every_move``: every legal
+    number of players, or the counts in turn (``fixed``: the text report's line of the options); ``every_move``: every legal
     move's successor compared. Ctrl-C or SIGTERM during the replays (the games played) is said so."""
     from foolsolve import conformance
     from foolsolve.outside import ENGINE_TIMEOUT, OutsideEngine
@@ -1906,7 +1955,8 @@ def conform_outside(info: GameInfo, command: str, timeout: float | None, cases: 
             raise InputError(f"--position: a {pinfo.name} position, not {info.name}")
         cases = 1
     if start is None:  # a game with no deals, or none under --rules and --players: its error before the engine starts
-        conformance.conform_start(info, random.Random(f"{seed}:0"), pins, players)
+        check_starts(info, seed, pins, None if players is None else [players] if isinstance(players, int)
+                     else players)
     # the file of disagreements is written at the end: one that cannot be is found before the engine starts
     probe_output(out or f"conform-{info.name}-{seed}.jsonl", "--out" if out else "the disagreements file")
     started = time.monotonic()
@@ -1941,11 +1991,12 @@ def conform_outside(info: GameInfo, command: str, timeout: float | None, cases: 
     if as_json:
         click.echo(jsonout.dumps({**conform_outside_json(info.name, command, report, cases, max_steps, secs, target,
                                                          without_knowledge, ask_status, every_move),
-                                  "rules": pins_json(info, pins), "players": players}))
+                                  "rules": pins_json(info, pins), **players_json(players, report)}))
     else:
         lines = conform_outside_text(info.name, report, cases, max_steps, secs, target,
                                      None if default_time or strict else time_limit, strict, every_move, replay)
-        lines[2:2] = fixed or []
+        lines[2:2] = (fixed or []) + players_text(None if players is None else [players] if isinstance(players, int)
+                                                  else players, report)
         if without_knowledge:
             fields = ", ".join(info.spec.knowledge_fields) or "none in this game"
             lines[1] += f", without what players know ({fields})"

@@ -17,7 +17,7 @@ from __future__ import annotations
 import copy
 import random
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -90,6 +90,12 @@ class ConformanceReport:
     timed_out: bool = False
     """Stopped at the deadline (``conform --time``): :attr:`cases` counts the games finished
     before it (each agreeing)."""
+    tables: dict[int, int] = field(default_factory=dict)
+    """The games finished (:attr:`cases`) by the number of players they were dealt to."""
+
+    def tally_table(self, players: int, games: int = 1) -> None:
+        """``games`` more finished games of ``players`` players in :attr:`tables`."""
+        self.tables[players] = self.tables.get(players, 0) + games
 
 
 def _engine(info: GameInfo) -> Any:
@@ -418,11 +424,12 @@ def _outside_play(spec: Any, after: Any, position: dict[str, Any], text: str, go
 def run_outside(info: GameInfo, engine: Any, cases: int, seed: int, *, progress: Callable[[int], None] | None = None,
                 max_steps: int = 10_000, deadline: float | None = None, start: Any = None,
                 knowledge: bool = True, status: bool = False, every_move: bool = False,
-                pins: dict[str, Any] | None = None, players: int | None = None) -> ConformanceReport:
+                pins: dict[str, Any] | None = None, players: Players = None) -> ConformanceReport:
     """:func:`run` against an engine outside foolsolve (:func:`outside_lockstep`): the same games;
     a game stops at its first disagreement and the run goes on (:attr:`ConformanceReport.disagreements`).
     ``start``: one game from that state (``cases`` 1, moves chosen with ``seed``) in place of the
-    random deals; ``pins``: the rule options fixed, ``players``: the number of players (:func:`conform_start`); ``knowledge``,
+    random deals; ``pins``: the rule options fixed, ``players``: the number of players, or several in turn (:func:`players_of`,
+    :func:`conform_start`); ``knowledge``,
     ``status``, ``every_move``: as :func:`outside_lockstep`. The engine breaking the
     protocol stops the run, its error in :attr:`ConformanceReport.engine_error`; Ctrl-C stops it
     too, the games finished kept."""
@@ -432,10 +439,11 @@ def run_outside(info: GameInfo, engine: Any, cases: int, seed: int, *, progress:
     try:
         for i in range(cases):
             rng = random.Random(seed) if start is not None else random.Random(f"{seed}:{i}")
-            first = start if start is not None else conform_start(info, rng, pins, players)
+            first = start if start is not None else conform_start(info, rng, pins, players_of(players, i))
             d = outside_lockstep(info, first, rng, engine, max_steps=max_steps, report=report, knowledge=knowledge,
                                  status=status, every_move=every_move)
             report.cases += 1
+            report.tally_table(info.spec.num_players(first))
             if progress is not None:
                 progress(i + 1)
             if d is not None:
@@ -640,6 +648,19 @@ def conform_start(info: GameInfo, rng: random.Random, pins: dict[str, Any] | Non
                      f"({why})")
 
 
+Players = int | Sequence[int] | None
+"""``conform --players``: no count fixed (``None``), one count for every game, or several, game
+``i`` (from 0) dealt to the ``i % len``-th of them (:func:`players_of`)."""
+
+
+def players_of(players: Players, i: int) -> int | None:
+    """The number of players game ``i`` (from 0) of a run is dealt to: ``players`` itself where it
+    is one count (or ``None``, drawn at random), else its counts in turn, game by game."""
+    if players is None or isinstance(players, int):
+        return players
+    return players[i % len(players)]
+
+
 def _deal_maker(info: GameInfo) -> Callable[[random.Random], Any]:
     """The game's ``conform_game`` if it declares one, else its ``random_game``; an
     :class:`InputError` when it has neither."""
@@ -651,18 +672,21 @@ def _deal_maker(info: GameInfo) -> Callable[[random.Random], Any]:
 
 def run(
     info: GameInfo, cases: int, seed: int, *, progress: Callable[[int], None] | None = None, max_steps: int = 10_000,
-    deadline: float | None = None, pins: dict[str, Any] | None = None, players: int | None = None,
+    deadline: float | None = None, pins: dict[str, Any] | None = None, players: Players = None,
 ) -> ConformanceReport:
     """``cases`` whole games from random deals (random rules and player counts; ``pins``: those rule
-    options fixed, ``players``: that many players, :func:`conform_start`); no game is begun after ``deadline``
-    (``time.monotonic()``), the report then :attr:`ConformanceReport.timed_out`."""
+    options fixed, ``players``: that many players, or several counts in turn, :func:`players_of`,
+    :func:`conform_start`); no game is begun after ``deadline`` (``time.monotonic()``), the report
+    then :attr:`ConformanceReport.timed_out`."""
     report = ConformanceReport()
 
     def games() -> Iterator[tuple[int, Divergence | None]]:
         for i in range(cases):
             rng = random.Random(f"{seed}:{i}")
-            start = conform_start(info, rng, pins, players)
-            yield i, lockstep(info, start, rng, max_steps=max_steps, report=report)
+            start = conform_start(info, rng, pins, players_of(players, i))
+            d = lockstep(info, start, rng, max_steps=max_steps, report=report)
+            report.tally_table(info.spec.num_players(start))
+            yield i, d
 
     return _tally(report, games(), progress, deadline, cases)
 
@@ -706,26 +730,33 @@ def one_case(task: tuple[Any, ...]) -> tuple[ConformanceReport, Divergence | Non
     rng = random.Random(f"{seed}:{i}")
     start = conform_start(info, rng, pins, players)
     d = lockstep(info, start, rng, max_steps=max_steps, report=report)
+    report.tally_table(info.spec.num_players(start))
     return report, d
 
 
 def run_on(executor: Any, info: GameInfo, cases: int, seed: int, *, progress: Callable[[int], None] | None = None,
            max_steps: int = 10_000, deadline: float | None = None,
-           pins: dict[str, Any] | None = None, players: int | None = None) -> ConformanceReport:
+           pins: dict[str, Any] | None = None, players: Players = None) -> ConformanceReport:
     """:func:`run` with the games mapped on ``executor`` (a
     :class:`foolsolve.executor.Executor`): the same games and the same report (games after the
     first divergence are cancelled, not counted)."""
     _deal_maker(info)  # before any game is mapped
     report = ConformanceReport()
-    extra: list[Any] = [pins or None, players] if players is not None else [pins] if pins else []
-    tasks = ((info.name, seed, i, max_steps, *extra) for i in range(cases))
-    results = executor.map(one_case, tasks)
+
+    def task(i: int) -> tuple[Any, ...]:
+        n = players_of(players, i)
+        extra: list[Any] = [pins or None, n] if n is not None else [pins] if pins else []
+        return (info.name, seed, i, max_steps, *extra)
+
+    results = executor.map(one_case, (task(i) for i in range(cases)))
 
     def games() -> Iterator[tuple[int, Divergence | None]]:
         for i, (part, d) in results:
             report.states += part.states
             report.moves += part.moves
             report.cut += part.cut
+            for n, k in part.tables.items():
+                report.tally_table(n, k)
             yield i, d
 
     try:

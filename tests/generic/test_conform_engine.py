@@ -812,6 +812,45 @@ def test_players_fix_the_table_of_conform_without_an_engine(workers, tmp_path, m
         assert (json.loads(out)["states"], json.loads(out)["players"]) == (report["states"], 5)
 
 
+def test_a_range_or_list_of_players_deals_the_games_in_turn(tmp_path, monkeypatch):
+    """--players 2-4 and --players 2,3,6 deal game i to the (i mod length)-th count, in this process,
+    on worker processes and against an outside engine alike; the report says the counts and the
+    games finished at each (``players``, ``player_counts`` in --json)."""
+    monkeypatch.chdir(tmp_path)
+    played: list[int] = []
+    real = conformance.lockstep
+
+    def lockstep(info: Any, start: Any, *args: Any, **kwargs: Any) -> Any:
+        played.append(info.spec.num_players(start))
+        return real(info, start, *args, **kwargs)
+
+    monkeypatch.setattr(conformance, "lockstep", lockstep)
+    argv = ["durak", "--cases", "5", "--seed", "1", "--max-steps", "5"]
+    code, out, err = conform(*argv, "--players", "2-4", "--json")
+    assert code == 0, err
+    assert played == [2, 3, 4, 2, 3]
+    report = json.loads(out)
+    assert report["players"] == [2, 3, 4] and report["player_counts"] == {"2": 2, "3": 2, "4": 1}
+    code, out, err = conform(*argv, "--players", "2,6,3")
+    assert code == 0, err
+    assert played[5:] == [2, 6, 3, 2, 6]
+    assert "players: 2, 6 and 3 in turn, game by game (2: 2 games, 6: 2 games, 3: 1 game)" in out.splitlines(), out
+    code, out, err = conform(*argv, "--players", "2-4", "--workers", "2", "--json")
+    assert code == 0, err
+    assert json.loads(out)["player_counts"] == report["player_counts"]
+    # an engine wrong only at three-player tables: wrong in the games dealt to 3, not in the others
+    code, out, err = conform("durak", "--cases", "4", "--seed", "0", "--max-steps", "20", "--engine", fake("three"),
+                             "--engine-timeout", SLOW, "--replay", "0", "--players", "2,4", "--json")
+    assert code == 0, err
+    assert json.loads(out)["player_counts"] == {"2": 2, "4": 2}
+    code, out, err = conform("durak", "--cases", "4", "--seed", "0", "--max-steps", "20", "--engine", fake("three"),
+                             "--engine-timeout", SLOW, "--replay", "0", "--players", "2-3", "--json")
+    assert code == 1, err
+    report = json.loads(out)
+    assert {d["case"] for d in report["disagreements"]} <= {2, 4} and report["disagreements"], report
+    assert report["players"] == [2, 3] and report["player_counts"] == {"2": 2, "3": 2}
+
+
 @pytest.mark.parametrize("name", games.names())
 def test_every_game_s_random_starts_deal_the_players_fixed(name):
     info = games.get(name)
@@ -828,6 +867,14 @@ def test_every_game_s_random_starts_deal_the_players_fixed(name):
      '--players/--rules: no durak deal of 3 players under teams="2v2" in 100 draws (players: teams 2v2 is played by '
      "4 players, got 3)"),
     (["--players", "2", "--position", "x.json"], "--players: with --position the position's own players are played"),
+    (["--players", "2-9"], "--players: durak takes 2..8 players, not 9"),
+    (["--players", "2,1"], "--players: durak takes 2..8 players, not 1"),
+    (["--players", "4,3", "--rules", '{"teams": "2v2"}'],
+     '--players/--rules: no durak deal of 3 players under teams="2v2" in 100 draws (players: teams 2v2 is played by '
+     "4 players, got 3)"),
+    (["--players", "4-2"], "--players: the range 4-2 is empty (the smaller count first: 2-4)"),
+    (["--players", "2,x"], "--players: 'x' is no count of players (N, a range N-M, or a list of them: 2,3,6)"),
+    (["--players", "2-4,3"], "--players: 3 given twice"),
 ])
 @pytest.mark.parametrize("engine", [False, True])
 def test_bad_players_are_one_line_errors(argv, words, engine, tmp_path, monkeypatch):
