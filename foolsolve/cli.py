@@ -1790,7 +1790,8 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
     target = None
     if d is not None:
         target = out or f"conform-{info.name}-{seed}.json"
-        write_json_atomic(target, conformance.shrink(info, d.position), "--out" if out else "the divergence file")
+        write_json_atomic(target, conformance.shrink(info, d.position, pins=pins), "--out" if out else
+                          "the divergence file")
     if as_json:
         click.echo(jsonout.dumps({**conform_json(info.name, report, cases, max_steps, secs, target),
                                   "rules": pins_json(info, pins), **players_json(players, report)}))

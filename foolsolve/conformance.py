@@ -765,16 +765,22 @@ def run_on(executor: Any, info: GameInfo, cases: int, seed: int, *, progress: Ca
         results.close()
 
 
-def shrink(info: GameInfo, position: dict[str, Any], *, budget: int = 2000) -> dict[str, Any]:
-    """Greedily make a diverging position smaller while it still diverges: drop single
-    elements of lists (cards from hands, stock, table ...) and optional fields. Candidates
-    the spec rejects as impossible positions are skipped."""
+def shrink(info: GameInfo, position: dict[str, Any], *, budget: int = 2000,
+           pins: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Greedily make a diverging position smaller while it still diverges: set rule options off
+    their defaults back to them, drop single elements of lists (cards from hands, stock, table ...)
+    and optional fields. Candidates the spec rejects as impossible positions are skipped, and so
+    are those under other values of the rule options ``pins`` fixes (``conform --rules``,
+    ``--default-rules``: the engine checked may be meant for no other value of them), the
+    ``rules`` field left out included."""
     current = position
     tries = 0
     improved = True
     while improved and tries < budget:
         improved = False
-        for cand in _candidates(current):
+        for cand in _candidates(info, current):
+            if pins and not _keeps(info, cand, pins):
+                continue
             tries += 1
             if tries >= budget:
                 break
@@ -783,6 +789,15 @@ def shrink(info: GameInfo, position: dict[str, Any], *, budget: int = 2000) -> d
                 improved = True
                 break
     return current
+
+
+def _keeps(info: GameInfo, obj: dict[str, Any], pins: dict[str, Any]) -> bool:
+    """Whether the spec reads ``obj`` under the values ``pins`` gives its rule options."""
+    try:
+        rules = info.spec.rules_of(info.spec.state_from_json(obj))
+    except Exception:  # a candidate the spec does not read: no shrink either way
+        return False
+    return all(getattr(rules, k) == v for k, v in pins.items())
 
 
 def _diverges(info: GameInfo, obj: dict[str, Any]) -> bool:
@@ -797,7 +812,15 @@ def _diverges(info: GameInfo, obj: dict[str, Any]) -> bool:
         return True
 
 
-def _candidates(obj: dict[str, Any]) -> Iterator[dict[str, Any]]:
+def _candidates(info: GameInfo, obj: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    from foolsolve.rules import rules_to_json
+
+    rules = obj.get("rules")
+    if isinstance(rules, dict):
+        defaults = rules_to_json(info.spec.rules_cls())
+        for name, value in rules.items():
+            if name in defaults and defaults[name] != value:
+                yield {**obj, "rules": {**rules, name: defaults[name]}}
     for path, lst in _lists(obj, ()):
         for i in range(len(lst)):
             cand = copy.deepcopy(obj)
