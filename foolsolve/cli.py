@@ -1636,6 +1636,10 @@ REPLAY_MAX = 3
 """``conform --replay``'s default, :data:`foolsolve.conformance.REPLAY_MAX`."""
 SHRINK_REQUESTS = 200
 """:data:`foolsolve.conformance.SHRINK_REQUESTS`."""
+NARROW_RUNS = 32
+""":data:`foolsolve.conformance.NARROW_RUNS`."""
+NARROW_SECONDS = 60.0
+""":data:`foolsolve.conformance.NARROW_SECONDS`."""
 
 
 @cli.command()
@@ -1664,7 +1668,8 @@ SHRINK_REQUESTS = 200
               help='Print the report as one JSON object: {"game", "cases", "finished", "agreeing", "cut", "states", '
                    '"moves", "sampled", "timed_out", "divergence", "seconds", "rules", "players", "player_counts"}; '
                    'with --engine "engine", '
-                   '"successors", "every_move", "disagreements" (each with "alone" and "shrunk"), "requests" and '
+                   '"successors", "every_move", "disagreements" (each with "alone", "shrunk" and "sequence"), '
+                   '"requests" and '
                    '"engine_error" in place of "sampled" and "divergence" (docs/engines.md; the exit codes as '
                    'without it).')
 @click.option("--strict", is_flag=True,
@@ -1693,7 +1698,9 @@ SHRINK_REQUESTS = 200
 @click.option("--replay", type=click.IntRange(min=0), default=None, metavar="N",
               help="With --engine: replay the first N disagreements' requests each alone in a fresh engine process "
                    "(does it show without the requests before it?) and shrink those that do to a smaller request "
-                   f"(at most {SHRINK_REQUESTS} requests each) [default: {REPLAY_MAX}; 0: none].")
+                   f"(at most {SHRINK_REQUESTS} requests each); for those that do not, find a short sequence of the "
+                   f"earlier requests of their game after which they do (at most {NARROW_RUNS} fresh engine runs "
+                   f"and {NARROW_SECONDS:g} s each) [default: {REPLAY_MAX}; 0: none].")
 @click.option("--rules", "rules_json", default=None, metavar="JSON",
               help="Play every game under these rule options, e.g. '{\"deck\": 36}' (as deal's --rules; "
                    "'foolsolve rules GAME' lists them), the others drawn at random as without it: for an engine "
@@ -1968,7 +1975,7 @@ def conform_outside(info: GameInfo, command: str, timeout: float | None, cases: 
             report = conformance.run_outside(info, engine, cases, seed, progress=tick, max_steps=max_steps,
                                              deadline=deadline, start=start, knowledge=not without_knowledge,
                                              status=ask_status, every_move=every_move, pins=pins,
-                                             players=players)
+                                             players=players, contexts=replay)
     if not report.interrupted:
         try:
             for d in report.disagreements[:replay]:
@@ -1983,6 +1990,9 @@ def conform_outside(info: GameInfo, command: str, timeout: float | None, cases: 
         requests.append({**(d.request or {}), "id": f"case {d.case} step {d.step}"})
         if d.shrunk is not None:
             requests.append({**d.shrunk, "id": f"case {d.case} step {d.step} shrunk"})
+        ids = sequence_ids(d)
+        for r, id_ in zip([*(d.narrowed.sequence if d.narrowed and d.narrowed.sequence else []), d.request], ids):
+            requests.append({**(r or {}), "id": id_})
     if report.broken_request is not None:  # the request the engine broke off at, to replay too
         requests.append({**report.broken_request, "id": f"case {report.cases + 1} step {report.engine_step}"})
     if requests:
@@ -2043,6 +2053,8 @@ def conform_outside_text(game: str, report: Any, cases: int, max_steps: int, sec
             lines.append(replay_text(d))
     if report.disagreements:
         shrunk = ", a smaller one 'case N step S shrunk'" if any(d.shrunk for d in report.disagreements) else ""
+        if any(sequence_ids(d) for d in report.disagreements):
+            shrunk += ", a sequence showing it 'case N step S sequence I/K'"
         lines.append(f"{plural(len(report.disagreements), 'game')} of {report.cases:,} disagreeing; each one's "
                      f"request (id 'case N step S'{shrunk}) written to {target}: foolsolve oracle {target} gives "
                      "the spec's answers")
@@ -2065,14 +2077,43 @@ def conform_outside_text(game: str, report: Any, cases: int, max_steps: int, sec
     return lines
 
 
+def sequence_ids(d: Any) -> list[str]:
+    """The ids of the requests written for a disagreement narrowed to a sequence
+    (:attr:`foolsolve.conformance.Divergence.narrowed`): the earlier requests found, then its own
+    again, ``case N step S sequence I/K``; none where no sequence was found."""
+    sequence = None if d.narrowed is None else d.narrowed.sequence
+    if sequence is None:
+        return []
+    total = len(sequence) + 1
+    return [f"case {d.case} step {d.step} sequence {i}/{total}" for i in range(1, total + 1)]
+
+
 def replay_text(d: Any) -> str:
     """The line under a replayed disagreement: whether its request alone shows it in a fresh engine
-    process (a one-request reproduction) or not (it needs the requests before it), and the smaller
+    process (a one-request reproduction) or not (it needs the requests before it: then the
+    earlier requests of its game found after which it shows, or that none were), and the smaller
     request found."""
     where = f"'case {d.case} step {d.step}'"
     if not d.alone:
-        return (f"  its request {where} alone, in a fresh engine process, does NOT show it: the engine's answer "
-                "depends on the requests before it in the run")
+        alone = f"  its request {where} alone, in a fresh engine process, does NOT show it"
+        found = d.narrowed
+        if found is None:
+            return f"{alone}: the engine's answer depends on the requests before it in the run"
+        if not found.of:
+            return (f"{alone}, and its game asked nothing before it: the engine's answer depends on the requests of "
+                    "earlier games in the run")
+        if found.sequence is None:
+            return (f"{alone}, nor after the {plural(found.of, 'request')} its game asked before it "
+                    f"({plural(found.runs, 'fresh engine run')}): the engine's answer depends on the requests of "
+                    "earlier games in the run")
+        from foolsolve.conformance import NARROW_RUNS, NARROW_SECONDS
+
+        first, last = sequence_ids(d)[0], sequence_ids(d)[-1]
+        bound = (f"; the search stopped at its bound ({NARROW_RUNS} runs, {NARROW_SECONDS:g} s): a shorter one may "
+                 "exist" if found.bounded else "")
+        return (f"{alone}; after {len(found.sequence)} of the {plural(found.of, 'request')} its game asked before "
+                f"it, asked first, it does: a {len(found.sequence) + 1}-request reproduction, '{first}' to "
+                f"'{last}' ({plural(found.runs, 'fresh engine run')}{bound})")
     if d.shrunk is None:
         return (f"  its request {where} alone shows it in a fresh engine process: a one-request reproduction "
                 "(none smaller found)")
@@ -2103,7 +2144,8 @@ def conform_outside_json(game: str, command: str, report: Any, cases: int, max_s
     ``sampled`` aside), the engine's command, each disagreeing game's first disagreement (``case``,
     ``step``, ``kind``, ``detail``, ``moves_before``; ``alone``: whether its request alone shows it
     in a fresh engine process, ``null`` where it was not replayed; ``shrunk``: the id of a smaller
-    request written that does, ``null``: none), the positions after a move compared
+    request written that does, ``null``: none; ``sequence``: where its request alone does not, the
+    earlier requests of its game found after which it does, ``null``: not searched), the positions after a move compared
     (``successors``) and the states where they were sampled (``successors_sampled``), whether
     every legal move's was (``every_move``), the file their requests were written to
     (``requests``, ``null``: none), the engine's error where it broke off (``null``: none) and
@@ -2118,7 +2160,11 @@ def conform_outside_json(game: str, command: str, report: Any, cases: int, max_s
             "every_move": every_move,
             "disagreements": [{"case": d.case, "step": d.step, "kind": d.kind, "detail": d.detail,
                                "moves_before": d.history[-12:], "alone": d.alone,
-                               "shrunk": None if d.shrunk is None else f"case {d.case} step {d.step} shrunk"}
+                               "shrunk": None if d.shrunk is None else f"case {d.case} step {d.step} shrunk",
+                               "sequence": None if d.narrowed is None else {
+                                   "before": None if d.narrowed.sequence is None else len(d.narrowed.sequence),
+                                   "of": d.narrowed.of, "runs": d.narrowed.runs, "bounded": d.narrowed.bounded,
+                                   "ids": sequence_ids(d)}}
                               for d in report.disagreements],
             "requests": target, "engine_error": report.engine_error,
             "broken_at": None if report.engine_error is None else {"case": report.cases + 1,

@@ -46,10 +46,32 @@ class Divergence:
     shrunk: dict[str, Any] | None = None
     """A smaller request that alone shows a disagreement of the same kind in a fresh engine process
     (:func:`replay_outside`; ``None``: none found, or not replayed)."""
+    context: list[dict[str, Any]] | None = None
+    """An outside engine's disagreement: the requests its game asked before its own, in order, kept
+    for :func:`narrow_outside` (``None``: not kept)."""
+    narrowed: Narrowing | None = None
+    """A replayed disagreement its request alone does not show: the search for earlier requests
+    of its game after which it shows (:func:`narrow_outside`; ``None``: not searched)."""
 
     def summary(self) -> str:
         """One line."""
         return f"{self.kind} at step {self.step}: {self.detail}"
+
+
+@dataclass
+class Narrowing:
+    """What :func:`narrow_outside` found for a disagreement its request alone does not show."""
+
+    of: int
+    """The requests its game asked before it, the ones searched."""
+    sequence: list[dict[str, Any]] | None = None
+    """The fewest of them found (in their order) after which, asked first of a fresh engine process,
+    its request shows a disagreement of the same kind; ``None``: not even after all of them."""
+    runs: int = 0
+    """The fresh engine processes started for the search."""
+    bounded: bool = False
+    """The search stopped at its bound (:data:`NARROW_RUNS` runs, :data:`NARROW_SECONDS`) before
+    it could shorten :attr:`sequence` no further: a shorter one may exist."""
 
 
 @dataclass
@@ -424,7 +446,8 @@ def _outside_play(spec: Any, after: Any, position: dict[str, Any], text: str, go
 def run_outside(info: GameInfo, engine: Any, cases: int, seed: int, *, progress: Callable[[int], None] | None = None,
                 max_steps: int = 10_000, deadline: float | None = None, start: Any = None,
                 knowledge: bool = True, status: bool = False, every_move: bool = False,
-                pins: dict[str, Any] | None = None, players: Players = None) -> ConformanceReport:
+                pins: dict[str, Any] | None = None, players: Players = None,
+                contexts: int = 0) -> ConformanceReport:
     """:func:`run` against an engine outside foolsolve (:func:`outside_lockstep`): the same games;
     a game stops at its first disagreement and the run goes on (:attr:`ConformanceReport.disagreements`).
     ``start``: one game from that state (``cases`` 1, moves chosen with ``seed``) in place of the
@@ -432,12 +455,16 @@ def run_outside(info: GameInfo, engine: Any, cases: int, seed: int, *, progress:
     :func:`conform_start`); ``knowledge``,
     ``status``, ``every_move``: as :func:`outside_lockstep`. The engine breaking the
     protocol stops the run, its error in :attr:`ConformanceReport.engine_error`; Ctrl-C stops it
-    too, the games finished kept."""
+    too, the games finished kept. The first ``contexts`` disagreements keep the requests their game
+    asked before them (:attr:`Divergence.context`, for :func:`narrow_outside`)."""
     from foolsolve.outside import EngineError
 
     report = ConformanceReport()
     try:
         for i in range(cases):
+            keep = len(report.disagreements) < contexts and hasattr(engine, "transcript")
+            if hasattr(engine, "transcript"):
+                engine.transcript = [] if keep else None
             rng = random.Random(seed) if start is not None else random.Random(f"{seed}:{i}")
             first = start if start is not None else conform_start(info, rng, pins, players_of(players, i))
             d = outside_lockstep(info, first, rng, engine, max_steps=max_steps, report=report, knowledge=knowledge,
@@ -448,6 +475,9 @@ def run_outside(info: GameInfo, engine: Any, cases: int, seed: int, *, progress:
                 progress(i + 1)
             if d is not None:
                 d.case = i + 1
+                if keep:
+                    asked = engine.transcript
+                    d.context = asked[:-1] if asked and asked[-1] == d.request else list(asked)
                 report.disagreements.append(d)
                 if report.divergence is None:
                     report.divergence = d
@@ -461,6 +491,9 @@ def run_outside(info: GameInfo, engine: Any, cases: int, seed: int, *, progress:
             report.broken_request = {k: v for k, v in last.items() if k != "id"}
     except KeyboardInterrupt:
         report.interrupted = True
+    finally:
+        if hasattr(engine, "transcript"):
+            engine.transcript = None
     return report
 
 
@@ -474,6 +507,10 @@ REPLAY_MAX = 3
 fresh engine process and shrunk (:func:`replay_outside`)."""
 SHRINK_REQUESTS = 200
 """The most requests :func:`replay_outside` asks while shrinking one disagreement's request."""
+NARROW_RUNS = 32
+"""The most fresh engine processes :func:`narrow_outside` starts for one disagreement."""
+NARROW_SECONDS = 60.0
+"""The seconds after which :func:`narrow_outside` starts no more engine processes for one disagreement."""
 
 
 def check_request(info: GameInfo, request: dict[str, Any], engine: Any, knowledge: bool = True) -> Divergence | None:
@@ -501,8 +538,9 @@ def replay_outside(info: GameInfo, command: str, timeout: float, d: Divergence, 
     each kept while the spec reads the position, the move stays legal and the engine still
     disagrees in the same kind, at most ``budget`` requests (default :data:`SHRINK_REQUESTS`).
     The smaller request is kept in :attr:`Divergence.shrunk` if it alone shows it again in another
-    fresh process. An engine breaking the protocol meanwhile ends the replay with what was found
-    before (one breaking off at the request itself leaves :attr:`Divergence.alone` ``None``)."""
+    fresh process. One its request alone does not show is narrowed (:func:`narrow_outside`). An
+    engine breaking the protocol meanwhile ends the replay with what was found before (one
+    breaking off at the request itself leaves :attr:`Divergence.alone` ``None``)."""
     from foolsolve.outside import OutsideEngine
 
     assert d.request is not None
@@ -510,10 +548,11 @@ def replay_outside(info: GameInfo, command: str, timeout: float, d: Divergence, 
         with OutsideEngine(command, timeout) as engine:
             again = check_request(info, d.request, engine, knowledge)
             d.alone = again is not None
-            if again is None:
-                return
-            smaller = _shrink_request(info, d.request, d.kind, engine, knowledge,
-                                      SHRINK_REQUESTS if budget is None else budget, pins or {})
+            smaller = None if again is None else _shrink_request(
+                info, d.request, d.kind, engine, knowledge, SHRINK_REQUESTS if budget is None else budget, pins or {})
+        if again is None:
+            narrow_outside(info, command, timeout, d, knowledge)
+            return
         if smaller is None:
             return
         with OutsideEngine(command, timeout) as engine:
@@ -521,6 +560,73 @@ def replay_outside(info: GameInfo, command: str, timeout: float, d: Divergence, 
                 d.shrunk = smaller
     except InputError:  # the engine broke the protocol (an EngineError) or did not start again
         return
+
+
+def narrow_outside(info: GameInfo, command: str, timeout: float, d: Divergence, knowledge: bool = True, *,
+                   runs: int | None = None, seconds: float | None = None) -> None:
+    """For ``d``, an outside engine's disagreement its request alone does not show: a short sequence
+    of the requests its game asked before it (:attr:`Divergence.context`) after which, asked first
+    of a fresh engine process, its request shows a disagreement of the same kind, in
+    :attr:`Divergence.narrowed`. The whole context is tried first (not showing: it depends on
+    requests of earlier games, or on none that can be asked again); then the requests that matter
+    are found by bisection (:func:`narrow`), each try a fresh engine process, at most ``runs`` of
+    them (default :data:`NARROW_RUNS`), none begun after ``seconds`` (default
+    :data:`NARROW_SECONDS`). An engine breaking the protocol in a try counts as not showing it."""
+    from foolsolve.outside import OutsideEngine
+
+    target = d.request
+    assert target is not None
+    context, d.context = d.context or [], None
+    result = d.narrowed = Narrowing(len(context))
+    if not context:
+        return
+    limit = NARROW_RUNS if runs is None else runs
+    deadline = time.monotonic() + (NARROW_SECONDS if seconds is None else seconds)
+
+    def shows(sequence: list[dict[str, Any]]) -> bool | None:
+        if result.runs >= limit or time.monotonic() > deadline:
+            return None
+        result.runs += 1
+        try:
+            with OutsideEngine(command, timeout) as engine:
+                for request in sequence:
+                    engine.ask(request)
+                return _same_kind(check_request(info, target, engine, knowledge), d.kind)
+        except InputError:  # the engine broke the protocol (an EngineError) or did not start
+            return False
+
+    if not shows(context):
+        return
+    result.sequence, result.bounded = narrow(context, shows)
+
+
+def narrow(items: list[Any], shows: Callable[[list[Any]], bool | None]) -> tuple[list[Any], bool]:
+    """A short sub-sequence of ``items``, in their order, that still shows (``items`` does, no
+    element of it does not), and whether the search stopped at its bound (``shows`` answering
+    ``None``: no more tries) before it was done. The elements that matter are found from the
+    left, each by bisection: the longest run of elements next that can be left out with all after
+    it kept (a longer tail of one that shows taken to show too), then the element after it kept;
+    done when the elements kept show alone. With tries enough, each element kept is one whose
+    leaving out, with every one after it kept, stops it showing: about ``log2(len(items)) + 1``
+    tries an element that matters."""
+    keep: list[Any] = []
+    rest = items  # keep + rest shows
+    while True:
+        if keep:
+            got = shows(keep)
+            if got is None:
+                return keep + rest, True
+            if got:
+                return keep, False
+        lo, hi = 0, len(rest)  # keep + rest[lo:] shows, keep + rest[hi:] does not
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            got = shows(keep + rest[mid:])
+            if got is None:
+                return keep + rest[lo:], True
+            lo, hi = (mid, hi) if got else (lo, mid)
+        keep = [*keep, rest[lo]]
+        rest = rest[lo + 1:]
 
 
 def _same_kind(d: Divergence | None, kind: str) -> bool:

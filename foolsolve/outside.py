@@ -80,6 +80,8 @@ class OutsideEngine:
         self.command = command
         self.timeout = timeout
         self.asked = 0
+        self.transcript: list[dict[str, Any]] | None = None
+        """Where set to a list, every request asked is appended to it (without its ``id``)."""
         posix = os.name == "posix"
         try:
             self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -193,6 +195,8 @@ class OutsideEngine:
         """The engine's reply object to ``request`` (given the next ``id``): written, flushed, and
         waited for up to :attr:`timeout` seconds."""
         self.asked += 1
+        if self.transcript is not None:
+            self.transcript.append(request)
         request = {**request, "id": self.asked}
         self.last = request
         deadline = time.monotonic() + self.timeout

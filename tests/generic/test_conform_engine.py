@@ -673,8 +673,9 @@ def test_every_move_samples_a_state_with_many_legal_moves(tmp_path, monkeypatch)
     (the move followed and a seeded sample), the states so sampled counted and said."""
     from foolsolve import cli
 
-    assert (cli.EVERY_MOVE_MAX, cli.REPLAY_MAX, cli.SHRINK_REQUESTS) == (
-        conformance.EVERY_MOVE_MAX, conformance.REPLAY_MAX, conformance.SHRINK_REQUESTS)
+    assert (cli.EVERY_MOVE_MAX, cli.REPLAY_MAX, cli.SHRINK_REQUESTS, cli.NARROW_RUNS, cli.NARROW_SECONDS) == (
+        conformance.EVERY_MOVE_MAX, conformance.REPLAY_MAX, conformance.SHRINK_REQUESTS, conformance.NARROW_RUNS,
+        conformance.NARROW_SECONDS)
     monkeypatch.chdir(tmp_path)
     argv = ["foolery", "--cases", "1", "--seed", "2", "--max-steps", "3", "--engine", ORACLE,
             "--engine-timeout", SLOW, "--every-move"]
@@ -747,18 +748,87 @@ def test_a_shrunk_request_keeps_the_rules_fixed(tmp_path, monkeypatch):
 
 def test_a_disagreement_that_needs_the_requests_before_it_is_said_so(tmp_path, monkeypatch):
     """An engine wrong only from its 40th request on: its disagreements do not show when replayed
-    alone in a fresh engine process, and the report says so."""
+    alone in a fresh engine process, and the report says so: the first one shows after every
+    request its game asked before it (none fewer found within the search's bound, here 2 runs);
+    the second, at its game's first request, depends on the earlier games."""
+    from types import SimpleNamespace
+
+    from foolsolve import cli
+
     monkeypatch.chdir(tmp_path)
-    argv = ["durak", "--cases", "2", "--seed", "0", "--max-steps", "40", "--engine", fake("late"),
-            "--engine-timeout", SLOW]
-    code, out, err = conform(*argv, "--json")
+    monkeypatch.setattr(conformance, "NARROW_RUNS", 2)
+    code, out, err = conform("durak", "--cases", "2", "--seed", "0", "--max-steps", "40", "--engine", fake("late"),
+                             "--engine-timeout", SLOW, "--json")
     assert code == 1, err
     ds = json.loads(out)["disagreements"]
-    assert ds and all(d["alone"] is False and d["shrunk"] is None for d in ds), ds
-    code, out, err = conform(*argv)
+    assert len(ds) == 2 and all(d["alone"] is False and d["shrunk"] is None for d in ds), ds
+    first, second = (d["sequence"] for d in ds)
+    assert first["before"] == first["of"] >= 39 and first["bounded"] is True and first["runs"] == 2, first
+    assert len(first["ids"]) == first["before"] + 1
+    assert second == {"before": None, "of": 0, "runs": 0, "bounded": False, "ids": []}
+    # the text report's lines (replay_text) of the two
+    lines = [cli.replay_text(SimpleNamespace(case=d["case"], step=d["step"], alone=False, shrunk=None,
+                                             narrowed=conformance.Narrowing(d["sequence"]["of"], None if d["sequence"][
+                                                 "before"] is None else [{}] * d["sequence"]["before"],
+                                                 d["sequence"]["runs"], d["sequence"]["bounded"])))
+             for d in ds]
+    assert lines[1] == (f"  its request 'case {ds[1]['case']} step {ds[1]['step']}' alone, in a fresh engine process, "
+                        "does NOT show it, and its game asked nothing before it: the engine's answer depends on the "
+                        "requests of earlier games in the run")
+    assert lines[0].endswith("(2 fresh engine runs; the search stopped at its bound (2 runs, 60 s): a shorter one may "
+                             "exist)"), lines[0]
+
+
+def test_a_disagreement_after_a_request_its_game_asked_earlier_is_narrowed_to_it(tmp_path, monkeypatch):
+    """An engine that, once asked to play ``take``, leaves a legal move out of every later answer
+    (a state kept across requests): the disagreement does not show alone, and the search over the
+    requests its game asked before it finds the one that matters, the ``take``; the two requests
+    are written, and asked of a fresh engine in that order they show it again."""
+    monkeypatch.chdir(tmp_path)
+    code, out, err = conform("durak", "--cases", "1", "--seed", "4", "--players", "2", "--max-steps", "40",
+                             "--engine", fake("sticky"), "--engine-timeout", SLOW)
     assert code == 1, err
-    assert (f"  its request 'case {ds[0]['case']} step {ds[0]['step']}' alone, in a fresh engine process, does NOT "
-            "show it: the engine's answer depends on the requests before it in the run") in out.splitlines(), out
+    lines = {x["id"]: x for x in map(json.loads, (tmp_path / "conform-durak-4.jsonl").read_text().splitlines())}
+    [where] = [k for k in lines if "sequence" not in k]
+    assert where.startswith("case 1 step ")
+    assert list(lines) == [where, f"{where} sequence 1/2", f"{where} sequence 2/2"]
+    took, own = lines[f"{where} sequence 1/2"], lines[f"{where} sequence 2/2"]
+    assert (took["op"], took["moves"]) == ("play", ["take"]) and own["op"] == "moves"
+    assert {k: v for k, v in own.items() if k != "id"} == {k: v for k, v in lines[where].items() if k != "id"}
+    line = next(x for x in out.splitlines() if x.startswith(f"  its request '{where}'"))
+    start = (f"  its request '{where}' alone, in a fresh engine process, does NOT show it; after 1 of the ")
+    middle = (f" requests its game asked before it, asked first, it does: a 2-request reproduction, "
+              f"'{where} sequence 1/2' to '{where} sequence 2/2' (")
+    assert line.startswith(start) and middle in line and line.endswith(" fresh engine runs)"), line
+    assert int(line[len(start):].split()[0]) > 5  # the requests searched
+    assert int(line.split(" (")[-1].split()[0]) <= conformance.NARROW_RUNS
+    assert "a sequence showing it 'case N step S sequence I/K'" in out
+    from foolsolve.outside import OutsideEngine
+
+    with OutsideEngine(fake("sticky"), float(SLOW)) as engine:
+        engine.ask({k: v for k, v in took.items() if k != "id"})
+        assert conformance.check_request(games.get("durak"), own, engine) is not None
+
+
+def test_narrowing_finds_the_requests_that_matter_within_its_bound():
+    """conformance.narrow: two elements of a hundred that matter, found by bisection and delta
+    debugging in fewer than NARROW_RUNS tries; stopped at its bound, a sequence that shows all the same."""
+    tries: list[list[int]] = []
+
+    def shows(seq: list[int]) -> bool:
+        tries.append(seq)
+        return {17, 60} <= set(seq)
+
+    assert conformance.narrow(list(range(100)), shows) == ([17, 60], False)
+    assert len(tries) < conformance.NARROW_RUNS
+    left = [3]
+
+    def bounded(seq: list[int]) -> bool | None:
+        left[0] -= 1
+        return None if left[0] < 0 else {17, 60} <= set(seq)
+
+    found, stopped = conformance.narrow(list(range(100)), bounded)
+    assert stopped and {17, 60} <= set(found) and len(found) < 100
 
 
 def test_players_fix_the_table_an_engine_plays(tmp_path, monkeypatch):
