@@ -1667,11 +1667,9 @@ NARROW_SECONDS = 60.0
 @click.option("--json", "as_json", is_flag=True,
               help='Print the report as one JSON object: {"game", "cases", "finished", "agreeing", "cut", "states", '
                    '"moves", "sampled", "timed_out", "divergence", "seconds", "rules", "players", "player_counts"}; '
-                   'with --engine "engine", '
-                   '"successors", "every_move", "disagreements" (each with "alone", "shrunk" and "sequence"), '
-                   '"requests" and '
-                   '"engine_error" in place of "sampled" and "divergence" (docs/engines.md; the exit codes as '
-                   'without it).')
+                   'with --engine "engine", "successors", "every_move", "chance", "disagreements" (each with '
+                   '"alone", "shrunk" and "sequence"), "requests" and "engine_error" in place of "sampled" and '
+                   '"divergence" (docs/engines.md; the exit codes as without it).')
 @click.option("--strict", is_flag=True,
               help="Games left unplayed by a --time given, or cut at --max-steps, fail the run (exit 2, as a stop "
                    "at the default --time), instead of a pass of the games finished.")
@@ -1687,6 +1685,9 @@ NARROW_SECONDS = 60.0
 @click.option("--status", "ask_status", is_flag=True,
               help="With --engine: at every state also ask the engine's status (the oracle's status request) and "
                    "compare who is to move, whether the game is over and the payoffs.")
+@click.option("--chance", "ask_chance", is_flag=True,
+              help="With --engine: at every chance node ask the moves with each outcome's probability (a moves "
+                   "request with \"chance\": true) and compare them with the spec's.")
 @click.option("--without-knowledge", is_flag=True,
               help="With --engine: compare positions without what players know of hidden cards (Durak's known), "
                    "which no rule reads.")
@@ -1716,7 +1717,7 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
             as_json: bool = False, strict: bool = False, engine_command: str | None = None,
             engine_timeout: float | None = None, without_knowledge: bool = False, ask_status: bool = False,
             every_move: bool = False, replay: int | None = None, rules_json: str | None = None,
-            default_rules: bool = False, players_given: str | None = None) -> None:
+            default_rules: bool = False, players_given: str | None = None, ask_chance: bool = False) -> None:
     """Step GAME's spec and engine in lockstep from random deals (random players and rule
     options) and compare legal moves, successors and results at every step. Exit 1 on a
     divergence, after writing the shrunk diverging position as a position file. Stopped by the
@@ -1747,11 +1748,14 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
         return conform_outside(info, engine_command, engine_timeout, cases, seed, max_steps, position, out,
                                workers, scheduler, time_limit, default_time, as_json, strict, without_knowledge,
                                ask_status, every_move, pins, fixed, REPLAY_MAX if replay is None else replay,
-                               players)
+                               players, ask_chance)
     if engine_timeout is not None:
         raise InputError("--engine-timeout: only with --engine (the outside engine's time to answer)")
     if without_knowledge:
         raise InputError("--without-knowledge: only with --engine (foolsolve's engine is held to the whole position)")
+    if ask_chance:
+        raise InputError("--chance: only with --engine (foolsolve's engine's chance outcomes are compared at every "
+                         "chance node)")
     if ask_status:
         raise InputError("--status: only with --engine (foolsolve's engine's status is compared at every state)")
     if replay is not None:
@@ -1927,7 +1931,7 @@ def conform_outside(info: GameInfo, command: str, timeout: float | None, cases: 
                     time_limit: float | None, default_time: bool, as_json: bool, strict: bool,
                     without_knowledge: bool = False, ask_status: bool = False, every_move: bool = False,
                     pins: dict[str, Any] | None = None, fixed: list[str] | None = None,
-                    replay: int = 3, players: int | list[int] | None = None) -> None:
+                    replay: int = 3, players: int | list[int] | None = None, ask_chance: bool = False) -> None:
     """``conform --engine CMD``: the games of ``conform`` against an outside engine
     (:func:`foolsolve.conformance.run_outside`), one process for the whole run, ended whatever
     happens. Each game's first disagreement is reported and its oracle request written, one a
@@ -1938,8 +1942,9 @@ def conform_outside(info: GameInfo, command: str, timeout: float | None, cases: 
     disagreements are replayed alone in a fresh engine process and shrunk
     (:func:`foolsolve.conformance.replay_outside`); a smaller request is written after its
     disagreement's, its id ending in ``shrunk``. ``pins``: the rule options fixed, ``players``: the
-    number of players, or the counts in turn (``fixed``: the text report's line of the options); ``every_move``: every legal
-    move's successor compared. Ctrl-C or SIGTERM during the replays (the games played) is said so."""
+    number of players, or the counts in turn (``fixed``: the text report's line of the options);
+    ``every_move``: every legal move's successor compared; ``ask_chance``: the outcomes'
+    probabilities at chance nodes. Ctrl-C or SIGTERM during the replays (the games played) is said so."""
     from foolsolve import conformance
     from foolsolve.outside import ENGINE_TIMEOUT, OutsideEngine
     from foolsolve.positions import probe_output, write_text_atomic
@@ -1974,7 +1979,7 @@ def conform_outside(info: GameInfo, command: str, timeout: float | None, cases: 
                       seconds=None if deadline is None else deadline - time.monotonic()) as tick:
             report = conformance.run_outside(info, engine, cases, seed, progress=tick, max_steps=max_steps,
                                              deadline=deadline, start=start, knowledge=not without_knowledge,
-                                             status=ask_status, every_move=every_move, pins=pins,
+                                             status=ask_status, every_move=every_move, chance=ask_chance, pins=pins,
                                              players=players, contexts=replay)
     if not report.interrupted:
         try:
@@ -2002,6 +2007,7 @@ def conform_outside(info: GameInfo, command: str, timeout: float | None, cases: 
     if as_json:
         click.echo(jsonout.dumps({**conform_outside_json(info.name, command, report, cases, max_steps, secs, target,
                                                          without_knowledge, ask_status, every_move),
+                                  "chance": ask_chance,
                                   "rules": pins_json(info, pins), **players_json(players, report)}))
     else:
         lines = conform_outside_text(info.name, report, cases, max_steps, secs, target,
@@ -2013,6 +2019,8 @@ def conform_outside(info: GameInfo, command: str, timeout: float | None, cases: 
             lines[1] += f", without what players know ({fields})"
         if ask_status:
             lines[1] += "; who is to move, whether the game is over and the payoffs at every state"
+        if ask_chance:
+            lines[1] += "; the outcomes' probabilities at every chance node"
         click.echo("\n".join(lines))
     sys.stdout.flush()
     if report.engine_error is not None:

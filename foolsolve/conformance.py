@@ -291,7 +291,7 @@ compared; at a state with more, the move followed and a seeded sample of the oth
 
 def outside_lockstep(info: GameInfo, start: Any, rng: random.Random, engine: Any, *, max_steps: int = 10_000,
                      report: ConformanceReport | None = None, knowledge: bool = True,
-                     status: bool = False, every_move: bool = False) -> Divergence | None:
+                     status: bool = False, every_move: bool = False, chance: bool = False) -> Divergence | None:
     """:func:`lockstep` against an engine outside foolsolve (:class:`foolsolve.outside.OutsideEngine`):
     one game from ``start``, its moves chosen as :func:`lockstep` chooses them (the same games for
     the same seed), asking the engine at every state for the legal moves (compared with the
@@ -301,7 +301,8 @@ def outside_lockstep(info: GameInfo, start: Any, rng: random.Random, engine: Any
     ``status``: at every state also its status (who is to move, whether the game is over, the
     payoffs), compared with the spec's; ``every_move``: at every state the position after each of
     the other legal moves too (at most :data:`EVERY_MOVE_MAX` a state, a seeded sample where there
-    are more, drawn apart from ``rng``: the same games as without it). The first disagreement, or
+    are more, drawn apart from ``rng``: the same games as without it); ``chance``: at a chance node
+    the moves asked with each outcome's probability, compared with the spec's. The first disagreement, or
     ``None``; the engine breaking the protocol raises :class:`foolsolve.outside.EngineError`."""
     from foolsolve.positions import standard_form
 
@@ -312,7 +313,11 @@ def outside_lockstep(info: GameInfo, start: Any, rng: random.Random, engine: Any
         if report is not None:
             report.engine_step = step
         position = standard_form(spec, s, complete=True)
-        d = _outside_moves(spec, s, position, engine.moves(position))
+        if chance and spec.to_move(s) == CHANCE:
+            texts, odds = engine.chance_moves(position)
+            d = _outside_moves(spec, s, position, texts, chance=True) or _outside_chance(spec, s, position, odds)
+        else:
+            d = _outside_moves(spec, s, position, engine.moves(position))
         if d is None and status:
             d = _outside_status(spec, s, position, engine.status(position))
         if report is not None:
@@ -368,10 +373,30 @@ def _outside_others(spec: Any, state: Any, position: dict[str, Any], followed: s
     return None
 
 
-def _outside_moves(spec: Any, state: Any, position: dict[str, Any], texts: list[str]) -> Divergence | None:
+def _outside_chance(spec: Any, state: Any, position: dict[str, Any],
+                    odds: dict[str, Fraction] | None) -> Divergence | None:
+    """The spec's chance outcomes of ``state`` with their probabilities against an outside engine's
+    ``odds`` (by move text, read as :func:`_outside_moves` reads them; ``None``: none): the first
+    outcome whose probability differs (one the engine leaves out or the spec has not: ``None``)."""
+    want = {spec.move_text(m, ascii=True): p for m, p in spec.chance_outcomes(state)}
+    got: dict[str, Fraction] = {}
+    for text, p in (odds or {}).items():
+        canon = text if text in want else _read(spec, state, text)
+        got[canon] = got.get(canon, Fraction(0)) + p
+    if got == want:
+        return None
+    outcome = next(t for t in [*want, *sorted(set(got) - set(want))] if want.get(t) != got.get(t))
+    shown = {k: None if v is None else str(v) for k, v in (("spec", want.get(outcome)), ("engine", got.get(outcome)))}
+    return Divergence("chance", f"probability of {outcome}: spec {shown['spec']} engine {shown['engine']}", position,
+                      request={"op": "moves", "position": position, "chance": True})
+
+
+def _outside_moves(spec: Any, state: Any, position: dict[str, Any], texts: list[str],
+                   chance: bool = False) -> Divergence | None:
     """The spec's legal moves of ``state`` against an outside engine's ``texts``: a text the spec
     writes (in ASCII) is that move; any other is read as ``foolsolve play`` reads a move (another
-    spelling of a legal move is that move), else it is a move only the engine has."""
+    spelling of a legal move is that move), else it is a move only the engine has (``chance``: the
+    request asked the probabilities too)."""
     legal = {spec.move_text(m, ascii=True): m for m in spec.legal_moves(state)}
     seen: dict[str, str] = {}
     twice: list[str] = []
@@ -389,7 +414,8 @@ def _outside_moves(spec: Any, state: Any, position: dict[str, Any], texts: list[
         parts.append(f"only spec: {only_spec}; only engine: {only_engine}")
     if twice:
         parts.append(f"the engine lists {sorted(twice)} twice")
-    return Divergence("moves", "; ".join(parts), position, request={"op": "moves", "position": position})
+    request = {"op": "moves", "position": position, **({"chance": True} if chance else {})}
+    return Divergence("moves", "; ".join(parts), position, request=request)
 
 
 def _outside_status(spec: Any, state: Any, position: dict[str, Any],
@@ -445,7 +471,7 @@ def _outside_play(spec: Any, after: Any, position: dict[str, Any], text: str, go
 
 def run_outside(info: GameInfo, engine: Any, cases: int, seed: int, *, progress: Callable[[int], None] | None = None,
                 max_steps: int = 10_000, deadline: float | None = None, start: Any = None,
-                knowledge: bool = True, status: bool = False, every_move: bool = False,
+                knowledge: bool = True, status: bool = False, every_move: bool = False, chance: bool = False,
                 pins: dict[str, Any] | None = None, players: Players = None,
                 contexts: int = 0) -> ConformanceReport:
     """:func:`run` against an engine outside foolsolve (:func:`outside_lockstep`): the same games;
@@ -453,7 +479,7 @@ def run_outside(info: GameInfo, engine: Any, cases: int, seed: int, *, progress:
     ``start``: one game from that state (``cases`` 1, moves chosen with ``seed``) in place of the
     random deals; ``pins``: the rule options fixed, ``players``: the number of players, or several in turn (:func:`players_of`,
     :func:`conform_start`); ``knowledge``,
-    ``status``, ``every_move``: as :func:`outside_lockstep`. The engine breaking the
+    ``status``, ``every_move``, ``chance``: as :func:`outside_lockstep`. The engine breaking the
     protocol stops the run, its error in :attr:`ConformanceReport.engine_error`; Ctrl-C stops it
     too, the games finished kept. The first ``contexts`` disagreements keep the requests their game
     asked before them (:attr:`Divergence.context`, for :func:`narrow_outside`)."""
@@ -468,7 +494,7 @@ def run_outside(info: GameInfo, engine: Any, cases: int, seed: int, *, progress:
             rng = random.Random(seed) if start is not None else random.Random(f"{seed}:{i}")
             first = start if start is not None else conform_start(info, rng, pins, players_of(players, i))
             d = outside_lockstep(info, first, rng, engine, max_steps=max_steps, report=report, knowledge=knowledge,
-                                 status=status, every_move=every_move)
+                                 status=status, every_move=every_move, chance=chance)
             report.cases += 1
             report.tally_table(info.spec.num_players(first))
             if progress is not None:
@@ -519,6 +545,9 @@ def check_request(info: GameInfo, request: dict[str, Any], engine: Any, knowledg
     spec = info.spec
     position = request["position"]
     state = spec.state_from_json(position)
+    if request["op"] == "moves" and request.get("chance"):
+        texts, odds = engine.chance_moves(position)
+        return _outside_moves(spec, state, position, texts, chance=True) or _outside_chance(spec, state, position, odds)
     if request["op"] == "moves":
         return _outside_moves(spec, state, position, engine.moves(position))
     if request["op"] == "status":

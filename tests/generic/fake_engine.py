@@ -35,6 +35,9 @@
   hands (an engine playing only other table sizes);
 * ``late``: from its 40th request on, the last legal move left out of every ``moves`` answer (its
   answers depend on the requests before).
+* ``odds``: a ``moves`` answer's first chance outcome given 1/100 more than its probability (the
+  ``probabilities`` of a request with ``"chance": true``);
+* ``nochance``: a ``moves`` answer without ``probabilities`` (an engine that does not know the field);
 * ``sticky``: once it has answered a ``play`` request of the move ``take`` (Durak), the last legal
   move left out of every ``moves`` answer after it (a state kept across requests: the one request
   that sets it, asked first, is enough).
@@ -131,6 +134,11 @@ def main(mode: str) -> None:
             record["moves"] = record["moves"][:-1]
         elif mode == "late" and op == "moves" and n >= 40 and record["moves"]:
             record["moves"] = record["moves"][:-1]
+        elif mode == "odds" and op == "moves" and record.get("probabilities"):
+            first = next(iter(record["probabilities"]))
+            record["probabilities"][first] = str(Fraction(record["probabilities"][first]) + Fraction(1, 100))
+        elif mode == "nochance" and op == "moves":
+            record.pop("probabilities", None)
         elif mode == "sticky" and op == "play" and request["moves"] == ["take"]:
             took = True
         elif mode == "sticky" and op == "moves" and took and record["moves"]:

@@ -61,10 +61,10 @@ def test_foolsolve_s_own_oracle_agrees_on_every_game(name, request, tmp_path, mo
         request.getfixturevalue("toy")
     monkeypatch.chdir(tmp_path)
     code, out, err = conform(name, "--cases", "2", "--seed", "4", "--max-steps", "40", "--engine", ORACLE,
-                             "--engine-timeout", SLOW, "--status", "--json")
+                             "--engine-timeout", SLOW, "--status", "--chance", "--json")
     assert code == 0, err
     report = json.loads(out)
-    assert report["status"] is True
+    assert report["status"] is True and report["chance"] is True
     assert report["disagreements"] == [] and report["finished"] == report["agreeing"] == 2, report
     assert report["engine"] == ORACLE and report["requests"] is None and report["engine_error"] is None
     assert report["broken_at"] is None
@@ -351,6 +351,8 @@ def test_an_out_that_cannot_be_created_is_refused_before_the_engine_starts(tmp_p
     (["--engine", "/no/such/engine"], "--engine: cannot start '/no/such/engine' (no such file or directory)"),
     (["--engine-timeout", "5"], "--engine-timeout: only with --engine (the outside engine's time to answer)"),
     (["--status"], "--status: only with --engine (foolsolve's engine's status is compared at every state)"),
+    (["--chance"], "--chance: only with --engine (foolsolve's engine's chance outcomes are compared at every chance "
+                   "node)"),
     (["--engine", ORACLE, "--workers", "2"], "--workers: with --engine the games are played in this process "
                                              "against the one engine process"),
     (["--engine", ORACLE, "--engine-timeout", "0"], None),
@@ -744,6 +746,37 @@ def test_a_shrunk_request_keeps_the_rules_fixed(tmp_path, monkeypatch):
         "perevodnoy", 52, "neighbours")
     defaults = rules_to_json(games.get("durak").spec.rules_cls())
     assert all(v == defaults[k] for k, v in small["rules"].items() if k not in ("variant", "deck", "throwers"))
+
+
+def test_chance_probabilities_are_compared_at_chance_nodes(tmp_path, monkeypatch):
+    """--chance: at a chance node (Three Fools' first leader) the moves are asked with each
+    outcome's probability and compared with the spec's; an engine giving a wrong one is a ``chance``
+    disagreement, its request (with ``"chance": true``) written, which the oracle answers with the
+    spec's probabilities. Without --chance the probabilities are not asked."""
+    from foolsolve.oracle import answer_line
+
+    monkeypatch.chdir(tmp_path)
+    argv = ["three-fools", "--cases", "1", "--seed", "1", "--max-steps", "10", "--engine", fake("odds"),
+            "--engine-timeout", SLOW, "--replay", "0", "--json"]
+    code, out, err = conform(*argv)
+    assert code == 0, err
+    assert json.loads(out)["chance"] is False
+    code, out, err = conform(*argv, "--chance")
+    assert code == 1, err
+    [d] = json.loads(out)["disagreements"]
+    assert (d["kind"], d["step"]) == ("chance", 0), d
+    outcome = d["detail"].split(": ")[0].removeprefix("probability of ")
+    [line] = (tmp_path / "conform-three-fools-1.jsonl").read_text().splitlines()
+    request = json.loads(line)
+    assert request["op"] == "moves" and request["chance"] is True
+    spec = answer_line(1, line)["probabilities"]
+    assert sum(map(Fraction, spec.values())) == 1
+    assert d["detail"] == (f"probability of {outcome}: spec {spec[outcome]} engine "
+                           f"{Fraction(spec[outcome]) + Fraction(1, 100)}")
+    # an engine that does not know the field: broken, one line
+    code, out, err = conform(*argv[:8], fake("nochance"), *argv[9:-1], "--chance")
+    assert (code, err) == (2, "foolsolve: error: --engine: its answer to request 1 (moves) is no moves record: no "
+                              "\"probabilities\" in it (asked with \"chance\": true)\n"), err
 
 
 def test_a_disagreement_that_needs_the_requests_before_it_is_said_so(tmp_path, monkeypatch):
