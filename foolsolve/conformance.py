@@ -647,6 +647,8 @@ def narrow(items: list[Any], shows: Callable[[list[Any]], bool | None]) -> tuple
                 return keep + rest, True
             if got:
                 return keep, False
+        if not rest:  # keep showed before and not now: an engine that does not answer the same each time
+            return keep, False
         lo, hi = 0, len(rest)  # keep + rest[lo:] shows, keep + rest[hi:] does not
         while hi - lo > 1:
             mid = (lo + hi) // 2
