@@ -274,6 +274,12 @@ def _suggest_command(group: LazyGroup, ctx: click.Context, word: str) -> None:
 
     if Path(word).exists() or "." in word or "/" in word or os.sep in word:
         return
+    from foolsolve.bundled import example_named
+
+    example = example_named(word)
+    if example is not None:  # 'foolsolve durak-endgame': a bundled example's name, not a file here
+        raise click.UsageError(f"{word}: no such position file; the bundled example {word} is {example} "
+                               "(foolsolve examples lists them)", ctx)
     game = next((n for n in games.names() if games.norm(n) == games.norm(word)), None)
     if game is not None:  # a game without commands of its own ('foolsolve durak'): not a file to solve
         raise click.UsageError(f"{word}: no such position file; {game} is a game with no commands of its own "
@@ -298,6 +304,10 @@ def cli() -> None:
     foolsolve POSITION.json          solve a position (same as: foolsolve solve ...)
     foolsolve conform GAME           check the engine against the spec in lockstep
     foolsolve rules GAME             the rules: from the source text vs reconstructed
+    foolsolve examples               the bundled example positions and their paths
+
+    Help texts and messages cite pages as docs/NAME.md: foolsolve docs NAME prints one (foolsolve
+    docs lists them).
     """
 
 
@@ -397,7 +407,8 @@ def open_store(store_path: str | None, no_store: bool) -> Any:
                    "Under hidden cards: the answer so far after this long. 0: no limit (the exact solver runs to the "
                    "end). At most a year (31622400 s).")
 @click.option("--as", "viewer", type=click.IntRange(min=0), default=None, metavar="P",
-              help="Answer from player P's seat: only what P sees is known, the rest is hidden (docs/seat.md).")
+              help="Answer from player P's seat: only what P sees is known, the rest is hidden (docs/seat.md: "
+                   "foolsolve docs seat).")
 @click.option("--method", type=click.Choice(["auto", "exact", "pimc", "ismcts"]), default=None,
               help="Under hidden cards: the exact expectation over every consistent world, PIMC (sampled worlds, each "
                    "solved open-hand) or IS-MCTS [default: auto, exact when few worlds are consistent, else PIMC].")
@@ -1510,11 +1521,26 @@ def deal(game: str, players: int | None, seed: int | None, rules_json: str | Non
 
 @cli.command(name="games")
 def games_cmd() -> None:
-    """List the games."""
+    """List the games, each with the source text its rules are read from.
+
+    A source text is named by its id, which rule citations start with (001 §...), and its title; the
+    texts are other people's writing and do not ship with foolsolve.
+    """
     for name in games.names():
         info = games.get(name)
         parts = ["spec"] + (["engine"] if info.has_engine else []) + (["solver"] if info.has_solver else [])
-        click.echo(f"{name:18} {info.title} ({', '.join(parts)}; seed {info.seed})")
+        click.echo(f"{name:18} {info.title} ({', '.join(parts)}; {source_text(info.seed)})")
+
+
+def source_text(seed: str) -> str:
+    """How ``foolsolve games`` names a game's source text: ``source text 001, "Rules for playing the
+    fool"`` (its id and title, :data:`foolsolve.games.SOURCES`); a source not listed there by its
+    registry's name for it."""
+    known = games.SOURCES.get(seed)
+    if known is None:
+        return f"source text {seed}"
+    title = known.split('",')[0] + '"' if known.startswith('"') else known
+    return f"source text {seed[:3]}, {title}"
 
 
 # --- rules -----------------------------------------------------------------------------
@@ -2518,6 +2544,9 @@ CORE_COMMANDS: tuple[CommandRef, ...] = (
     CommandRef("store", "foolsolve.store_cli:store_command", "The result store of solved positions: stats, export, clear."),
     CommandRef("arena", "foolsolve.arena_cli:arena_command",
                "Bots play GAME against each other: duplicate deals, win rates with Wilson intervals, Elo."),
+    CommandRef("docs", "foolsolve.bundled:docs_command", "The documentation pages: list them, or print one."),
+    CommandRef("examples", "foolsolve.bundled:examples_command",
+               "The example positions shipped with the package: name, game, path."),
 )
 
 
@@ -2720,7 +2749,8 @@ def _run(argv: Sequence[str] | None, as_json: bool) -> None:
             # without standalone mode click returns a command's ctx.exit(code) instead of raising it
             sys.exit(code)
     except InputError as exc:
-        error_out(one_line(str(exc)), 2, "limit" if isinstance(exc, LimitError) else "input", as_json)
+        error_out(one_line(str(exc), getattr(exc, "width", ERROR_WIDTH)), 2,
+                  "limit" if isinstance(exc, LimitError) else "input", as_json)
         sys.exit(2)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)

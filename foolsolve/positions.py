@@ -359,6 +359,12 @@ def open_input(path: str | Path, *, named_by: str | None = None) -> IO[bytes]:
     check_file_name(where)
     try:
         fd = os.open(path, os.O_RDONLY | _NONBLOCK)
+    except FileNotFoundError as exc:
+        from foolsolve.bundled import example_named
+
+        example = example_named(where)
+        hint = "" if example is None else f"; the bundled example of that name is {example} (foolsolve examples lists them)"
+        raise InputError(f"{where}: cannot read ({exc.strerror or exc}){hint}") from None
     except OSError as exc:
         raise InputError(f"{where}: cannot read ({exc.strerror or exc})") from None
     except UnicodeEncodeError:  # a lone surrogate in the name (foolsolve.load("a\ud800b"), a batch line's "a\ud800b")

@@ -170,6 +170,7 @@ def _make(params: dict[str, str], raw: str) -> Bot:
     return ExternalBot(raw, timeout)
 
 
-BOT = BotInfo(name="cmd", summary="an external program speaking the bot protocol: cmd:'PROGRAM ARGS'",
+BOT = BotInfo(name="cmd", summary="an external program speaking the bot protocol (docs/arena.md: foolsolve docs arena): "
+                        "cmd:'PROGRAM ARGS'",
               make=_make, raw_argument=True,
               params={"timeout": "seconds a move may take (cmd:timeout=5 PROGRAM ...), default 10"})
