@@ -20,6 +20,7 @@ from foolsolve import games, seat
 from foolsolve.errors import InputError
 from foolsolve.worlds import read_view, view_of, worlds_of_view
 from tests.durak.helpers import finished, finished_file
+from tests.generic.batch_helpers import wait_until_working
 from tests.generic.test_cli import assert_one_line_error, run
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
@@ -186,7 +187,7 @@ def test_ctrl_c_prints_the_best_answer_so_far(tmp_path):
     view = _fresh_deal_view(tmp_path)
     proc = subprocess.Popen([sys.executable, "-m", "foolsolve", str(view), "--samples", "100000", "--time", "0"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(4.0)
+    wait_until_working(proc)  # worlds valued by then: an answer so far to print
     proc.send_signal(signal.SIGINT)
     stdout, stderr = proc.communicate(timeout=60)
     assert proc.returncode == 130, (stdout, stderr)

@@ -98,12 +98,11 @@ def test_a_huge_simulation_on_workers_makes_its_chunks_as_they_are_taken(monkeyp
 def test_simulate_stopped_by_a_signal_names_that_signal(sig):
     """SIGTERM stopped simulate with the games so far, but the table said 'stopped by Ctrl-C'."""
     import signal
-    import time
 
-    from tests.generic.batch_helpers import start
+    from tests.generic.batch_helpers import start, wait_until_working
 
     proc = start("three-fools", "simulate", "--games", "1000000000", "--seed", "1")
-    time.sleep(2)
+    wait_until_working(proc)  # games played by then (a signal in its start stops it before any table)
     assert proc.poll() is None, "simulate ended before it could be stopped"
     proc.send_signal(getattr(signal, sig))
     out, err = proc.communicate(timeout=60)
