@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 import json
+import os
 import random
 import re
 import signal
@@ -194,6 +195,46 @@ def test_ctrl_c_prints_the_best_answer_so_far(tmp_path):
     assert stdout.startswith("INTERRUPTED: the best answer so far\nDurak: player 0 to move")
     assert "Best: " in stdout and "Traceback" not in stderr
     assert stderr.strip() == "foolsolve: interrupted (the answer above is the best so far)"
+
+
+@pytest.mark.parametrize("at", [1, 3])
+def test_ctrl_c_as_a_world_is_kept_leaves_the_answer_whole(monkeypatch, capsys, at):
+    """A Ctrl-C arriving while a valued world is being added to the answer so far is held back
+    until it is added: the answer counts exactly the worlds whose values it holds (its method text,
+    its value's worlds and its moves agree), never a world counted without its values."""
+    real = seat._value_item
+
+    class Interrupting(seat.WorldValue):
+        """A world's value whose ``solver_tried`` is read (once the world is counted) as Ctrl-C comes."""
+
+        @property  # type: ignore[override]
+        def solver_tried(self) -> bool:
+            os.kill(os.getpid(), signal.SIGINT)
+            return False
+
+        @solver_tried.setter
+        def solver_tried(self, value: bool) -> None:
+            pass
+
+    valued: list[int] = []
+
+    def value_item(item):
+        wv = real(item)
+        valued.append(1)
+        return Interrupting(wv.values, wv.exact, wv.method, wv.nodes, wv.value) if len(valued) == at else wv
+
+    monkeypatch.setattr(seat, "_value_item", value_item)
+    old = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        code, out, err = run([str(EXAMPLES / "views" / "durak-fresh-deal.json"), "--samples", "5", "--no-store",
+                              "--json"], capsys)
+    finally:
+        signal.signal(signal.SIGINT, old)
+    assert code == 130, err
+    got = json.loads(out)
+    assert got["interrupted"] is True and got["worlds"] == at == got["value"]["worlds"]
+    assert got["method_text"].startswith(f"PIMC: {at} sampled world")
+    assert got["moves"] and all(m["worlds"] == at for m in got["moves"])
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in (EXAMPLES / "views").glob("*.json")))
