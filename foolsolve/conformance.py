@@ -426,6 +426,7 @@ def run_outside(info: GameInfo, engine: Any, cases: int, seed: int, *, progress:
     ``status``, ``every_move``: as :func:`outside_lockstep`. The engine breaking the
     protocol stops the run, its error in :attr:`ConformanceReport.engine_error`; Ctrl-C stops it
     too, the games finished kept."""
+    from foolsolve.executor import SigintHeld
     from foolsolve.outside import EngineError
 
     report = ConformanceReport()
@@ -435,14 +436,15 @@ def run_outside(info: GameInfo, engine: Any, cases: int, seed: int, *, progress:
             first = start if start is not None else conform_start(info, rng, pins, players)
             d = outside_lockstep(info, first, rng, engine, max_steps=max_steps, report=report, knowledge=knowledge,
                                  status=status, every_move=every_move)
-            report.cases += 1
+            with SigintHeld():  # a game is counted with its disagreement, or not at all (Ctrl-C held back)
+                report.cases += 1
+                if d is not None:
+                    d.case = i + 1
+                    report.disagreements.append(d)
+                    if report.divergence is None:
+                        report.divergence = d
             if progress is not None:
                 progress(i + 1)
-            if d is not None:
-                d.case = i + 1
-                report.disagreements.append(d)
-                if report.divergence is None:
-                    report.divergence = d
             if deadline is not None and report.cases != cases and time.monotonic() > deadline:
                 report.timed_out = True
                 break
@@ -675,13 +677,17 @@ def _tally(report: ConformanceReport, games: Iterable[tuple[int, Divergence | No
     before it, marked :attr:`ConformanceReport.interrupted`. Past ``deadline`` with games of the
     ``cases`` asked for left, the report is :attr:`ConformanceReport.timed_out` (the last game
     finished past it is no stop)."""
+    from foolsolve.executor import SigintHeld
+
     try:
         for i, d in games:
-            report.cases += 1
+            with SigintHeld():  # a game is counted with its divergence, or not at all (Ctrl-C held back)
+                report.cases += 1
+                if d is not None:
+                    report.divergence = d
             if progress is not None:
                 progress(i + 1)
             if d is not None:
-                report.divergence = d
                 break
             if deadline is not None and report.cases != cases and time.monotonic() > deadline:
                 report.timed_out = True  # the games finished before it are the answer
