@@ -1391,6 +1391,7 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
     clock = clock_of(settings)
     deadline = None if settings.seconds is None else clock() + settings.seconds
     rng = random.Random(f"foolsolve-ismcts:{settings.seed}")
+    from foolsolve.executor import SigintHeld
     from foolsolve.playouts import PLAYOUT_MOVES, playout_of
 
     first = worlds.sample(random.Random(rng.getrandbits(64)))
@@ -1463,12 +1464,15 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
             final, _n = play(s, rng, PLAYOUT_MOVES)
             rets = engine.returns(final)
             scores = [payoff(rets, q) for q in range(n_players)]
-            reached[0], reached[1] = min(reached[0], *scores), max(reached[1], *scores)
-            for nd, _mover in path:
-                nd.visits += 1
-                for q in range(n_players):
-                    nd.sums[q] += scores[q]
-            done += 1
+            # an iteration is backed up whole or not at all: Ctrl-C (or SIGTERM) held back meanwhile, so
+            # that every visit counted has its payoff and the iterations counted are the root's visits
+            with SigintHeld():
+                reached[0], reached[1] = min(reached[0], *scores), max(reached[1], *scores)
+                for nd, _mover in path:
+                    nd.visits += 1
+                    for q in range(n_players):
+                        nd.sums[q] += scores[q]
+                done += 1
             if tick is not None:
                 tick(done)
     except KeyboardInterrupt as exc:

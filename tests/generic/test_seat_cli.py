@@ -237,6 +237,41 @@ def test_ctrl_c_as_a_world_is_kept_leaves_the_answer_whole(monkeypatch, capsys, 
     assert got["moves"] and all(m["worlds"] == at for m in got["moves"])
 
 
+def test_ctrl_c_as_an_iteration_is_backed_up_leaves_the_ismcts_answer_whole(monkeypatch, capsys):
+    """IS-MCTS: a Ctrl-C arriving while an iteration's payoffs are being backed up the tree is held
+    back until they are: the iterations the answer counts are its moves' visits, every visit with
+    its payoff (here the signal comes as the third iteration's first payoff is added)."""
+    real = seat.payoff
+    scored: list[int] = []
+
+    class Payoff(float):
+        """A payoff whose first addition to a node's sum comes with Ctrl-C."""
+
+        sent = False
+
+        def __radd__(self, other):
+            if not Payoff.sent:
+                Payoff.sent = True
+                os.kill(os.getpid(), signal.SIGINT)
+            return float(other) + float(self)
+
+    def payoff(returns, player):
+        scored.append(1)
+        value = real(returns, player)
+        return Payoff(value) if len(scored) > 4 else value  # (two players: two payoffs an iteration)
+
+    monkeypatch.setattr(seat, "payoff", payoff)
+    old = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        code, out, err = run([str(EXAMPLES / "views" / "durak-fresh-deal.json"), "--method", "ismcts", "--samples",
+                              "50", "--no-store", "--json"], capsys)
+    finally:
+        signal.signal(signal.SIGINT, old)
+    assert code == 130, err
+    got = json.loads(out)
+    assert got["interrupted"] is True and got["worlds"] == 3 == sum(m["worlds"] for m in got["moves"])
+
+
 @pytest.mark.parametrize("name", sorted(p.name for p in (EXAMPLES / "views").glob("*.json")))
 def test_every_view_example_is_answered_from_its_seat(name, capsys):
     obj = json.loads((EXAMPLES / "views" / name).read_text())
