@@ -187,6 +187,29 @@ def test_ctrl_c_in_a_callback_while_the_cli_loads_is_one_line_and_exit_130(tmp_p
     assert (proc.returncode, proc.stderr, proc.stdout) == (130, "foolsolve: interrupted\n", "")
 
 
+def test_ctrl_c_in_a_callback_while_the_command_runs_stops_it_with_one_line_and_exit_130(tmp_path):
+    """A Ctrl-C landing in a callback CPython runs itself while the command runs (the module-lock
+    weak-reference callback of an import the command makes; here a finaliser) cannot be raised
+    there: CPython prints "Exception ignored in ..." with a traceback and the command goes on. The
+    interrupt is sent again once the callback is over: the command stops where it is (here in a
+    long sleep), with the usual line and exit 130."""
+    (tmp_path / "ctrl_c_in_a_running_callback.py").write_text(
+        "import time, foolsolve.__main__, foolsolve.cli\n"
+        "class Finalised:\n"
+        "    def __del__(self):\n"
+        "        raise KeyboardInterrupt\n"
+        "def command():\n"
+        "    Finalised()\n"
+        "    time.sleep(600)\n"
+        "    print('the command ran to its end')\n"
+        "foolsolve.cli.main = command\n"
+        "foolsolve.__main__.main()\n")
+    # (the sleep is far longer than the time-out: a command stopped only after it fails the test)
+    proc = subprocess.run([sys.executable, "-m", "ctrl_c_in_a_running_callback"], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=120)
+    assert (proc.returncode, proc.stderr, proc.stdout) == (130, "foolsolve: interrupted\n", "")
+
+
 @pytest.mark.parametrize("argv", [["rules", "durak"], ["--help"], ["batch", "-", "--no-store"]])
 def test_standard_output_closed_by_its_reader_exits_141_quietly(argv):
     """``foolsolve rules durak | head -c1`` exited 1 (an internal error's code) when head had gone:
