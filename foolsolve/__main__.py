@@ -69,9 +69,17 @@ class _unraisable_interrupt_kept:
         sys.unraisablehook = self.hook
 
 
+AGAIN_AFTER = 0.01
+"""Seconds :func:`_ctrl_c_again` waits first: the main thread, which started it from the hook, has
+left the hook by then (an interrupt raised in the hook would be lost as well)."""
+
+
 def _ctrl_c_again(main: int) -> None:
     """SIGINT sent to the main thread ``main`` (where that cannot be done, the same interrupt
-    raised there by Python)."""
+    raised there by Python), :data:`AGAIN_AFTER` seconds from now."""
+    import time
+
+    time.sleep(AGAIN_AFTER)
     if hasattr(signal, "pthread_kill"):
         signal.pthread_kill(main, signal.SIGINT)
     else:
