@@ -138,14 +138,15 @@ STARTED_CPU = 1.0
 start (Python, foolsolve, click: about 0.3 s) with room to spare."""
 POOL_STARTED_CPU = 2.0
 """The same for a command on a local pool of two workers, each of which starts Python and foolsolve
-too (under heavy load no game of ``simulate --workers 2`` had finished at 0.6 s, thousands had at 1 s)."""
+too (on a heavily loaded machine ``simulate --workers 2`` can have finished no game at 0.6 s of CPU,
+and thousands at 1 s)."""
 
 
 def wait_until_working(proc: subprocess.Popen[str], cpu: float = STARTED_CPU, timeout: float = 300) -> None:
     """Wait until ``proc`` (with its pool's workers) has used ``cpu`` seconds of CPU, or has ended:
     a command that had that much CPU time is past its start and into its work, however loaded the
-    machine (a fixed sleep is not: on a busy 2-core machine a command's start alone took 3 s of wall
-    time). Where /proc is missing, a generous sleep stands in."""
+    machine (a fixed sleep is not: on a busy 2-core machine a command's start alone can take 3 s of
+    wall time). Where /proc is missing, a generous sleep stands in."""
     if not Path("/proc/self/stat").exists():
         time.sleep(4 * cpu)
         return
