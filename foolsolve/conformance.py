@@ -483,6 +483,7 @@ def run_outside(info: GameInfo, engine: Any, cases: int, seed: int, *, progress:
     protocol stops the run, its error in :attr:`ConformanceReport.engine_error`; Ctrl-C stops it
     too, the games finished kept. The first ``contexts`` disagreements keep the requests their game
     asked before them (:attr:`Divergence.context`, for :func:`narrow_outside`)."""
+    from foolsolve.executor import SigintHeld
     from foolsolve.outside import EngineError
 
     report = ConformanceReport()
@@ -495,18 +496,19 @@ def run_outside(info: GameInfo, engine: Any, cases: int, seed: int, *, progress:
             first = start if start is not None else conform_start(info, rng, pins, players_of(players, i))
             d = outside_lockstep(info, first, rng, engine, max_steps=max_steps, report=report, knowledge=knowledge,
                                  status=status, every_move=every_move, chance=chance)
-            report.cases += 1
-            report.tally_table(info.spec.num_players(first))
+            with SigintHeld():  # a game is counted with its disagreement, or not at all (Ctrl-C held back)
+                report.cases += 1
+                report.tally_table(info.spec.num_players(first))
+                if d is not None:
+                    d.case = i + 1
+                    if keep:
+                        asked = engine.transcript
+                        d.context = asked[:-1] if asked and asked[-1] == d.request else list(asked)
+                    report.disagreements.append(d)
+                    if report.divergence is None:
+                        report.divergence = d
             if progress is not None:
                 progress(i + 1)
-            if d is not None:
-                d.case = i + 1
-                if keep:
-                    asked = engine.transcript
-                    d.context = asked[:-1] if asked and asked[-1] == d.request else list(asked)
-                report.disagreements.append(d)
-                if report.divergence is None:
-                    report.divergence = d
             if deadline is not None and report.cases != cases and time.monotonic() > deadline:
                 report.timed_out = True
                 break
@@ -836,13 +838,17 @@ def _tally(report: ConformanceReport, games: Iterable[tuple[int, Divergence | No
     before it, marked :attr:`ConformanceReport.interrupted`. Past ``deadline`` with games of the
     ``cases`` asked for left, the report is :attr:`ConformanceReport.timed_out` (the last game
     finished past it is no stop)."""
+    from foolsolve.executor import SigintHeld
+
     try:
         for i, d in games:
-            report.cases += 1
+            with SigintHeld():  # a game is counted with its divergence, or not at all (Ctrl-C held back)
+                report.cases += 1
+                if d is not None:
+                    report.divergence = d
             if progress is not None:
                 progress(i + 1)
             if d is not None:
-                report.divergence = d
                 break
             if deadline is not None and report.cases != cases and time.monotonic() > deadline:
                 report.timed_out = True  # the games finished before it are the answer

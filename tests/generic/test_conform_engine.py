@@ -318,6 +318,29 @@ def test_a_signal_after_disagreements_exits_with_its_code_and_says_the_run_stopp
     assert 0 < finished < 40
 
 
+def test_ctrl_c_as_a_game_ends_keeps_its_disagreement():
+    """A Ctrl-C arriving as a game that disagreed ends (here in the progress callback, where the
+    status line is drawn) stops the run with that game counted and its disagreement reported:
+    never a game counted as agreeing whose disagreement the interrupt kept from being recorded
+    (seed 0's first game disagrees with the ``drop`` engine)."""
+    import signal
+
+    from foolsolve.outside import OutsideEngine
+
+    def interrupt(done: int) -> None:
+        os.kill(os.getpid(), signal.SIGINT)
+
+    old = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with OutsideEngine(fake("drop"), float(SLOW)) as engine:
+            report = conformance.run_outside(games.get("durak"), engine, 3, 0, progress=interrupt, max_steps=30)
+    finally:
+        signal.signal(signal.SIGINT, old)
+    assert report.interrupted and report.cases == 1
+    assert len(report.disagreements) == 1 and report.divergence is report.disagreements[0]
+    assert report.divergence.case == 1
+
+
 def test_a_run_stopped_before_any_game_finished_claims_no_agreement(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     from foolsolve.outside import OutsideEngine
