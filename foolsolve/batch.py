@@ -612,8 +612,10 @@ class Summary:
     warm_up_seconds: float = 0.0
     """The seconds those warm-ups took, together (no line's time counts them)."""
     unstored: set[str] = field(default_factory=set)
-    """The kinds of answers this run gave and did not store (``UNSTORED_*``: ``--time``, a finished
-    game, ...), which a rerun computes again."""
+    """The kinds of answers this run gave and did not store in its store (``UNSTORED_*``: ``--time``,
+    a finished game, ...), which a rerun computes again; empty with no store. The time limit is
+    named as the caller names it: ``answers limited by --time`` (:data:`UNSTORED_TIME`) from the
+    command, ``answers limited by Settings.time_limit`` from :func:`run`."""
 
     @property
     def stored(self) -> int:
@@ -633,6 +635,22 @@ class Summary:
         errors = f"{self.errors} error" + ("" if self.errors == 1 else "s")
         return (f"{lines}: {self.solved} solved{seats}, {self.from_store} from the store{repeats}, {errors} "
                 f"in {self.seconds:.1f} s ({rate:,.1f} lines/s) {self.where}{lost}")
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C stopped :func:`run`: every record finished before it was emitted (in line order),
+    and :attr:`summary` (also ``batch_summary``) counts them. Its one line says how many lines
+    were done."""
+
+    def __init__(self, summary: Summary) -> None:
+        done = f"{summary.lines} line{'' if summary.lines == 1 else 's'}"
+        super().__init__(f"batch interrupted after {done}; the exception's .summary counts them")
+        self.summary = summary
+
+    @property
+    def batch_summary(self) -> Summary:
+        """:attr:`summary` under the name the command reads."""
+        return self.summary
 
 
 def run(jobs: Iterable[tuple[int, str | InputError | None, str | None]], emit: Callable[[dict[str, Any], Job], None],
@@ -731,6 +749,9 @@ def _run(jobs: Iterable[tuple[int, str | InputError | None, str | None]], emit: 
 
     summary = Summary()
     started = time.monotonic()
+    # what is not stored (Summary.unstored) is named as the caller names the options; with no
+    # store nothing is kept, so nothing is "not stored"
+    unstored_time = f"answers limited by {option_name('--time')}"
     executor = executor if executor is not None else make_executor(workers, scheduler)
     summary.where = executor.description
 
@@ -746,7 +767,7 @@ def _run(jobs: Iterable[tuple[int, str | InputError | None, str | None]], emit: 
     def tasks() -> Iterator[Job]:
         for i, (line, text, path) in enumerate(jobs):
             job = parse_job(line, text, path, settings, store, repeats)
-            if job.record is not None and "result" in job.record and not job.record["cached"]:
+            if store is not None and job.record is not None and "result" in job.record and not job.record["cached"]:
                 summary.unstored.add(UNSTORED_NO_SEARCH)  # answered here without a search (only chance left)
             if job.game and (job.record is None or "error" not in job.record):  # a line that asks something
                 key = _repeat_key(job)
@@ -790,22 +811,22 @@ def _run(jobs: Iterable[tuple[int, str | InputError | None, str | None]], emit: 
                 answer_of[index] = (job, outcome)
 
     def store_answer(job: Job, outcome: Any) -> None:
-        if not isinstance(outcome, dict):
+        if store is None or not isinstance(outcome, dict):
             return
         if "result" in outcome:
             if "unfinished" in outcome["result"]:
-                summary.unstored.add(UNSTORED_TIME)
+                summary.unstored.add(unstored_time)
             elif job.for_player is not None or job.key is None:
                 summary.unstored.add(UNSTORED_NO_SEARCH if job.for_player is not None else UNSTORED_VERSION)
-            elif store is not None:
+            else:
                 store.put(job.key, job.game, job.position, job.options, outcome["result"])
                 _note_locked(outcome["result"])
         elif "seat" in outcome:
             if settings.time_limit is not None:
-                summary.unstored.add(UNSTORED_TIME)
+                summary.unstored.add(unstored_time)
             elif job.seat_key is None:
                 summary.unstored.add(UNSTORED_VERSION)
-            elif store is not None:
+            else:
                 store.put_seat(job.seat_key, job.game, job.position, job.seat_options, outcome["seat"])
                 _note_locked(outcome["seat"])
 
@@ -870,8 +891,9 @@ def _run(jobs: Iterable[tuple[int, str | InputError | None, str | None]], emit: 
                     emit(record_of(job, None), job)
         summary.seconds = time.monotonic() - started
         summary.lost = executor.lost
-        exc.batch_summary = summary  # type: ignore[attr-defined]  # (the command's message: what is not stored)
-        raise
+        if isinstance(exc, Interrupted):
+            raise
+        raise Interrupted(summary) from None  # (the command's message says what is not stored)
     finally:
         summary.seconds = time.monotonic() - started
         summary.lost = executor.lost

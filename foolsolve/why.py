@@ -60,6 +60,23 @@ class Explanation:
     error: str | None = None
     """Why the text names no move (then ``reasons`` is empty)."""
 
+    def __str__(self) -> str:
+        """What ``foolsolve why`` prints (:meth:`lines`)."""
+        return "\n".join(self.lines())
+
+    def __repr__(self) -> str:
+        if self.error is not None:
+            return f"<Explanation {self.text!r}: not a move>"
+        n = len(self.reasons)
+        return (f"<Explanation {self.move}: {'legal' if self.legal else 'illegal'} "
+                f"({n} {'reason' if n == 1 else 'reasons'})>")
+
+    def _repr_html_(self) -> str:
+        """A notebook shows the text :meth:`lines` gives, as the answers show theirs."""
+        from foolsolve.present import pre_html
+
+        return pre_html(str(self))
+
     def to_json(self) -> dict[str, Any]:
         """JSON form."""
         return {"move": self.move if self.move is not None else self.text, "legal": self.legal,

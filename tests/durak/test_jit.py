@@ -1231,3 +1231,30 @@ def test_the_python_search_drops_entries_over_the_memory_budget(monkeypatch):
     small._ctx.budget.max_entries = 64
     assert small.move_values(s) == Solver(s.er, s.trump).move_values(s)
     assert small._ctx.budget.evictions > 0
+
+
+def test_the_compiled_searchs_load_is_not_counted_in_the_solves_seconds(monkeypatch):
+    """Where the solve loads (or compiles) the compiled search first, the result's seconds are the
+    search's alone, so a stored result's first solve is the search's time."""
+    from pathlib import Path as P
+    from typing import Any
+
+    import foolsolve
+    from foolsolve.solver.base import SolveOptions
+    from foolsolve.solver.durak import search
+
+    loaded = {"now": False}
+    python_search = search.search_for
+
+    def slow_load(state: Any, reductions: Any = None, options: Any = None, jit: Any = "auto") -> Any:
+        time.sleep(0.6)  # the load (or the compile) of the compiled search
+        loaded["now"] = True
+        return python_search(state, reductions, options, False)
+
+    monkeypatch.setattr(search, "kernel_loaded", lambda: loaded["now"])
+    monkeypatch.setattr(search, "search_for", slow_load)
+    pos = foolsolve.load(str(P(foolsolve.__file__).parent / "examples" / "durak-endgame.json"))
+    result = foolsolve.games.get("durak").solve(pos.state, SolveOptions(extra={"jit": False}))
+    assert result.seconds < 0.5, result.seconds
+    again = foolsolve.games.get("durak").solve(pos.state, SolveOptions(extra={"jit": False}))
+    assert result.notes == again.notes  # the answer is the same, loaded or not

@@ -556,15 +556,17 @@ class _StopAfterFirst:
 
 @pytest.mark.parametrize("time_limit", [None, 5.0])
 def test_the_interrupt_message_says_which_finished_answers_are_not_stored(tmp_path, time_limit):
-    """The line on Ctrl-C said every finished result was in the store, where seat answers were never
-    stored: it names the kinds a rerun computes again (here, answers limited by --time)."""
+    """The line on Ctrl-C says every finished result is in the store but for the seat answers
+    that are never stored: it names the kinds a rerun computes again (here, answers limited by
+    --time, as the command names it)."""
     from foolsolve import batch
+    from foolsolve.errors import command_line_names
     from foolsolve.store import Store
 
     view = json.dumps(json.loads((EXAMPLES / "views" / "fools-and-angels.json").read_text()))
     settings = batch.Settings(samples=2, max_nodes=300, time_limit=time_limit)
     seat = batch.seat_task(("fools-and-angels", view, settings.seat_settings()))
-    with Store(tmp_path / "s.sqlite3") as store, pytest.raises(KeyboardInterrupt) as stop:
+    with Store(tmp_path / "s.sqlite3") as store, pytest.raises(KeyboardInterrupt) as stop, command_line_names():
         batch.run([(1, view, None), (2, view.replace("{", '{"x": 1, ', 1), None)], lambda rec, job: None, settings,
                   store, executor=_StopAfterFirst(seat))
     text = batch.interrupted_text("out.jsonl", store, stop.value.batch_summary)  # type: ignore[attr-defined]
@@ -1175,3 +1177,31 @@ def test_ctrl_c_while_an_answer_is_stored_writes_only_stored_lines(tmp_path: Pat
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
     assert [r["line"] for r in records] == [1, 2]
     assert _count(tmp_path / "s.sqlite3") == 2
+
+
+def _interrupted_seat_batch(tmp_path: Path, store: bool) -> Any:
+    """``batch.run`` of two view lines with ``time_limit=5``, Ctrl-C after the first: the exception."""
+    from foolsolve import batch
+
+    view = json.dumps(json.loads((EXAMPLES / "views" / "fools-and-angels.json").read_text()))
+    settings = batch.Settings(samples=2, max_nodes=300, time_limit=5)
+    seat = batch.seat_task(("fools-and-angels", view, settings.seat_settings()))
+    with pytest.raises(KeyboardInterrupt) as stop:
+        batch.run([(1, view, None), (2, view.replace("{", '{"x": 1, ', 1), None)], lambda rec, job: None, settings,
+                  str(tmp_path / "s.sqlite3") if store else None, executor=_StopAfterFirst(seat))
+    return stop.value
+
+
+def test_an_interrupted_batch_run_raises_batch_interrupted_with_its_summary(tmp_path):
+    from foolsolve import batch
+
+    exc = _interrupted_seat_batch(tmp_path, store=False)
+    assert isinstance(exc, batch.Interrupted)
+    assert exc.summary is exc.batch_summary and exc.summary.lines == 1 and exc.summary.seats == 1
+    assert str(exc) == "batch interrupted after 1 line; the exception's .summary counts them"
+
+
+def test_unstored_names_the_settings_field_from_python_and_is_empty_without_a_store(tmp_path):
+    with_store = _interrupted_seat_batch(tmp_path, store=True).batch_summary
+    assert with_store.unstored == {"answers limited by Settings.time_limit"}
+    assert _interrupted_seat_batch(tmp_path, store=False).batch_summary.unstored == set()

@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import click
 import pytest
@@ -789,3 +790,52 @@ def test_a_pool_workers_compile_line_is_written_once_above_the_parents_status_li
     monkeypatch.setattr(progress_mod, "_live", no_display)
     with progress_mod.progress("solving") as tick:
         tick(10)
+
+
+@pytest.mark.parametrize("game, example, module", [
+    ("foolery", "foolery-endgame.json", "foolsolve.solver.foolery.search"),
+    ("fools-and-angels", "fools-and-angels-endgame.json", "foolsolve.solver.fools_and_angels.search"),
+    ("fools-paradise", "fools-paradise-endgame.json", "foolsolve.solver.fools_paradise.search"),
+    ("three-fools", "three-fools-first-round.json", "foolsolve.solver.three_fools.odds"),
+])
+def test_ctrl_c_in_every_exact_solver_raises_interrupted_with_what_it_proved(monkeypatch, game, example, module):
+    """Ctrl-C at the solver's first count of nodes, before it proved anything: the exception is
+    ``Interrupted`` (a ``KeyboardInterrupt``) whose one line says what it holds, as Durak's."""
+    import importlib
+
+    import foolsolve
+    from foolsolve.solver.base import Interrupted, SolveOptions
+
+    monkeypatch.setattr(importlib.import_module(module), "PROGRESS_EVERY", 1)
+
+    def stop(nodes: int) -> None:
+        raise KeyboardInterrupt
+
+    pos = foolsolve.load(str(Path(foolsolve.__file__).parent / "examples" / example))
+    with pytest.raises(KeyboardInterrupt) as caught:
+        foolsolve.games.get(game).solve(pos.state, SolveOptions(progress=stop))
+    exc = caught.value
+    assert isinstance(exc, Interrupted), repr(exc)
+    assert str(exc).startswith("interrupted"), str(exc)
+    assert exc.partial is not None and exc.partial.game == game
+    assert exc.partial.unfinished  # (Three Fools' are its choices of a round: keep or flip, and the lead)
+
+
+def test_ctrl_c_in_a_foolery_answer_from_python_raises_interrupted(monkeypatch):
+    import foolsolve
+    from foolsolve.solver.base import Interrupted
+    from foolsolve.solver.foolery import search
+
+    count = search.Solver._count
+
+    def count_then_stop(self: Any) -> None:
+        count(self)
+        if self.nodes == 50:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(search.Solver, "_count", count_then_stop)
+    with pytest.raises(KeyboardInterrupt) as caught:
+        foolsolve.answer(str(Path(foolsolve.__file__).parent / "examples" / "foolery-five-players-midround.json"),
+                         time=0, progress=False)
+    assert isinstance(caught.value, Interrupted), repr(caught.value)
+    assert str(caught.value) == "interrupted: no move proved (of 1)"

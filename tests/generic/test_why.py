@@ -5,6 +5,7 @@ of `foolsolve play`."""
 
 from __future__ import annotations
 
+import html
 import json
 import random
 import re
@@ -1007,3 +1008,16 @@ def test_why_tries_the_default_and_bounds_of_an_option_with_no_listed_choices() 
     assert "No other value of any one rule option changes that." not in exp.lines()
     decks = next(o for o in options_of(type(info.spec.rules_of(state))) if o.name == "decks")
     assert nearby_values(decks, 2) == [1, 3, 8] and nearby_values(decks, 1) == [2, 8]
+
+
+def test_an_explanation_prints_and_shows_what_the_why_command_prints(capsys):
+    import foolsolve
+
+    path = str(Path(foolsolve.__file__).parent / "examples" / "durak-endgame.json")
+    exp = foolsolve.load(path).why("attack 7H")
+    main(["why", path, "attack 7H"])
+    assert str(exp) == capsys.readouterr().out.rstrip("\n")
+    assert str(exp).startswith("attack 7♥ is not legal. Rules against it:")
+    assert repr(exp) == "<Explanation attack 7♥: illegal (1 reason)>"
+    assert exp._repr_html_() == "<pre>" + html.escape(str(exp)) + "</pre>"
+    assert repr(foolsolve.load(path).why("attack K♥")) == "<Explanation attack K♥: legal (1 reason)>"
