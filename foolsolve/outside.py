@@ -84,6 +84,19 @@ class OutsideEngine:
         self.asked = 0
         self.transcript: list[dict[str, Any]] | None = None
         """Where set to a list, every request asked is appended to it (without its ``id``)."""
+        from foolsolve.executor import SigintHeld
+
+        try:
+            # Ctrl-C held back while the engine starts: it stops the engine it started (closed here),
+            # never one a caller cannot reach because this constructor did not return
+            with SigintHeld():
+                self._start(argv)
+        except KeyboardInterrupt:
+            if getattr(self, "readers", None):
+                self.close()
+            raise
+
+    def _start(self, argv: list[str]) -> None:
         posix = os.name == "posix"
         try:
             self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,

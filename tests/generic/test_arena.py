@@ -860,6 +860,29 @@ def test_ctrl_c_leaves_no_process_a_cmd_bot_started(tmp_path, workers):
                 os.kill(pid, signal.SIGKILL)
 
 
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_ctrl_c_as_a_cmd_bot_starts_leaves_its_program_to_the_bot(monkeypatch):
+    """A Ctrl-C landing as the program is started (the process exists, Popen has not returned) is
+    held back until the program is the bot's: closing the bot, as a stopped arena does, ends it."""
+    from foolsolve.bots import external
+
+    real = subprocess.Popen
+
+    def started_then_interrupted(*args: Any, **kwargs: Any) -> Any:
+        proc = real(*args, **kwargs)
+        os.kill(os.getpid(), signal.SIGINT)
+        return proc
+
+    monkeypatch.setattr(external.subprocess, "Popen", started_then_interrupted)
+    bot = external.ExternalBot("sleep 30")
+    with pytest.raises(KeyboardInterrupt):
+        bot._start()
+    assert bot.proc is not None
+    pid = bot.proc.pid
+    bot.close()
+    assert not _alive(pid)
+
+
 @pytest.mark.parametrize("bot", ["pimc:samples=3,nodes=200", "ismcts:iterations=20"])
 def test_ctrl_c_while_a_seat_bot_thinks_stops_the_match_and_keeps_the_finished_games(tmp_path, monkeypatch, bot):
     """The seat analysis keeps its answer so far on Ctrl-C (``SeatAnswer.interrupted``); that

@@ -1032,3 +1032,30 @@ def test_ctrl_c_during_the_replays_says_the_games_were_all_played(tmp_path, monk
                              "--engine-timeout", SLOW)
     assert code == 130, err
     assert out.splitlines()[-1] == "Ctrl-C stopped the replays of the disagreements (the games were all played)", out
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_ctrl_c_as_an_outside_engine_starts_stops_the_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Ctrl-C landing as the engine's process is started (it exists, Popen has not returned) is
+    held back until the engine is set up, then stops it: no engine is left that no caller can reach."""
+    import signal
+    import subprocess
+
+    from foolsolve import outside
+
+    real = subprocess.Popen
+    started: list[int] = []
+
+    def started_then_interrupted(*args: Any, **kwargs: Any) -> Any:
+        proc = real(*args, **kwargs)
+        started.append(proc.pid)
+        os.kill(os.getpid(), signal.SIGINT)
+        return proc
+
+    monkeypatch.setattr(outside.subprocess, "Popen", started_then_interrupted)
+    monkeypatch.setattr(outside, "CLOSE_WAIT", 0.1)
+    with pytest.raises(KeyboardInterrupt):
+        outside.OutsideEngine("sleep 30")
+    (pid,) = started
+    stat = Path(f"/proc/{pid}/stat")
+    assert not stat.exists() or stat.read_text().rsplit(")", 1)[1].split()[0] == "Z"

@@ -167,7 +167,7 @@ def test_an_option_given_to_a_seat_answer_is_not_called_the_exact_solvers(tmp_pa
     """-o foo=1 on a view was 'an option of the exact solver': foo is nobody's option, and what takes
     none is the seat analysis."""
     code, _, err = run([str(_fresh_deal_view(tmp_path)), "-o", "foo=1"], capsys)
-    assert_one_line_error(code, err, "--option 'foo=1'", "the seat analysis")
+    assert_one_line_error(code, err, '--option "foo=1"', "the seat analysis")
     assert "exact solver" not in err
 
 
@@ -677,7 +677,7 @@ def test_a_budget_never_turns_the_seat_answer_into_the_open_hand_one(tmp_path, c
     obj = json.loads(out)
     assert "method_text" in obj and obj["player"] == 1 and "300" in obj["method_text"]
     code, _, err = run([midbout, "-o", "seed=1", "--no-store"], capsys)
-    assert_one_line_error(code, err, "--option 'seed=1'", "add --open-hand")
+    assert_one_line_error(code, err, '--option "seed=1"', "add --open-hand")
     code, out, err = run([midbout, "--open-hand", "-o", "seed=1", "--max-nodes", "3000", "--no-store"], capsys)
     assert code == 0, err
     assert "Method: open-hand search, every card known" in out
