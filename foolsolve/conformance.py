@@ -14,7 +14,6 @@ difference is a :class:`Divergence` carrying the position where it happened; the
 
 from __future__ import annotations
 
-import copy
 import random
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -678,14 +677,14 @@ def _shrink_request(info: GameInfo, request: dict[str, Any], kind: str, engine: 
     spec = info.spec
     current, asked, found = request, 0, False
     i, improved = 0, False
-    candidates = enumerate(_request_candidates(info, current["position"]))
+    candidates = enumerate(_candidates(info, current["position"]))
     while asked < budget:
         k, cand = next(candidates, (-1, None))
         if cand is None:
             if not improved:
                 break
             i, improved = 0, False
-            candidates = enumerate(_request_candidates(info, current["position"]))
+            candidates = enumerate(_candidates(info, current["position"]))
             continue
         if k < i:  # (passed over: tried before the last one kept)
             continue
@@ -709,12 +708,12 @@ def _shrink_request(info: GameInfo, request: dict[str, Any], kind: str, engine: 
         if same:
             current, found, improved = trial, True, True
             i -= 1  # the candidate taking its place is the next one
-            candidates = enumerate(_request_candidates(info, current["position"]))
+            candidates = enumerate(_candidates(info, current["position"]))
     return current if found else None
 
 
-def _request_candidates(info: GameInfo, position: dict[str, Any]) -> Iterator[dict[str, Any]]:
-    """The positions :func:`_shrink_request` tries: each rule option off its default set back to it,
+def _candidates(info: GameInfo, position: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """The positions :func:`_shrink_request` and :func:`shrink` try: each rule option off its default set back to it,
     then :func:`shrink`'s candidates (a list element or an optional field left out), each made
     when it is asked for, copying only the containers on its path."""
     from foolsolve.rules import rules_to_json
@@ -953,30 +952,6 @@ def _diverges(info: GameInfo, obj: dict[str, Any]) -> bool:
         return check_state(info, s, e) is not None
     except Exception:  # a crash in either implementation is a divergence too
         return True
-
-
-def _candidates(info: GameInfo, obj: dict[str, Any]) -> Iterator[dict[str, Any]]:
-    from foolsolve.rules import rules_to_json
-
-    rules = obj.get("rules")
-    if isinstance(rules, dict):
-        defaults = rules_to_json(info.spec.rules_cls())
-        for name, value in rules.items():
-            if name in defaults and defaults[name] != value:
-                yield {**obj, "rules": {**rules, name: defaults[name]}}
-    for path, lst in _lists(obj, ()):
-        for i in range(len(lst)):
-            cand = copy.deepcopy(obj)
-            target: Any = cand
-            for p in path:
-                target = target[p]
-            del target[i]
-            yield cand
-    for key in list(obj):
-        if key not in ("game",):
-            cand = dict(obj)
-            del cand[key]
-            yield cand
 
 
 def _lists(node: Any, path: tuple[Any, ...]) -> Iterator[tuple[tuple[Any, ...], list[Any]]]:

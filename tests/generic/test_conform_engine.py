@@ -916,11 +916,9 @@ def test_players_fix_the_table_an_engine_plays(tmp_path, monkeypatch):
                                      "players: 2 in every game"], out
 
 
-@pytest.mark.parametrize("workers", ["1", "2"])
-def test_players_fix_the_table_of_conform_without_an_engine(workers, tmp_path, monkeypatch):
-    """--players deals every game to that many players (foolsolve's own engine, in this process and
-    on worker processes); without it the counts are drawn, the games as ever."""
-    monkeypatch.chdir(tmp_path)
+def _players_played(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The number of players of each game foolsolve's own engine is checked on in this process, in
+    order (conformance.lockstep watched)."""
     played: list[int] = []
     real = conformance.lockstep
 
@@ -929,6 +927,15 @@ def test_players_fix_the_table_of_conform_without_an_engine(workers, tmp_path, m
         return real(info, start, *args, **kwargs)
 
     monkeypatch.setattr(conformance, "lockstep", lockstep)
+    return played
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_players_fix_the_table_of_conform_without_an_engine(workers, tmp_path, monkeypatch):
+    """--players deals every game to that many players (foolsolve's own engine, in this process and
+    on worker processes); without it the counts are drawn, the games as ever."""
+    monkeypatch.chdir(tmp_path)
+    played = _players_played(monkeypatch)
     argv = ["foolery", "--cases", "6", "--seed", "1", "--max-steps", "20", "--json"]
     code, out, err = conform(*argv, "--players", "5")
     assert code == 0, err
@@ -952,14 +959,7 @@ def test_a_range_or_list_of_players_deals_the_games_in_turn(tmp_path, monkeypatc
     on worker processes and against an outside engine alike; the report says the counts and the
     games finished at each (``players``, ``player_counts`` in --json)."""
     monkeypatch.chdir(tmp_path)
-    played: list[int] = []
-    real = conformance.lockstep
-
-    def lockstep(info: Any, start: Any, *args: Any, **kwargs: Any) -> Any:
-        played.append(info.spec.num_players(start))
-        return real(info, start, *args, **kwargs)
-
-    monkeypatch.setattr(conformance, "lockstep", lockstep)
+    played = _players_played(monkeypatch)
     argv = ["durak", "--cases", "5", "--seed", "1", "--max-steps", "5"]
     code, out, err = conform(*argv, "--players", "2-4", "--json")
     assert code == 0, err

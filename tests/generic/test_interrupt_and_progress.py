@@ -147,20 +147,25 @@ def test_ctrl_c_while_the_cli_loads_is_one_line_and_exit_130(how):
             assert (proc.returncode, said) in ((130, ["foolsolve: interrupted"]), (0, [])), (proc.returncode, said)
 
 
+def _assert_stopped_by_ctrl_c(tmp_path: Path, name: str, text: str) -> None:
+    """The script ``text``, run as module ``name`` (``python -m``), ends as a command stopped by
+    Ctrl-C does: exit 130, the one line on standard error, nothing on standard output."""
+    (tmp_path / f"{name}.py").write_text(text)
+    proc = subprocess.run([sys.executable, "-m", name], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert (proc.returncode, proc.stderr, proc.stdout) == (130, "foolsolve: interrupted\n", "")
+
+
 def test_ctrl_c_inside_string_code_still_exits_130_under_python_m(tmp_path):
     """A Ctrl-C landing in code that ``exec`` runs from a string (dataclasses and namedtuple build
     methods so while foolsolve.cli loads) left CPython's note of an unhandled interrupt set, though
     foolsolve.__main__ handled it: under ``python -m`` the process printed its line and then killed
     itself with SIGINT (return code -2) instead of exiting 130. Here the interrupt always lands so."""
-    (tmp_path / "ctrl_c_in_exec.py").write_text(
-        "import foolsolve.__main__, foolsolve.cli\n"
-        "def interrupted_in_exec():\n"
-        "    exec('import os, signal\\nos.kill(os.getpid(), signal.SIGINT)\\nx = 1')\n"
-        "foolsolve.cli.main = interrupted_in_exec\n"
-        "foolsolve.__main__.main()\n")
-    proc = subprocess.run([sys.executable, "-m", "ctrl_c_in_exec"], cwd=tmp_path, capture_output=True,
-                          text=True, timeout=120)
-    assert (proc.returncode, proc.stderr, proc.stdout) == (130, "foolsolve: interrupted\n", "")
+    _assert_stopped_by_ctrl_c(tmp_path, "ctrl_c_in_exec",
+                              "import foolsolve.__main__, foolsolve.cli\n"
+                              "def interrupted_in_exec():\n"
+                              "    exec('import os, signal\\nos.kill(os.getpid(), signal.SIGINT)\\nx = 1')\n"
+                              "foolsolve.cli.main = interrupted_in_exec\n"
+                              "foolsolve.__main__.main()\n")
 
 
 def test_ctrl_c_in_a_callback_while_the_cli_loads_is_one_line_and_exit_130(tmp_path):
@@ -168,24 +173,21 @@ def test_ctrl_c_in_a_callback_while_the_cli_loads_is_one_line_and_exit_130(tmp_p
     module-lock weak-reference callback; here a finaliser) cannot be raised there: CPython prints
     "Exception ignored in ..." with a traceback and goes on. The command notes it and stops once
     the CLI has loaded, with the usual line and exit 130, the command never run."""
-    (tmp_path / "ctrl_c_in_callback.py").write_text(
-        "import builtins, foolsolve.__main__, foolsolve.cli\n"
-        "class Finalised:\n"
-        "    def __del__(self):\n"
-        "        raise KeyboardInterrupt\n"
-        "def ran():\n"
-        "    print('the command ran')\n"
-        "foolsolve.cli.main = ran\n"
-        "real_import = builtins.__import__\n"
-        "def importing(name, *args, **kwargs):\n"
-        "    if name == 'foolsolve.cli':\n"
-        "        Finalised()\n"
-        "    return real_import(name, *args, **kwargs)\n"
-        "builtins.__import__ = importing\n"
-        "foolsolve.__main__.main()\n")
-    proc = subprocess.run([sys.executable, "-m", "ctrl_c_in_callback"], cwd=tmp_path, capture_output=True,
-                          text=True, timeout=120)
-    assert (proc.returncode, proc.stderr, proc.stdout) == (130, "foolsolve: interrupted\n", "")
+    _assert_stopped_by_ctrl_c(tmp_path, "ctrl_c_in_callback",
+                              "import builtins, foolsolve.__main__, foolsolve.cli\n"
+                              "class Finalised:\n"
+                              "    def __del__(self):\n"
+                              "        raise KeyboardInterrupt\n"
+                              "def ran():\n"
+                              "    print('the command ran')\n"
+                              "foolsolve.cli.main = ran\n"
+                              "real_import = builtins.__import__\n"
+                              "def importing(name, *args, **kwargs):\n"
+                              "    if name == 'foolsolve.cli':\n"
+                              "        Finalised()\n"
+                              "    return real_import(name, *args, **kwargs)\n"
+                              "builtins.__import__ = importing\n"
+                              "foolsolve.__main__.main()\n")
 
 
 def test_ctrl_c_in_a_callback_while_the_command_runs_stops_it_with_one_line_and_exit_130(tmp_path):
@@ -194,21 +196,18 @@ def test_ctrl_c_in_a_callback_while_the_command_runs_stops_it_with_one_line_and_
     there: CPython prints "Exception ignored in ..." with a traceback and the command goes on. The
     interrupt is sent again once the callback is over: the command stops where it is (here in a
     long sleep), with the usual line and exit 130."""
-    (tmp_path / "ctrl_c_in_a_running_callback.py").write_text(
-        "import time, foolsolve.__main__, foolsolve.cli\n"
-        "class Finalised:\n"
-        "    def __del__(self):\n"
-        "        raise KeyboardInterrupt\n"
-        "def command():\n"
-        "    Finalised()\n"
-        "    time.sleep(600)\n"
-        "    print('the command ran to its end')\n"
-        "foolsolve.cli.main = command\n"
-        "foolsolve.__main__.main()\n")
     # (the sleep is far longer than the time-out: a command stopped only after it fails the test)
-    proc = subprocess.run([sys.executable, "-m", "ctrl_c_in_a_running_callback"], cwd=tmp_path, capture_output=True,
-                          text=True, timeout=120)
-    assert (proc.returncode, proc.stderr, proc.stdout) == (130, "foolsolve: interrupted\n", "")
+    _assert_stopped_by_ctrl_c(tmp_path, "ctrl_c_in_a_running_callback",
+                              "import time, foolsolve.__main__, foolsolve.cli\n"
+                              "class Finalised:\n"
+                              "    def __del__(self):\n"
+                              "        raise KeyboardInterrupt\n"
+                              "def command():\n"
+                              "    Finalised()\n"
+                              "    time.sleep(600)\n"
+                              "    print('the command ran to its end')\n"
+                              "foolsolve.cli.main = command\n"
+                              "foolsolve.__main__.main()\n")
 
 
 @pytest.mark.parametrize("argv", [["rules", "durak"], ["--help"], ["batch", "-", "--no-store"]])
