@@ -71,7 +71,7 @@ from foolsolve.engines.durak_kernel import (
     transfer_room,
     transfer_set,
 )
-from foolsolve.errors import InputError
+from foolsolve.errors import InputError, json_quoted
 from foolsolve.game import Engine as _Engine
 from foolsolve.game import IllegalMove, Result
 from foolsolve.spec import durak as dspec
@@ -202,7 +202,7 @@ def erules(rules: dspec.Rules) -> EngineRules:
         try:
             variant = _VARIANTS[rules.variant]
         except KeyError:
-            raise InputError(f"rules.variant: unknown variant {rules.variant!r}") from None
+            raise InputError(f"rules.variant: unknown variant {json_quoted(rules.variant)}") from None
         e = EngineRules(variant=variant, deck=rules.deck, first_limit=rules.first_bout_limit,
                    first_take6=rules.first_bout_sixth_after_take,
                    six_always=rules.bout_limit == "six", throw_after_take=rules.throw_in_after_take,

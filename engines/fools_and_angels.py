@@ -81,9 +81,47 @@ def msum(mask: int) -> int:
 
 
 # --- signed subset-sum --------------------------------------------------------------------------
+# The memos below are bounded by what they hold, not by their count of entries: one entry can
+# hold thousands of subsets. Each counts its cells (the subsets or moves in an entry's lists) and
+# keeps two generations: new entries go to the young one; once it would pass its limit it becomes
+# the old one (the old one dropped) and a new young one starts; an entry found in the old one
+# moves back to the young. So the entries in use stay while a process answering position after
+# position keeps at most twice each limit (a few tens of MB: about 60 bytes a cell, the int or
+# tuple with its list slot). A limit of 0 keeps nothing.
 _TABLE_MEMO: dict[int, dict[int, list[int]]] = {}
 _SS_MEMO: dict[tuple[int, int], list[int]] = {}
-_SS_LIMIT = 200_000
+TABLE_CELLS = 300_000
+"""Most cells a generation of :func:`sum_table`'s memo holds (each table counts every subset)."""
+SS_CELLS = 150_000
+"""Most cells a generation of :func:`subsets_with_sum`'s memo holds."""
+ATT_CELLS = 150_000
+"""Most cells a generation of :func:`hand_attacks`'s memo holds (attack moves)."""
+_OLD: dict[str, dict[Any, Any]] = {"table": {}, "ss": {}, "att": {}}
+_CELLS = {"table": 0, "ss": 0, "att": 0}
+_LIMITS = {"table": "TABLE_CELLS", "ss": "SS_CELLS", "att": "ATT_CELLS"}
+
+
+def _memo_old(kind: str, memo: dict[Any, Any], key: Any, cells: int | None = None) -> Any:
+    """The entry of ``key`` in the old generation of memo ``kind`` (``None`` if absent), moved
+    back to the young one ``memo``; ``cells`` its cells (``None``: its list's length and one)."""
+    hit = _OLD[kind].pop(key, None)
+    if hit is not None:
+        _memo_keep(kind, memo, key, hit, len(hit) + 1 if cells is None else cells)
+    return hit
+
+
+def _memo_keep(kind: str, memo: dict[Any, Any], key: Any, value: Any, cells: int) -> None:
+    """Keep ``value`` under ``key`` in the young generation ``memo`` of memo ``kind``, counting
+    ``cells``; past the limit the young generation becomes the old one first."""
+    limit = globals()[_LIMITS[kind]]
+    if _CELLS[kind] + cells > limit:
+        _OLD[kind] = memo.copy()
+        memo.clear()
+        _CELLS[kind] = 0
+        if cells > limit:
+            return
+    memo[key] = value
+    _CELLS[kind] += cells
 
 
 def sum_table(mask: int) -> dict[int, list[int]]:
@@ -94,8 +132,10 @@ def sum_table(mask: int) -> dict[int, list[int]]:
     hit = _TABLE_MEMO.get(mask)
     if hit is not None:
         return hit
-    if len(_TABLE_MEMO) > _SS_LIMIT:
-        _TABLE_MEMO.clear()
+    n = 1 << mask.bit_count()  # its subsets
+    hit = _memo_old("table", _TABLE_MEMO, mask, n)
+    if hit is not None:
+        return hit
     if mask == 0:
         table: dict[int, list[int]] = {0: [0]}
     else:
@@ -107,7 +147,7 @@ def sum_table(mask: int) -> dict[int, list[int]]:
             more = [x | low for x in subs]
             dst = table.get(t + v)
             table[t + v] = more if dst is None else dst + more
-    _TABLE_MEMO[mask] = table
+    _memo_keep("table", _TABLE_MEMO, mask, table, n)
     return table
 
 
@@ -125,8 +165,9 @@ def subsets_with_sum(mask: int, target: int) -> list[int]:
     hit = _SS_MEMO.get(key)
     if hit is not None:
         return hit
-    if len(_SS_MEMO) > _SS_LIMIT:
-        _SS_MEMO.clear()
+    hit = _memo_old("ss", _SS_MEMO, key)
+    if hit is not None:
+        return hit
     blacks = sum_table(mask & BLACK_PIPS)
     reds = sum_table(mask & RED_PIPS)
     out: list[int] = []
@@ -138,7 +179,7 @@ def subsets_with_sum(mask: int, target: int) -> list[int]:
                 out += [b | r for b in bsubs]
             else:
                 out += [b | r for b in bsubs for r in rsubs]
-    _SS_MEMO[key] = out
+    _memo_keep("ss", _SS_MEMO, key, out, len(out) + 1)
     return out
 
 
@@ -147,6 +188,15 @@ def clear_caches() -> None:
     _TABLE_MEMO.clear()
     _SS_MEMO.clear()
     _ATT_MEMO.clear()
+    for kind in _CELLS:
+        _OLD[kind] = {}
+        _CELLS[kind] = 0
+
+
+def memo_cells() -> dict[str, int]:
+    """The cells each memo's young generation holds (``table``, ``ss``, ``att``): each at most
+    its limit, and its old generation at most that too."""
+    return dict(_CELLS)
 
 
 # --- attack enumeration ---------------------------------------------------------------------------
@@ -164,8 +214,9 @@ def hand_attacks(hand: int, cap: int, wide: bool = True) -> list[Move]:
     hit = _ATT_MEMO.get(key)
     if hit is not None:
         return hit
-    if len(_ATT_MEMO) > 200_000:
-        _ATT_MEMO.clear()
+    hit = _memo_old("att", _ATT_MEMO, key)
+    if hit is not None:
+        return hit
     pairs = [(b, VAL[b]) for b in bits(hand & PIPS)]
     faces = bits(hand & FACES) if cap > 1 else []
     out: list[Move] = []
@@ -188,7 +239,7 @@ def hand_attacks(hand: int, cap: int, wide: bool = True) -> list[Move]:
                 fsets = [x for x in fsets if x and n + x.bit_count() <= cap]
             for f in fsets:
                 out += [(ATTACK, m | f) for m in masks]
-    _ATT_MEMO[key] = out
+    _memo_keep("att", _ATT_MEMO, key, out, len(out) + 1)
     return out
 
 

@@ -54,11 +54,12 @@ _LAZY: dict[str, str] = {
     "NotCovered": "foolsolve.solver.base:NotCovered",
     "SearchLimit": "foolsolve.solver.base:SearchLimit",
     "games": "foolsolve.games:",
+    "bundled_examples": "foolsolve.bundled:bundled_examples",
 }
 
 __all__ = [
     "IllegalMove", "InputError", "NotCovered", "OptionError", "Position", "PositionError", "SearchLimit", "SeatAnswer",
-    "Solved", "View", "Worlds", "__version__", "answer", "answer_text", "games", "load",
+    "Solved", "View", "Worlds", "__version__", "answer", "answer_text", "bundled_examples", "games", "load",
 ]
 """The public names: :data:`_LAZY`'s and the version (tests/generic/test_python_api.py holds them equal)."""
 
@@ -67,6 +68,7 @@ if TYPE_CHECKING:  # what a type checker and an editor see; at run time each is 
 
     from foolsolve import games
     from foolsolve.api import Solved, answer, answer_text, load
+    from foolsolve.bundled import bundled_examples
     from foolsolve.errors import InputError, OptionError, PositionError
     from foolsolve.game import IllegalMove
     from foolsolve.seat import SeatAnswer

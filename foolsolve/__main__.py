@@ -5,6 +5,7 @@ only once it runs. SIGTERM is handled here too, once for every command
 (:func:`foolsolve.errors.install_sigterm`): it stops a command as Ctrl-C does, with exit 143. This
 module imports nothing more than :mod:`foolsolve.errors` (``foolsolve/__init__.py`` is light too)."""
 
+import _thread
 import signal
 import sys
 
@@ -15,12 +16,13 @@ def main() -> None:
     Once the command is over, a Ctrl-C is ignored: it cannot cut the exit short (a process killed
     by SIGINT, with no line, instead of the command's own exit code)."""
     try:
-        from foolsolve.errors import install_sigterm
+        with _unraisable_interrupt_kept() as kept:
+            from foolsolve.errors import install_sigterm
 
-        install_sigterm()
-        from foolsolve.cli import main as cli_main
-
-        cli_main()
+            install_sigterm()
+            from foolsolve.cli import main as cli_main
+            kept.now_loaded()
+            cli_main()
     except KeyboardInterrupt:
         _interrupted()
     finally:
@@ -28,6 +30,60 @@ def main() -> None:
         # a SIGTERM as the process ends ends it, as it would have without the handler
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
         _forget_unhandled_interrupt()
+
+
+class _unraisable_interrupt_kept:
+    """A Ctrl-C (or SIGTERM, which raises the same KeyboardInterrupt) that lands in a callback CPython
+    runs itself cannot be raised there: the weak-reference callback of the import system's module
+    locks (every import, while the CLI's modules load and the command's own load later), a
+    finaliser. The interpreter would print "Exception ignored in ..." with a traceback and go on, the
+    interrupt lost. Such an interrupt is noted instead (``sys.unraisablehook``) and raised where the
+    program runs on: while the CLI's modules load, once they are loaded (so it is the usual one line
+    and exit 130, the command never run); while the command runs, by a SIGINT sent again to the main
+    thread from a thread of its own once the callback is over (the command stops as Ctrl-C stops it,
+    wherever it is, a wait on a pipe too)."""
+
+    def __enter__(self) -> "_unraisable_interrupt_kept":
+        self.hit = False
+        self.loaded = False
+        self.main = _thread.get_ident()
+        self.hook = sys.unraisablehook
+        sys.unraisablehook = self._hook
+        return self
+
+    def now_loaded(self) -> None:
+        """The CLI's modules are loaded: an interrupt noted meanwhile is raised now."""
+        self.loaded = True
+        if self.hit:
+            raise KeyboardInterrupt
+
+    def _hook(self, unraisable: "sys.UnraisableHookArgs") -> None:
+        if not isinstance(unraisable.exc_value, KeyboardInterrupt) or _thread.get_ident() != self.main:
+            self.hook(unraisable)
+        elif not self.loaded:
+            self.hit = True
+        else:  # (sent from another thread: sent from here, it would be raised in this hook, and lost again)
+            _thread.start_new_thread(_ctrl_c_again, (self.main,))
+
+    def __exit__(self, kind: object, exc: object, tb: object) -> None:
+        sys.unraisablehook = self.hook
+
+
+AGAIN_AFTER = 0.01
+"""Seconds :func:`_ctrl_c_again` waits first: the main thread, which started it from the hook, has
+left the hook by then (an interrupt raised in the hook would be lost as well)."""
+
+
+def _ctrl_c_again(main: int) -> None:
+    """SIGINT sent to the main thread ``main`` (where that cannot be done, the same interrupt
+    raised there by Python), :data:`AGAIN_AFTER` seconds from now."""
+    import time
+
+    time.sleep(AGAIN_AFTER)
+    if hasattr(signal, "pthread_kill"):
+        signal.pthread_kill(main, signal.SIGINT)
+    else:
+        _thread.interrupt_main()
 
 
 def _forget_unhandled_interrupt() -> None:

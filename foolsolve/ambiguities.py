@@ -32,7 +32,7 @@ from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from foolsolve.errors import InputError
+from foolsolve.errors import InputError, quoted
 from foolsolve.games.base import GameInfo
 from foolsolve.rules import OptionInfo, json_shown, json_text, options_of, rules_from_json, rules_to_json
 from foolsolve.solver.base import SearchLimit, SolveOptions, with_limits
@@ -453,7 +453,7 @@ def option_info(info: GameInfo, name: str) -> OptionInfo:
     """The option called ``name`` (not a fixed rule)."""
     opts = {o.name: o for o in options_of(info.spec.rules_cls)}
     if name not in opts:
-        raise InputError(f"--option: {info.name} has no rule option {name!r} (known: {', '.join(opts)})")
+        raise InputError(f"--option: {info.name} has no rule option {quoted(name)} (known: {', '.join(opts)})")
     o = opts[name]
     if o.fixed:
         raise InputError(f"--option: {name} is a fixed rule, not an option")

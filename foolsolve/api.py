@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, cast
 
-from foolsolve.errors import InputError, option_name, option_names, quoted, solver_options_named
+from foolsolve.errors import InputError, json_quoted, option_name, option_names, quoted, solver_options_named
 from foolsolve.solver.base import DEFAULT_SECONDS, MAX_MEMORY, MAX_NODES, MAX_SAMPLES, MAX_SECONDS, SolveResult
 
 if TYPE_CHECKING:
@@ -379,11 +379,11 @@ def _check_finished(info: GameInfo, state: Any, result: SolveResult) -> None:
     want = fixed[0]
     seat = f"player {want['player']}" if want["player"] is not None else f"player {result.to_move} (to move)"
     if all(given.get(k) == want[k] for k in ("value_kind", "value", "player")):
-        theirs, ours = repr(given.get("result")), repr(want["result"])
-        raise InputError(f"result: not the answer to this finished game: its result {theirs[:100]} is not the "
-                         f"position's {ours[:100]}")
-    raise InputError(f"result: not the answer to this finished game: its value is {given.get('value')!r} "
-                     f"({given.get('value_kind')}), and the position's is {want['value']!r} ({want['value_kind']}) "
+        theirs, ours = json_quoted(given.get("result")), json_quoted(want["result"])
+        raise InputError(f"result: not the answer to this finished game: its result {theirs} is not the "
+                         f"position's {ours}")
+    raise InputError(f"result: not the answer to this finished game: its value is {json_quoted(given.get('value'))} "
+                     f"({given.get('value_kind')}), and the position's is {json_quoted(want['value'])} ({want['value_kind']}) "
                      f"for {seat}")
 
 
@@ -408,10 +408,10 @@ def _check_result(result: SolveResult, info: GameInfo, state: Any) -> None:
     values = {m.move: m.value for m in result.moves}
     for i, move in enumerate(result.best):
         if move not in values:
-            raise InputError(f"best[{i}]: {move!r} is not among the result's moves")
+            raise InputError(f"best[{i}]: {json_quoted(move)} is not among the result's moves")
         if result.value_kind in ("outcome", "score", "payoff") and values[move] != result.value:
-            raise InputError(f"best[{i}]: {move!r} has the value {values[move]!r}, not the result's "
-                             f"{result.value!r}")
+            raise InputError(f"best[{i}]: {json_quoted(move)} has the value {json_quoted(values[move])}, not the "
+                             f"result's {json_quoted(result.value)}")
     if state is None:
         return
     check_moves_in(info.spec, state, result.to_move, texts, first_step=True)

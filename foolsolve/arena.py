@@ -140,9 +140,8 @@ def _check_match(match: Match) -> None:
         bot, params, raw = bots.parse(name)
         key = (bot.name, raw.strip() if bot.raw_argument else tuple(sorted(params.items())))
         if key in same:
-            raise InputError(f"{option_name('--bot')}: {same[key]!r} and {name!r} are the same bot with the same parameters: "
-                             "each bot "
-                             "once (the same bot twice is one player)")
+            raise InputError(f"{option_name('--bot')}: {quoted(same[key])} and {quoted(name)} are the same bot with the "
+                             "same parameters: each bot once (the same bot twice is one player)")
         same[key] = name
     for name in names:
         # an unknown parameter value is an error before any game (and before --out is written): each

@@ -55,7 +55,8 @@ def arena_command(game: str, bot_names: Sequence[str], deals: int, seed: int, pl
 
     Every deal is played once per seating of the bots, so each bot meets the same cards from every
     seat. Each game is a JSON Lines record in --out (replay one with 'foolsolve play FILE --record
-    K'); Ctrl-C keeps the finished games and a rerun with the same --out plays only the rest."""
+    K'); Ctrl-C keeps the finished games and a rerun with the same --out plays only the rest.
+    docs/arena.md (foolsolve docs arena) describes the bots and the cmd: bot protocol."""
     from foolsolve import arena, games
     from foolsolve.cli import one_stdout
     from foolsolve.positions import write_text_atomic

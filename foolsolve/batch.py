@@ -45,7 +45,7 @@ import click
 
 from foolsolve import jsonout
 from foolsolve.cli import NODES, SAMPLES, WORKERS, OutputFile, limit_options, one_line, open_store, store_options, workers_help
-from foolsolve.errors import InputError, Stopped, option_name, option_names, quoted, solver_options_named
+from foolsolve.errors import InputError, LimitError, Stopped, option_name, option_names, quoted, solver_options_named
 from foolsolve.executor import SigintHeld
 from foolsolve.positions import (
     MAX_PATH_CHARS,
@@ -277,9 +277,8 @@ def _seat_answer(info: Any, worlds: Any, settings: Any, note: Callable[[int], st
 
     try:
         answer = seat.analyse(info, worlds, settings, names={})  # (batch's options' names)
-    except InputError as exc:  # the settings were checked when built: an error naming a budget is its limit
-        limit = str(exc).startswith((f"{option_name('--time')}:", f"{option_name('--max-nodes')}:"))
-        return {"error": str(exc), "kind": "limit" if limit else "input"}
+    except InputError as exc:
+        return {"error": str(exc), "kind": "limit" if isinstance(exc, LimitError) else "input"}
     except Exception as exc:  # a bug must not end the batch: the line says what happened
         return {"error": f"internal error: {type(exc).__name__}: {exc}", "kind": "internal"}
     if answer.interrupted:
@@ -441,7 +440,10 @@ def _read_stored(job: Job, info: Any, state: Any, extra: dict[str, Any], store: 
     if store is None or job.key is None:
         return
     t0 = time.perf_counter()
-    hit = store.get(job.key, st.answer_check(info, state))
+    # where an option is given at its default, also its key with the options as given (the key a store
+    # written by a foolsolve keying options so holds the line under: store.given_options_key); never written
+    given = st.result_key(info.name, job.position, st.canonical({**extra, "(lines)": True}))
+    hit = store.get(job.key, st.answer_check(info, state), also=given)
     if hit is not None:
         from foolsolve.games.base import with_game_result
 
@@ -519,10 +521,16 @@ def _view_job(job: Job, info: Any, obj: dict[str, Any], settings: Settings, stor
     return job
 
 
-def _record(job: Job, outcome: dict[str, Any], cached: bool = False) -> dict[str, Any]:
+def _line_fields(job: Job) -> dict[str, Any]:
+    """A record's ``line`` and, for a file's line, its ``path`` (cut where it is long)."""
     rec: dict[str, Any] = {"line": job.line}
     if job.path is not None:
         rec["path"] = job.path if len(job.path) <= MAX_PATH_CHARS else cut_text(job.path)
+    return rec
+
+
+def _record(job: Job, outcome: dict[str, Any], cached: bool = False) -> dict[str, Any]:
+    rec = _line_fields(job)
     if "result" in outcome:
         rec["cached"] = cached
         rec["result"] = outcome["result"]
@@ -604,8 +612,10 @@ class Summary:
     warm_up_seconds: float = 0.0
     """The seconds those warm-ups took, together (no line's time counts them)."""
     unstored: set[str] = field(default_factory=set)
-    """The kinds of answers this run gave and did not store (``UNSTORED_*``: ``--time``, a finished
-    game, ...), which a rerun computes again."""
+    """The kinds of answers this run gave and did not store in its store (``UNSTORED_*``: ``--time``,
+    a finished game, ...), which a rerun computes again; empty with no store. The time limit is
+    named as the caller names it: ``answers limited by --time`` (:data:`UNSTORED_TIME`) from the
+    command, ``answers limited by Settings.time_limit`` from :func:`run`."""
 
     @property
     def stored(self) -> int:
@@ -625,6 +635,22 @@ class Summary:
         errors = f"{self.errors} error" + ("" if self.errors == 1 else "s")
         return (f"{lines}: {self.solved} solved{seats}, {self.from_store} from the store{repeats}, {errors} "
                 f"in {self.seconds:.1f} s ({rate:,.1f} lines/s) {self.where}{lost}")
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C stopped :func:`run`: every record finished before it was emitted (in line order),
+    and :attr:`summary` (also ``batch_summary``) counts them. Its one line says how many lines
+    were done."""
+
+    def __init__(self, summary: Summary) -> None:
+        done = f"{summary.lines} line{'' if summary.lines == 1 else 's'}"
+        super().__init__(f"batch interrupted after {done}; the exception's .summary counts them")
+        self.summary = summary
+
+    @property
+    def batch_summary(self) -> Summary:
+        """:attr:`summary` under the name the command reads."""
+        return self.summary
 
 
 def run(jobs: Iterable[tuple[int, str | InputError | None, str | None]], emit: Callable[[dict[str, Any], Job], None],
@@ -723,6 +749,9 @@ def _run(jobs: Iterable[tuple[int, str | InputError | None, str | None]], emit: 
 
     summary = Summary()
     started = time.monotonic()
+    # what is not stored (Summary.unstored) is named as the caller names the options; with no
+    # store nothing is kept, so nothing is "not stored"
+    unstored_time = f"answers limited by {option_name('--time')}"
     executor = executor if executor is not None else make_executor(workers, scheduler)
     summary.where = executor.description
 
@@ -738,7 +767,7 @@ def _run(jobs: Iterable[tuple[int, str | InputError | None, str | None]], emit: 
     def tasks() -> Iterator[Job]:
         for i, (line, text, path) in enumerate(jobs):
             job = parse_job(line, text, path, settings, store, repeats)
-            if job.record is not None and "result" in job.record and not job.record["cached"]:
+            if store is not None and job.record is not None and "result" in job.record and not job.record["cached"]:
                 summary.unstored.add(UNSTORED_NO_SEARCH)  # answered here without a search (only chance left)
             if job.game and (job.record is None or "error" not in job.record):  # a line that asks something
                 key = _repeat_key(job)
@@ -765,9 +794,7 @@ def _run(jobs: Iterable[tuple[int, str | InputError | None, str | None]], emit: 
         assert job.same_as is not None
         first, outcome = answer_of[job.same_as]
         if first.record is not None:  # read from the store: that record, this line's
-            rec: dict[str, Any] = {"line": job.line}
-            if job.path is not None:
-                rec["path"] = job.path if len(job.path) <= MAX_PATH_CHARS else cut_text(job.path)
+            rec = _line_fields(job)
             rec.update({k: v for k, v in copy.deepcopy(first.record).items() if k not in ("line", "path")})
         else:
             rec = record_of(job, copy.deepcopy(outcome), repeat=False)
@@ -775,25 +802,31 @@ def _run(jobs: Iterable[tuple[int, str | InputError | None, str | None]], emit: 
         return rec
 
     def on_done(index: int, job: Job, outcome: Any) -> None:
-        finished[index] = outcome
-        if index in line_of:
-            answer_of[index] = (job, outcome)
-        if not isinstance(outcome, dict):
+        # Ctrl-C held back until the answer is stored and only then marked finished: a record the
+        # interrupt writes (below) is always one a re-run reads back from the store
+        with SigintHeld():
+            store_answer(job, outcome)
+            finished[index] = outcome
+            if index in line_of:
+                answer_of[index] = (job, outcome)
+
+    def store_answer(job: Job, outcome: Any) -> None:
+        if store is None or not isinstance(outcome, dict):
             return
         if "result" in outcome:
             if "unfinished" in outcome["result"]:
-                summary.unstored.add(UNSTORED_TIME)
+                summary.unstored.add(unstored_time)
             elif job.for_player is not None or job.key is None:
                 summary.unstored.add(UNSTORED_NO_SEARCH if job.for_player is not None else UNSTORED_VERSION)
-            elif store is not None:
+            else:
                 store.put(job.key, job.game, job.position, job.options, outcome["result"])
                 _note_locked(outcome["result"])
         elif "seat" in outcome:
             if settings.time_limit is not None:
-                summary.unstored.add(UNSTORED_TIME)
+                summary.unstored.add(unstored_time)
             elif job.seat_key is None:
                 summary.unstored.add(UNSTORED_VERSION)
-            elif store is not None:
+            else:
                 store.put_seat(job.seat_key, job.game, job.position, job.seat_options, outcome["seat"])
                 _note_locked(outcome["seat"])
 
@@ -858,8 +891,9 @@ def _run(jobs: Iterable[tuple[int, str | InputError | None, str | None]], emit: 
                     emit(record_of(job, None), job)
         summary.seconds = time.monotonic() - started
         summary.lost = executor.lost
-        exc.batch_summary = summary  # type: ignore[attr-defined]  # (the command's message: what is not stored)
-        raise
+        if isinstance(exc, Interrupted):
+            raise
+        raise Interrupted(summary) from None  # (the command's message says what is not stored)
     finally:
         summary.seconds = time.monotonic() - started
         summary.lost = executor.lost

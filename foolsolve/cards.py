@@ -29,7 +29,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from foolsolve.errors import InputError
+from foolsolve.errors import InputError, json_quoted
 
 # --- named constants -------------------------------------------------------------------
 
@@ -231,13 +231,14 @@ class Deck:
         space, inside or around it, solid suit glyphs only); raise :class:`InputError` naming
         ``what`` and the text if it is not a card of this deck."""
         if not isinstance(text, str):
-            raise InputError(f"{what}: expected a card string, got {text!r}")
+            raise InputError(f"{what}: expected a card string, got {json_quoted(text)}")
         if any(ch.isspace() for ch in text):
-            raise InputError(f"{what}: {text!r} is no card of the {self.name} deck: a card is written without spaces")
+            raise InputError(f"{what}: {json_quoted(text)} is no card of the {self.name} deck: a card is written "
+                             "without spaces")
         key = _normalise(text, glyphs=self.glyphs)
         card = self._by_text.get(key)
         if card is None:
-            raise InputError(f"{what}: unknown card {text!r} for the {self.name} deck")
+            raise InputError(f"{what}: unknown card {json_quoted(text)} for the {self.name} deck")
         return card
 
     def parse_many(self, texts: Iterable[str], *, what: str = "cards", unique: bool = True) -> list[Card]:

@@ -21,10 +21,20 @@ from typing import Any, NoReturn
 import click
 
 from foolsolve import __version__, games, jsonout
-from foolsolve.errors import InputError, OptionError, Stopped, command_line_names, option_name, printable_line, stop_text
+from foolsolve.errors import (
+    InputError,
+    LimitError,
+    OptionError,
+    Stopped,
+    command_line_names,
+    option_name,
+    printable_line,
+    quoted,
+    stop_text,
+)
 from foolsolve.games.base import GameInfo
 from foolsolve.lazy import CommandRef, LazyGroup
-from foolsolve.positions import STDIO, game_of, parse_json, read_json, standard_form, write_json_atomic
+from foolsolve.positions import STDIO, cut_text, game_of, parse_json, read_json, standard_form, write_json_atomic
 from foolsolve.present import plural, signed
 from foolsolve.progress import progress
 from foolsolve.rules import cited, json_text, options_of, rules_from_json, rules_option, scoring_caveat
@@ -264,6 +274,12 @@ def _suggest_command(group: LazyGroup, ctx: click.Context, word: str) -> None:
 
     if Path(word).exists() or "." in word or "/" in word or os.sep in word:
         return
+    from foolsolve.bundled import example_named
+
+    example = example_named(word)
+    if example is not None:  # 'foolsolve durak-endgame': a bundled example's name, not a file here
+        raise click.UsageError(f"{word}: no such position file; the bundled example {word} is {example} "
+                               "(foolsolve examples lists them)", ctx)
     game = next((n for n in games.names() if games.norm(n) == games.norm(word)), None)
     if game is not None:  # a game without commands of its own ('foolsolve durak'): not a file to solve
         raise click.UsageError(f"{word}: no such position file; {game} is a game with no commands of its own "
@@ -288,6 +304,10 @@ def cli() -> None:
     foolsolve POSITION.json          solve a position (same as: foolsolve solve ...)
     foolsolve conform GAME           check the engine against the spec in lockstep
     foolsolve rules GAME             the rules: from the source text vs reconstructed
+    foolsolve examples               the bundled example positions and their paths
+
+    Help texts and messages cite pages as docs/NAME.md: foolsolve docs NAME prints one (foolsolve
+    docs lists them).
     """
 
 
@@ -387,7 +407,8 @@ def open_store(store_path: str | None, no_store: bool) -> Any:
                    "Under hidden cards: the answer so far after this long. 0: no limit (the exact solver runs to the "
                    "end). At most a year (31622400 s).")
 @click.option("--as", "viewer", type=click.IntRange(min=0), default=None, metavar="P",
-              help="Answer from player P's seat: only what P sees is known, the rest is hidden (docs/seat.md).")
+              help="Answer from player P's seat: only what P sees is known, the rest is hidden (docs/seat.md: "
+                   "foolsolve docs seat).")
 @click.option("--method", type=click.Choice(["auto", "exact", "pimc", "ismcts"]), default=None,
               help="Under hidden cards: the exact expectation over every consistent world, PIMC (sampled worlds, each "
                    "solved open-hand) or IS-MCTS [default: auto, exact when few worlds are consistent, else PIMC].")
@@ -783,7 +804,7 @@ def _parse_extra(items: Sequence[str]) -> dict[str, Any]:
     for item in items:
         key, sep, value = item.partition("=")
         if not sep or not key:
-            raise InputError(f"{option_name('--option')}: expected KEY=VALUE, got {item!r}")
+            raise InputError(f"{option_name('--option')}: expected KEY=VALUE, got {quoted(item)}")
         if key in ALIASES:
             click.echo(f"foolsolve: warning: option {key} is deprecated; use {ALIASES[key]}", err=True)
             if ALIASES[key] in out:
@@ -842,7 +863,7 @@ def seat_takes_no_option(option: str, open_hand: bool = False) -> InputError:
     does not cover it, where --open-hand asks for the answer that takes them."""
     instead = (f"; add {option_name('--open-hand')} for the open-hand answer with every card known, which takes them"
                if open_hand else "")
-    return InputError(f"{option_name('--option')} {option!r}: an answer from one seat (the seat analysis, docs/seat.md) "
+    return InputError(f"{option_name('--option')} {quoted(option)}: an answer from one seat (the seat analysis, docs/seat.md) "
                       f"takes no {option_name('-o options')}, which are those of a full position's solvers (its budget: "
                       f"{option_name('--max-nodes')} a world, {option_name('--samples')}, {option_name('--time')}){instead}")
 
@@ -1500,11 +1521,26 @@ def deal(game: str, players: int | None, seed: int | None, rules_json: str | Non
 
 @cli.command(name="games")
 def games_cmd() -> None:
-    """List the games."""
+    """List the games, each with the source text its rules are read from.
+
+    A source text is named by its id, which rule citations start with (001 §...), and its title; the
+    texts are other people's writing and do not ship with foolsolve.
+    """
     for name in games.names():
         info = games.get(name)
         parts = ["spec"] + (["engine"] if info.has_engine else []) + (["solver"] if info.has_solver else [])
-        click.echo(f"{name:18} {info.title} ({', '.join(parts)}; seed {info.seed})")
+        click.echo(f"{name:18} {info.title} ({', '.join(parts)}; {source_text(info.seed)})")
+
+
+def source_text(seed: str) -> str:
+    """How ``foolsolve games`` names a game's source text: ``source text 001, "Rules for playing the
+    fool"`` (its id and title, :data:`foolsolve.games.SOURCES`); a source not listed there by its
+    registry's name for it."""
+    known = games.SOURCES.get(seed)
+    if known is None:
+        return f"source text {seed}"
+    title = known.split('",')[0] + '"' if known.startswith('"') else known
+    return f"source text {seed[:3]}, {title}"
 
 
 # --- rules -----------------------------------------------------------------------------
@@ -1636,6 +1672,10 @@ REPLAY_MAX = 3
 """``conform --replay``'s default, :data:`foolsolve.conformance.REPLAY_MAX`."""
 SHRINK_REQUESTS = 200
 """:data:`foolsolve.conformance.SHRINK_REQUESTS`."""
+NARROW_RUNS = 32
+""":data:`foolsolve.conformance.NARROW_RUNS`."""
+NARROW_SECONDS = 60.0
+""":data:`foolsolve.conformance.NARROW_SECONDS`."""
 
 
 @cli.command()
@@ -1662,10 +1702,10 @@ SHRINK_REQUESTS = 200
                    "agree; 0: no limit; at most a year].")
 @click.option("--json", "as_json", is_flag=True,
               help='Print the report as one JSON object: {"game", "cases", "finished", "agreeing", "cut", "states", '
-                   '"moves", "sampled", "timed_out", "divergence", "seconds", "rules", "players"}; with --engine "engine", '
-                   '"successors", "every_move", "disagreements" (each with "alone" and "shrunk"), "requests" and '
-                   '"engine_error" in place of "sampled" and "divergence" (docs/engines.md; the exit codes as '
-                   'without it).')
+                   '"moves", "sampled", "timed_out", "divergence", "seconds", "rules", "players", "player_counts"}; '
+                   'with --engine "engine", "successors", "every_move", "chance", "disagreements" (each with '
+                   '"alone", "shrunk" and "sequence"), "requests" and "engine_error" in place of "sampled" and '
+                   '"divergence" (docs/engines.md; the exit codes as without it).')
 @click.option("--strict", is_flag=True,
               help="Games left unplayed by a --time given, or cut at --max-steps, fail the run (exit 2, as a stop "
                    "at the default --time), instead of a pass of the games finished.")
@@ -1681,6 +1721,9 @@ SHRINK_REQUESTS = 200
 @click.option("--status", "ask_status", is_flag=True,
               help="With --engine: at every state also ask the engine's status (the oracle's status request) and "
                    "compare who is to move, whether the game is over and the payoffs.")
+@click.option("--chance", "ask_chance", is_flag=True,
+              help="With --engine: at every chance node ask the moves with each outcome's probability (a moves "
+                   "request with \"chance\": true) and compare them with the spec's.")
 @click.option("--without-knowledge", is_flag=True,
               help="With --engine: compare positions without what players know of hidden cards (Durak's known), "
                    "which no rule reads.")
@@ -1692,22 +1735,25 @@ SHRINK_REQUESTS = 200
 @click.option("--replay", type=click.IntRange(min=0), default=None, metavar="N",
               help="With --engine: replay the first N disagreements' requests each alone in a fresh engine process "
                    "(does it show without the requests before it?) and shrink those that do to a smaller request "
-                   f"(at most {SHRINK_REQUESTS} requests each) [default: {REPLAY_MAX}; 0: none].")
+                   f"(at most {SHRINK_REQUESTS} requests each); for those that do not, find a short sequence of the "
+                   f"earlier requests of their game after which they do (at most {NARROW_RUNS} fresh engine runs "
+                   f"and {NARROW_SECONDS:g} s each) [default: {REPLAY_MAX}; 0: none].")
 @click.option("--rules", "rules_json", default=None, metavar="JSON",
               help="Play every game under these rule options, e.g. '{\"deck\": 36}' (as deal's --rules; "
                    "'foolsolve rules GAME' lists them), the others drawn at random as without it: for an engine "
                    "that plays only some of the rules. Not with --position (its own rules are played).")
 @click.option("--default-rules", is_flag=True,
               help="Every rule option not given by --rules at its default, none drawn at random.")
-@click.option("--players", type=int, default=None, metavar="N",
+@click.option("--players", "players_given", default=None, metavar="N|N-M|N,M,...",
               help="Deal every game to N players (within the game's range, as deal's --players), the rest drawn at "
-                   "random as without it: for an engine that plays only some table sizes. Not with --position.")
+                   "random as without it: for an engine that plays only some table sizes. A range (2-4) or a list "
+                   "(2,3,6) deals the games to those counts in turn, game by game. Not with --position.")
 def conform(game: str, cases: int, seed: int, max_steps: int, position: str | None, out: str | None,
             workers: int = 1, scheduler: str | None = None, time_limit: float | None = None,
             as_json: bool = False, strict: bool = False, engine_command: str | None = None,
             engine_timeout: float | None = None, without_knowledge: bool = False, ask_status: bool = False,
             every_move: bool = False, replay: int | None = None, rules_json: str | None = None,
-            default_rules: bool = False, players: int | None = None) -> None:
+            default_rules: bool = False, players_given: str | None = None, ask_chance: bool = False) -> None:
     """Step GAME's spec and engine in lockstep from random deals (random players and rule
     options) and compare legal moves, successors and results at every step. Exit 1 on a
     divergence, after writing the shrunk diverging position as a position file. Stopped by the
@@ -1721,7 +1767,8 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
     (the first few) and shrunk where it shows the disagreement again.
 
     --rules JSON fixes rule options (--default-rules: every other one at its default), and
-    --players N the number of players, for an engine that plays only some of the rules or tables."""
+    --players N the number of players (a range or list: those counts in turn), for an engine that
+    plays only some of the rules or tables."""
     from foolsolve import conformance
 
     default_time = time_limit is None
@@ -1730,17 +1777,21 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
     one_stdout(("--out -", out == STDIO), ("the report", True))
     info = games.get(game)
     pins = conform_pins(info, rules_json, default_rules, position)
-    conform_players(info, players, position)
-    fixed = [*([pins_text(info, pins, default_rules)] if pins else []), *players_text(players)]
+    counts = conform_players(info, players_given, position)
+    players = None if counts is None else counts[0] if len(counts) == 1 else counts
+    fixed = [*([pins_text(info, pins, default_rules)] if pins else [])]
     if engine_command is not None:
         return conform_outside(info, engine_command, engine_timeout, cases, seed, max_steps, position, out,
                                workers, scheduler, time_limit, default_time, as_json, strict, without_knowledge,
                                ask_status, every_move, pins, fixed, REPLAY_MAX if replay is None else replay,
-                               players)
+                               players, ask_chance)
     if engine_timeout is not None:
         raise InputError("--engine-timeout: only with --engine (the outside engine's time to answer)")
     if without_knowledge:
         raise InputError("--without-knowledge: only with --engine (foolsolve's engine is held to the whole position)")
+    if ask_chance:
+        raise InputError("--chance: only with --engine (foolsolve's engine's chance outcomes are compared at every "
+                         "chance node)")
     if ask_status:
         raise InputError("--status: only with --engine (foolsolve's engine's status is compared at every state)")
     if replay is not None:
@@ -1766,9 +1817,10 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
             raise InputError(f"--position: a {pinfo.name} position, not {info.name}")
         report = conformance.ConformanceReport(cases=1)
         report.divergence = conformance.lockstep(info, state, random.Random(seed), max_steps=max_steps, report=report)
+        report.tally_table(info.spec.num_players(state))
     else:
-        if pins or players is not None:  # none under --rules and --players: the error before any game
-            conformance.conform_start(info, random.Random(f"{seed}:0"), pins, players)
+        if pins or counts is not None:  # none under --rules and --players: the error before any game
+            check_starts(info, seed, pins, counts)
         deadline = None if time_limit is None else started + time_limit
         with progress(f"conform {info.name}", unit="games", total=cases,
                       seconds=None if deadline is None else deadline - time.monotonic()) as tick:
@@ -1785,14 +1837,15 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
     target = None
     if d is not None:
         target = out or f"conform-{info.name}-{seed}.json"
-        write_json_atomic(target, conformance.shrink(info, d.position), "--out" if out else "the divergence file")
+        write_json_atomic(target, conformance.shrink(info, d.position, pins=pins), "--out" if out else
+                          "the divergence file")
     if as_json:
         click.echo(jsonout.dumps({**conform_json(info.name, report, cases, max_steps, secs, target),
-                                  "rules": pins_json(info, pins), "players": players}))
+                                  "rules": pins_json(info, pins), **players_json(players, report)}))
     else:
         lines = conform_text(info.name, report, cases, max_steps, secs, target,
                              None if default_time or strict else time_limit, strict)
-        lines[2:2] = fixed
+        lines[2:2] = fixed + players_text(counts, report)
         click.echo("\n".join(lines))
     if d is not None:
         sys.exit(1)
@@ -1801,11 +1854,11 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
         raise KeyboardInterrupt
     if report.timed_out and default_time:  # stopped early, by a limit the user did not ask for: not a pass
         sys.stdout.flush()
-        raise InputError(f"--time: stopped at the default {time_limit:g} s with {report.cases:,} of {cases:,} "
+        raise LimitError(f"--time: stopped at the default {time_limit:g} s with {report.cases:,} of {cases:,} "
                          "games checked (each agreeing): not a full run; --time raises it, --time 0: no limit")
     if strict and (report.timed_out or report.cut):  # every game asked for, played out, or the default --time's exit
         sys.stdout.flush()
-        raise InputError(strict_failure(report, cases, max_steps, time_limit))
+        raise LimitError(strict_failure(report, cases, max_steps, time_limit))
 
 
 def conform_pins(info: GameInfo, rules_json: str | None, default_rules: bool,
@@ -1823,23 +1876,67 @@ def conform_pins(info: GameInfo, rules_json: str | None, default_rules: bool,
     return pins_from_json(info.spec.rules_cls, rules_option(rules_json), default_rules)
 
 
-def conform_players(info: GameInfo, players: int | None, position: str | None) -> None:
-    """``conform --players N``: refused outside the game's range (as deal's ``--players``) and with
-    ``--position``."""
-    if players is None:
-        return
+def conform_players(info: GameInfo, given: str | None, position: str | None) -> list[int] | None:
+    """``conform --players``: the counts of players the games are dealt to, in turn (``None``: drawn
+    at random), from ``N``, a range ``N-M`` or a list of them (``2,3,6``, ``2-4,6``); a text that is
+    none, a count given twice, one outside the game's range (as deal's ``--players``), or any with
+    ``--position``: a one-line error naming it."""
+    if given is None:
+        return None
     if position is not None:
         raise InputError("--players: with --position the position's own players are played")
+    counts: list[int] = []
+    for part in given.split(","):
+        lo, dash, hi = part.strip().partition("-")
+        try:
+            first = int(lo)
+            last = int(hi) if dash else first
+        except ValueError:
+            raise InputError(f"--players: {cut_text(part.strip(), 30)!r} is no count of players (N, a range N-M, "
+                             "or a list of them: 2,3,6)") from None
+        if last < first:
+            raise InputError(f"--players: the range {first}-{last} is empty (the smaller count first: {last}-{first})")
+        if last - first > 1000:
+            raise InputError(f"--players: the range {first}-{last} is wider than any game's table")
+        for n in range(first, last + 1):
+            if n in counts:
+                raise InputError(f"--players: {n} given twice")
+            counts.append(n)
     spec = info.spec
-    if not spec.min_players <= players <= spec.max_players:
-        from foolsolve.game import players_range
+    for n in counts:
+        if not spec.min_players <= n <= spec.max_players:
+            from foolsolve.game import players_range
 
-        raise InputError(f"--players: {info.name} takes {players_range(spec)} players, not {players}")
+            raise InputError(f"--players: {info.name} takes {players_range(spec)} players, not {n}")
+    return counts
 
 
-def players_text(players: int | None) -> list[str]:
-    """The line of ``conform``'s report saying the number of players was fixed (none: not fixed)."""
-    return [] if players is None else [f"players: {players} in every game"]
+def check_starts(info: GameInfo, seed: int, pins: dict[str, Any] | None, counts: list[int] | None) -> None:
+    """A deal under ``pins`` for each count of players (``conform --rules``, ``--players``), or one with
+    the players drawn: a one-line error where the game has no deals or the options rule a count out,
+    before any game or engine starts."""
+    from foolsolve import conformance
+
+    for n in counts or (None,):
+        conformance.conform_start(info, random.Random(f"{seed}:0"), pins, n)
+
+
+def players_text(counts: list[int] | None, report: Any) -> list[str]:
+    """The line of ``conform``'s report saying the number of players was fixed (none: not fixed),
+    or the counts the games were dealt to in turn and the games finished at each."""
+    if counts is None:
+        return []
+    if len(counts) == 1:
+        return [f"players: {counts[0]} in every game"]
+    shown = ", ".join(map(str, counts[:-1])) + f" and {counts[-1]}"
+    played = ", ".join(f"{n}: {plural(report.tables.get(n, 0), 'game')}" for n in counts)
+    return [f"players: {shown} in turn, game by game ({played})"]
+
+
+def players_json(players: int | list[int] | None, report: Any) -> dict[str, Any]:
+    """``conform --json``'s ``players`` (the count fixed, the counts in turn, ``null``: drawn at random)
+    and ``player_counts`` (the games finished at each count, as text keys in increasing order)."""
+    return {"players": players, "player_counts": {str(n): report.tables[n] for n in sorted(report.tables)}}
 
 
 def pins_json(info: GameInfo, pins: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -1870,7 +1967,7 @@ def conform_outside(info: GameInfo, command: str, timeout: float | None, cases: 
                     time_limit: float | None, default_time: bool, as_json: bool, strict: bool,
                     without_knowledge: bool = False, ask_status: bool = False, every_move: bool = False,
                     pins: dict[str, Any] | None = None, fixed: list[str] | None = None,
-                    replay: int = 3, players: int | None = None) -> None:
+                    replay: int = 3, players: int | list[int] | None = None, ask_chance: bool = False) -> None:
     """``conform --engine CMD``: the games of ``conform`` against an outside engine
     (:func:`foolsolve.conformance.run_outside`), one process for the whole run, ended whatever
     happens. Each game's first disagreement is reported and its oracle request written, one a
@@ -1881,8 +1978,9 @@ def conform_outside(info: GameInfo, command: str, timeout: float | None, cases: 
     disagreements are replayed alone in a fresh engine process and shrunk
     (:func:`foolsolve.conformance.replay_outside`); a smaller request is written after its
     disagreement's, its id ending in ``shrunk``. ``pins``: the rule options fixed, ``players``: the
-    number of players (``fixed``: the text report's lines saying so); ``every_move``: every legal
-    move's successor compared. Ctrl-C or SIGTERM during the replays (the games played) is said so."""
+    number of players, or the counts in turn (``fixed``: the text report's line of the options);
+    ``every_move``: every legal move's successor compared; ``ask_chance``: the outcomes'
+    probabilities at chance nodes. Ctrl-C or SIGTERM during the replays (the games played) is said so."""
     from foolsolve import conformance
     from foolsolve.outside import ENGINE_TIMEOUT, OutsideEngine
     from foolsolve.positions import probe_output, write_text_atomic
@@ -1906,7 +2004,8 @@ def conform_outside(info: GameInfo, command: str, timeout: float | None, cases: 
             raise InputError(f"--position: a {pinfo.name} position, not {info.name}")
         cases = 1
     if start is None:  # a game with no deals, or none under --rules and --players: its error before the engine starts
-        conformance.conform_start(info, random.Random(f"{seed}:0"), pins, players)
+        check_starts(info, seed, pins, None if players is None else [players] if isinstance(players, int)
+                     else players)
     # the file of disagreements is written at the end: one that cannot be is found before the engine starts
     probe_output(out or f"conform-{info.name}-{seed}.jsonl", "--out" if out else "the disagreements file")
     started = time.monotonic()
@@ -1916,8 +2015,8 @@ def conform_outside(info: GameInfo, command: str, timeout: float | None, cases: 
                       seconds=None if deadline is None else deadline - time.monotonic()) as tick:
             report = conformance.run_outside(info, engine, cases, seed, progress=tick, max_steps=max_steps,
                                              deadline=deadline, start=start, knowledge=not without_knowledge,
-                                             status=ask_status, every_move=every_move, pins=pins,
-                                             players=players)
+                                             status=ask_status, every_move=every_move, chance=ask_chance, pins=pins,
+                                             players=players, contexts=replay)
     if not report.interrupted:
         try:
             for d in report.disagreements[:replay]:
@@ -1932,6 +2031,9 @@ def conform_outside(info: GameInfo, command: str, timeout: float | None, cases: 
         requests.append({**(d.request or {}), "id": f"case {d.case} step {d.step}"})
         if d.shrunk is not None:
             requests.append({**d.shrunk, "id": f"case {d.case} step {d.step} shrunk"})
+        ids = sequence_ids(d)
+        for r, id_ in zip([*(d.narrowed.sequence if d.narrowed and d.narrowed.sequence else []), d.request], ids):
+            requests.append({**(r or {}), "id": id_})
     if report.broken_request is not None:  # the request the engine broke off at, to replay too
         requests.append({**report.broken_request, "id": f"case {report.cases + 1} step {report.engine_step}"})
     if requests:
@@ -1941,16 +2043,20 @@ def conform_outside(info: GameInfo, command: str, timeout: float | None, cases: 
     if as_json:
         click.echo(jsonout.dumps({**conform_outside_json(info.name, command, report, cases, max_steps, secs, target,
                                                          without_knowledge, ask_status, every_move),
-                                  "rules": pins_json(info, pins), "players": players}))
+                                  "chance": ask_chance,
+                                  "rules": pins_json(info, pins), **players_json(players, report)}))
     else:
         lines = conform_outside_text(info.name, report, cases, max_steps, secs, target,
                                      None if default_time or strict else time_limit, strict, every_move, replay)
-        lines[2:2] = fixed or []
+        lines[2:2] = (fixed or []) + players_text(None if players is None else [players] if isinstance(players, int)
+                                                  else players, report)
         if without_knowledge:
             fields = ", ".join(info.spec.knowledge_fields) or "none in this game"
             lines[1] += f", without what players know ({fields})"
         if ask_status:
             lines[1] += "; who is to move, whether the game is over and the payoffs at every state"
+        if ask_chance:
+            lines[1] += "; the outcomes' probabilities at every chance node"
         click.echo("\n".join(lines))
     sys.stdout.flush()
     if report.engine_error is not None:
@@ -1960,10 +2066,10 @@ def conform_outside(info: GameInfo, command: str, timeout: float | None, cases: 
     if report.disagreements:
         sys.exit(1)
     if report.timed_out and default_time:
-        raise InputError(f"--time: stopped at the default {time_limit:g} s with {report.cases:,} of {cases:,} "
+        raise LimitError(f"--time: stopped at the default {time_limit:g} s with {report.cases:,} of {cases:,} "
                          "games checked (each agreeing): not a full run; --time raises it, --time 0: no limit")
     if strict and (report.timed_out or report.cut):
-        raise InputError(strict_failure(report, cases, max_steps, time_limit))
+        raise LimitError(strict_failure(report, cases, max_steps, time_limit))
 
 
 def conform_outside_text(game: str, report: Any, cases: int, max_steps: int, secs: float, target: str | None,
@@ -1991,6 +2097,8 @@ def conform_outside_text(game: str, report: Any, cases: int, max_steps: int, sec
             lines.append(replay_text(d))
     if report.disagreements:
         shrunk = ", a smaller one 'case N step S shrunk'" if any(d.shrunk for d in report.disagreements) else ""
+        if any(sequence_ids(d) for d in report.disagreements):
+            shrunk += ", a sequence showing it 'case N step S sequence I/K'"
         lines.append(f"{plural(len(report.disagreements), 'game')} of {report.cases:,} disagreeing; each one's "
                      f"request (id 'case N step S'{shrunk}) written to {target}: foolsolve oracle {target} gives "
                      "the spec's answers")
@@ -2013,14 +2121,43 @@ def conform_outside_text(game: str, report: Any, cases: int, max_steps: int, sec
     return lines
 
 
+def sequence_ids(d: Any) -> list[str]:
+    """The ids of the requests written for a disagreement narrowed to a sequence
+    (:attr:`foolsolve.conformance.Divergence.narrowed`): the earlier requests found, then its own
+    again, ``case N step S sequence I/K``; none where no sequence was found."""
+    sequence = None if d.narrowed is None else d.narrowed.sequence
+    if sequence is None:
+        return []
+    total = len(sequence) + 1
+    return [f"case {d.case} step {d.step} sequence {i}/{total}" for i in range(1, total + 1)]
+
+
 def replay_text(d: Any) -> str:
     """The line under a replayed disagreement: whether its request alone shows it in a fresh engine
-    process (a one-request reproduction) or not (it needs the requests before it), and the smaller
+    process (a one-request reproduction) or not (it needs the requests before it: then the
+    earlier requests of its game found after which it shows, or that none were), and the smaller
     request found."""
     where = f"'case {d.case} step {d.step}'"
     if not d.alone:
-        return (f"  its request {where} alone, in a fresh engine process, does NOT show it: the engine's answer "
-                "depends on the requests before it in the run")
+        alone = f"  its request {where} alone, in a fresh engine process, does NOT show it"
+        found = d.narrowed
+        if found is None:
+            return f"{alone}: the engine's answer depends on the requests before it in the run"
+        if not found.of:
+            return (f"{alone}, and its game asked nothing before it: the engine's answer depends on the requests of "
+                    "earlier games in the run")
+        if found.sequence is None:
+            return (f"{alone}, nor after the {plural(found.of, 'request')} its game asked before it "
+                    f"({plural(found.runs, 'fresh engine run')}): the engine's answer depends on the requests of "
+                    "earlier games in the run")
+        from foolsolve.conformance import NARROW_RUNS, NARROW_SECONDS
+
+        first, last = sequence_ids(d)[0], sequence_ids(d)[-1]
+        bound = (f"; the search stopped at its bound ({NARROW_RUNS} runs, {NARROW_SECONDS:g} s): a shorter one may "
+                 "exist" if found.bounded else "")
+        return (f"{alone}; after {len(found.sequence)} of the {plural(found.of, 'request')} its game asked before "
+                f"it, asked first, it does: a {len(found.sequence) + 1}-request reproduction, '{first}' to "
+                f"'{last}' ({plural(found.runs, 'fresh engine run')}{bound})")
     if d.shrunk is None:
         return (f"  its request {where} alone shows it in a fresh engine process: a one-request reproduction "
                 "(none smaller found)")
@@ -2051,7 +2188,8 @@ def conform_outside_json(game: str, command: str, report: Any, cases: int, max_s
     ``sampled`` aside), the engine's command, each disagreeing game's first disagreement (``case``,
     ``step``, ``kind``, ``detail``, ``moves_before``; ``alone``: whether its request alone shows it
     in a fresh engine process, ``null`` where it was not replayed; ``shrunk``: the id of a smaller
-    request written that does, ``null``: none), the positions after a move compared
+    request written that does, ``null``: none; ``sequence``: where its request alone does not, the
+    earlier requests of its game found after which it does, ``null``: not searched), the positions after a move compared
     (``successors``) and the states where they were sampled (``successors_sampled``), whether
     every legal move's was (``every_move``), the file their requests were written to
     (``requests``, ``null``: none), the engine's error where it broke off (``null``: none) and
@@ -2066,7 +2204,11 @@ def conform_outside_json(game: str, command: str, report: Any, cases: int, max_s
             "every_move": every_move,
             "disagreements": [{"case": d.case, "step": d.step, "kind": d.kind, "detail": d.detail,
                                "moves_before": d.history[-12:], "alone": d.alone,
-                               "shrunk": None if d.shrunk is None else f"case {d.case} step {d.step} shrunk"}
+                               "shrunk": None if d.shrunk is None else f"case {d.case} step {d.step} shrunk",
+                               "sequence": None if d.narrowed is None else {
+                                   "before": None if d.narrowed.sequence is None else len(d.narrowed.sequence),
+                                   "of": d.narrowed.of, "runs": d.narrowed.runs, "bounded": d.narrowed.bounded,
+                                   "ids": sequence_ids(d)}}
                               for d in report.disagreements],
             "requests": target, "engine_error": report.engine_error,
             "broken_at": None if report.engine_error is None else {"case": report.cases + 1,
@@ -2193,20 +2335,20 @@ class PerftRun:
                                          if self.divide else pf.engine_perft(engine, es, depth, tick))
         self.running = ""
 
-    def limit_error(self, exc: SearchLimit) -> InputError:
+    def limit_error(self, exc: SearchLimit) -> LimitError:
         """The one line of a count the time limit or ``max_nodes`` stopped (``exc``): which total did not
-        finish, and what the per-move counts kept are."""
+        finish, and what the per-move counts kept are; a :class:`LimitError` (a budget ran out)."""
         kept = self.results.get(self.running)
         finished = (f" (the per-move counts above are the {len(kept)} of "
                     f"{len(self.info.spec.legal_moves(self.state))} first moves it finished)"
                     if isinstance(kept, dict) and kept else "")
         stopped = f"the {self.running} total at depth {self.depth} did not finish within"
         if exc.option == "nodes":
-            return InputError(f"{option_name('--max-nodes')}: {stopped} {self.max_nodes:,} nodes (positions whose "
+            return LimitError(f"{option_name('--max-nodes')}: {stopped} {self.max_nodes:,} nodes (positions whose "
                               f"moves it listed){finished}")
         time_ = option_name("--time")
         given = f" (the default; {time_} raises it, {time_} 0: no limit)" if self.default_time else ""
-        return InputError(f"{time_}: {stopped} {self.time_limit:g} s{given}{finished}")
+        return LimitError(f"{time_}: {stopped} {self.time_limit:g} s{given}{finished}")
 
 
 class _NodeBudget:
@@ -2402,6 +2544,9 @@ CORE_COMMANDS: tuple[CommandRef, ...] = (
     CommandRef("store", "foolsolve.store_cli:store_command", "The result store of solved positions: stats, export, clear."),
     CommandRef("arena", "foolsolve.arena_cli:arena_command",
                "Bots play GAME against each other: duplicate deals, win rates with Wilson intervals, Elo."),
+    CommandRef("docs", "foolsolve.bundled:docs_command", "The documentation pages: list them, or print one."),
+    CommandRef("examples", "foolsolve.bundled:examples_command",
+               "The example positions shipped with the package: name, game, path."),
 )
 
 
@@ -2518,7 +2663,9 @@ def _takes_json(exc: click.ClickException) -> bool:
 def error_out(message: str, code: int, kind: str, as_json: bool) -> None:
     """Print an error on standard error: ``foolsolve: error: MESSAGE``, or with ``--json`` one JSON
     object on one line, ``{"error": MESSAGE, "kind": KIND, "exit_code": CODE}`` (kind: ``input``
-    for bad input and usage, ``internal``, ``interrupted``); standard output keeps only results."""
+    for bad input and usage, ``limit`` for a budget that ran out before an answer (a
+    :class:`~foolsolve.errors.LimitError`: ``--time``, ``--max-nodes``), ``internal``, ``interrupted``);
+    standard output keeps only results."""
     if as_json:
         click.echo(json.dumps({"error": message, "kind": kind, "exit_code": code}, ensure_ascii=False), err=True)
     elif kind == "internal":
@@ -2602,7 +2749,8 @@ def _run(argv: Sequence[str] | None, as_json: bool) -> None:
             # without standalone mode click returns a command's ctx.exit(code) instead of raising it
             sys.exit(code)
     except InputError as exc:
-        error_out(one_line(str(exc)), 2, "input", as_json)
+        error_out(one_line(str(exc), getattr(exc, "width", ERROR_WIDTH)), 2,
+                  "limit" if isinstance(exc, LimitError) else "input", as_json)
         sys.exit(2)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)

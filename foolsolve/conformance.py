@@ -14,10 +14,9 @@ difference is a :class:`Divergence` carrying the position where it happened; the
 
 from __future__ import annotations
 
-import copy
 import random
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -46,10 +45,32 @@ class Divergence:
     shrunk: dict[str, Any] | None = None
     """A smaller request that alone shows a disagreement of the same kind in a fresh engine process
     (:func:`replay_outside`; ``None``: none found, or not replayed)."""
+    context: list[dict[str, Any]] | None = None
+    """An outside engine's disagreement: the requests its game asked before its own, in order, kept
+    for :func:`narrow_outside` (``None``: not kept)."""
+    narrowed: Narrowing | None = None
+    """A replayed disagreement its request alone does not show: the search for earlier requests
+    of its game after which it shows (:func:`narrow_outside`; ``None``: not searched)."""
 
     def summary(self) -> str:
         """One line."""
         return f"{self.kind} at step {self.step}: {self.detail}"
+
+
+@dataclass
+class Narrowing:
+    """What :func:`narrow_outside` found for a disagreement its request alone does not show."""
+
+    of: int
+    """The requests its game asked before it, the ones searched."""
+    sequence: list[dict[str, Any]] | None = None
+    """The fewest of them found (in their order) after which, asked first of a fresh engine process,
+    its request shows a disagreement of the same kind; ``None``: not even after all of them."""
+    runs: int = 0
+    """The fresh engine processes started for the search."""
+    bounded: bool = False
+    """The search stopped at its bound (:data:`NARROW_RUNS` runs, :data:`NARROW_SECONDS`) before
+    it could shorten :attr:`sequence` no further: a shorter one may exist."""
 
 
 @dataclass
@@ -90,6 +111,12 @@ class ConformanceReport:
     timed_out: bool = False
     """Stopped at the deadline (``conform --time``): :attr:`cases` counts the games finished
     before it (each agreeing)."""
+    tables: dict[int, int] = field(default_factory=dict)
+    """The games finished (:attr:`cases`) by the number of players they were dealt to."""
+
+    def tally_table(self, players: int, games: int = 1) -> None:
+        """``games`` more finished games of ``players`` players in :attr:`tables`."""
+        self.tables[players] = self.tables.get(players, 0) + games
 
 
 def _engine(info: GameInfo) -> Any:
@@ -263,7 +290,7 @@ compared; at a state with more, the move followed and a seeded sample of the oth
 
 def outside_lockstep(info: GameInfo, start: Any, rng: random.Random, engine: Any, *, max_steps: int = 10_000,
                      report: ConformanceReport | None = None, knowledge: bool = True,
-                     status: bool = False, every_move: bool = False) -> Divergence | None:
+                     status: bool = False, every_move: bool = False, chance: bool = False) -> Divergence | None:
     """:func:`lockstep` against an engine outside foolsolve (:class:`foolsolve.outside.OutsideEngine`):
     one game from ``start``, its moves chosen as :func:`lockstep` chooses them (the same games for
     the same seed), asking the engine at every state for the legal moves (compared with the
@@ -273,7 +300,8 @@ def outside_lockstep(info: GameInfo, start: Any, rng: random.Random, engine: Any
     ``status``: at every state also its status (who is to move, whether the game is over, the
     payoffs), compared with the spec's; ``every_move``: at every state the position after each of
     the other legal moves too (at most :data:`EVERY_MOVE_MAX` a state, a seeded sample where there
-    are more, drawn apart from ``rng``: the same games as without it). The first disagreement, or
+    are more, drawn apart from ``rng``: the same games as without it); ``chance``: at a chance node
+    the moves asked with each outcome's probability, compared with the spec's. The first disagreement, or
     ``None``; the engine breaking the protocol raises :class:`foolsolve.outside.EngineError`."""
     from foolsolve.positions import standard_form
 
@@ -284,7 +312,11 @@ def outside_lockstep(info: GameInfo, start: Any, rng: random.Random, engine: Any
         if report is not None:
             report.engine_step = step
         position = standard_form(spec, s, complete=True)
-        d = _outside_moves(spec, s, position, engine.moves(position))
+        if chance and spec.to_move(s) == CHANCE:
+            texts, odds = engine.chance_moves(position)
+            d = _outside_moves(spec, s, position, texts, chance=True) or _outside_chance(spec, s, position, odds)
+        else:
+            d = _outside_moves(spec, s, position, engine.moves(position))
         if d is None and status:
             d = _outside_status(spec, s, position, engine.status(position))
         if report is not None:
@@ -340,10 +372,30 @@ def _outside_others(spec: Any, state: Any, position: dict[str, Any], followed: s
     return None
 
 
-def _outside_moves(spec: Any, state: Any, position: dict[str, Any], texts: list[str]) -> Divergence | None:
+def _outside_chance(spec: Any, state: Any, position: dict[str, Any],
+                    odds: dict[str, Fraction] | None) -> Divergence | None:
+    """The spec's chance outcomes of ``state`` with their probabilities against an outside engine's
+    ``odds`` (by move text, read as :func:`_outside_moves` reads them; ``None``: none): the first
+    outcome whose probability differs (one the engine leaves out or the spec has not: ``None``)."""
+    want = {spec.move_text(m, ascii=True): p for m, p in spec.chance_outcomes(state)}
+    got: dict[str, Fraction] = {}
+    for text, p in (odds or {}).items():
+        canon = text if text in want else _read(spec, state, text)
+        got[canon] = got.get(canon, Fraction(0)) + p
+    if got == want:
+        return None
+    outcome = next(t for t in [*want, *sorted(set(got) - set(want))] if want.get(t) != got.get(t))
+    shown = {k: None if v is None else str(v) for k, v in (("spec", want.get(outcome)), ("engine", got.get(outcome)))}
+    return Divergence("chance", f"probability of {outcome}: spec {shown['spec']} engine {shown['engine']}", position,
+                      request={"op": "moves", "position": position, "chance": True})
+
+
+def _outside_moves(spec: Any, state: Any, position: dict[str, Any], texts: list[str],
+                   chance: bool = False) -> Divergence | None:
     """The spec's legal moves of ``state`` against an outside engine's ``texts``: a text the spec
     writes (in ASCII) is that move; any other is read as ``foolsolve play`` reads a move (another
-    spelling of a legal move is that move), else it is a move only the engine has."""
+    spelling of a legal move is that move), else it is a move only the engine has (``chance``: the
+    request asked the probabilities too)."""
     legal = {spec.move_text(m, ascii=True): m for m in spec.legal_moves(state)}
     seen: dict[str, str] = {}
     twice: list[str] = []
@@ -361,7 +413,8 @@ def _outside_moves(spec: Any, state: Any, position: dict[str, Any], texts: list[
         parts.append(f"only spec: {only_spec}; only engine: {only_engine}")
     if twice:
         parts.append(f"the engine lists {sorted(twice)} twice")
-    return Divergence("moves", "; ".join(parts), position, request={"op": "moves", "position": position})
+    request = {"op": "moves", "position": position, **({"chance": True} if chance else {})}
+    return Divergence("moves", "; ".join(parts), position, request=request)
 
 
 def _outside_status(spec: Any, state: Any, position: dict[str, Any],
@@ -417,32 +470,44 @@ def _outside_play(spec: Any, after: Any, position: dict[str, Any], text: str, go
 
 def run_outside(info: GameInfo, engine: Any, cases: int, seed: int, *, progress: Callable[[int], None] | None = None,
                 max_steps: int = 10_000, deadline: float | None = None, start: Any = None,
-                knowledge: bool = True, status: bool = False, every_move: bool = False,
-                pins: dict[str, Any] | None = None, players: int | None = None) -> ConformanceReport:
+                knowledge: bool = True, status: bool = False, every_move: bool = False, chance: bool = False,
+                pins: dict[str, Any] | None = None, players: Players = None,
+                contexts: int = 0) -> ConformanceReport:
     """:func:`run` against an engine outside foolsolve (:func:`outside_lockstep`): the same games;
     a game stops at its first disagreement and the run goes on (:attr:`ConformanceReport.disagreements`).
     ``start``: one game from that state (``cases`` 1, moves chosen with ``seed``) in place of the
-    random deals; ``pins``: the rule options fixed, ``players``: the number of players (:func:`conform_start`); ``knowledge``,
-    ``status``, ``every_move``: as :func:`outside_lockstep`. The engine breaking the
+    random deals; ``pins``: the rule options fixed, ``players``: the number of players, or several in turn (:func:`players_of`,
+    :func:`conform_start`); ``knowledge``,
+    ``status``, ``every_move``, ``chance``: as :func:`outside_lockstep`. The engine breaking the
     protocol stops the run, its error in :attr:`ConformanceReport.engine_error`; Ctrl-C stops it
-    too, the games finished kept."""
+    too, the games finished kept. The first ``contexts`` disagreements keep the requests their game
+    asked before them (:attr:`Divergence.context`, for :func:`narrow_outside`)."""
+    from foolsolve.executor import SigintHeld
     from foolsolve.outside import EngineError
 
     report = ConformanceReport()
     try:
         for i in range(cases):
+            keep = len(report.disagreements) < contexts and hasattr(engine, "transcript")
+            if hasattr(engine, "transcript"):
+                engine.transcript = [] if keep else None
             rng = random.Random(seed) if start is not None else random.Random(f"{seed}:{i}")
-            first = start if start is not None else conform_start(info, rng, pins, players)
+            first = start if start is not None else conform_start(info, rng, pins, players_of(players, i))
             d = outside_lockstep(info, first, rng, engine, max_steps=max_steps, report=report, knowledge=knowledge,
-                                 status=status, every_move=every_move)
-            report.cases += 1
+                                 status=status, every_move=every_move, chance=chance)
+            with SigintHeld():  # a game is counted with its disagreement, or not at all (Ctrl-C held back)
+                report.cases += 1
+                report.tally_table(info.spec.num_players(first))
+                if d is not None:
+                    d.case = i + 1
+                    if keep:
+                        asked = engine.transcript
+                        d.context = asked[:-1] if asked and asked[-1] == d.request else list(asked)
+                    report.disagreements.append(d)
+                    if report.divergence is None:
+                        report.divergence = d
             if progress is not None:
                 progress(i + 1)
-            if d is not None:
-                d.case = i + 1
-                report.disagreements.append(d)
-                if report.divergence is None:
-                    report.divergence = d
             if deadline is not None and report.cases != cases and time.monotonic() > deadline:
                 report.timed_out = True
                 break
@@ -453,6 +518,9 @@ def run_outside(info: GameInfo, engine: Any, cases: int, seed: int, *, progress:
             report.broken_request = {k: v for k, v in last.items() if k != "id"}
     except KeyboardInterrupt:
         report.interrupted = True
+    finally:
+        if hasattr(engine, "transcript"):
+            engine.transcript = None
     return report
 
 
@@ -466,6 +534,10 @@ REPLAY_MAX = 3
 fresh engine process and shrunk (:func:`replay_outside`)."""
 SHRINK_REQUESTS = 200
 """The most requests :func:`replay_outside` asks while shrinking one disagreement's request."""
+NARROW_RUNS = 32
+"""The most fresh engine processes :func:`narrow_outside` starts for one disagreement."""
+NARROW_SECONDS = 60.0
+"""The seconds after which :func:`narrow_outside` starts no more engine processes for one disagreement."""
 
 
 def check_request(info: GameInfo, request: dict[str, Any], engine: Any, knowledge: bool = True) -> Divergence | None:
@@ -474,6 +546,9 @@ def check_request(info: GameInfo, request: dict[str, Any], engine: Any, knowledg
     spec = info.spec
     position = request["position"]
     state = spec.state_from_json(position)
+    if request["op"] == "moves" and request.get("chance"):
+        texts, odds = engine.chance_moves(position)
+        return _outside_moves(spec, state, position, texts, chance=True) or _outside_chance(spec, state, position, odds)
     if request["op"] == "moves":
         return _outside_moves(spec, state, position, engine.moves(position))
     if request["op"] == "status":
@@ -493,8 +568,9 @@ def replay_outside(info: GameInfo, command: str, timeout: float, d: Divergence, 
     each kept while the spec reads the position, the move stays legal and the engine still
     disagrees in the same kind, at most ``budget`` requests (default :data:`SHRINK_REQUESTS`).
     The smaller request is kept in :attr:`Divergence.shrunk` if it alone shows it again in another
-    fresh process. An engine breaking the protocol meanwhile ends the replay with what was found
-    before (one breaking off at the request itself leaves :attr:`Divergence.alone` ``None``)."""
+    fresh process. One its request alone does not show is narrowed (:func:`narrow_outside`). An
+    engine breaking the protocol meanwhile ends the replay with what was found before (one
+    breaking off at the request itself leaves :attr:`Divergence.alone` ``None``)."""
     from foolsolve.outside import OutsideEngine
 
     assert d.request is not None
@@ -502,10 +578,11 @@ def replay_outside(info: GameInfo, command: str, timeout: float, d: Divergence, 
         with OutsideEngine(command, timeout) as engine:
             again = check_request(info, d.request, engine, knowledge)
             d.alone = again is not None
-            if again is None:
-                return
-            smaller = _shrink_request(info, d.request, d.kind, engine, knowledge,
-                                      SHRINK_REQUESTS if budget is None else budget, pins or {})
+            smaller = None if again is None else _shrink_request(
+                info, d.request, d.kind, engine, knowledge, SHRINK_REQUESTS if budget is None else budget, pins or {})
+        if again is None:
+            narrow_outside(info, command, timeout, d, knowledge)
+            return
         if smaller is None:
             return
         with OutsideEngine(command, timeout) as engine:
@@ -513,6 +590,75 @@ def replay_outside(info: GameInfo, command: str, timeout: float, d: Divergence, 
                 d.shrunk = smaller
     except InputError:  # the engine broke the protocol (an EngineError) or did not start again
         return
+
+
+def narrow_outside(info: GameInfo, command: str, timeout: float, d: Divergence, knowledge: bool = True, *,
+                   runs: int | None = None, seconds: float | None = None) -> None:
+    """For ``d``, an outside engine's disagreement its request alone does not show: a short sequence
+    of the requests its game asked before it (:attr:`Divergence.context`) after which, asked first
+    of a fresh engine process, its request shows a disagreement of the same kind, in
+    :attr:`Divergence.narrowed`. The whole context is tried first (not showing: it depends on
+    requests of earlier games, or on none that can be asked again); then the requests that matter
+    are found by bisection (:func:`narrow`), each try a fresh engine process, at most ``runs`` of
+    them (default :data:`NARROW_RUNS`), none begun after ``seconds`` (default
+    :data:`NARROW_SECONDS`). An engine breaking the protocol in a try counts as not showing it."""
+    from foolsolve.outside import OutsideEngine
+
+    target = d.request
+    assert target is not None
+    context, d.context = d.context or [], None
+    result = d.narrowed = Narrowing(len(context))
+    if not context:
+        return
+    limit = NARROW_RUNS if runs is None else runs
+    deadline = time.monotonic() + (NARROW_SECONDS if seconds is None else seconds)
+
+    def shows(sequence: list[dict[str, Any]]) -> bool | None:
+        if result.runs >= limit or time.monotonic() > deadline:
+            return None
+        result.runs += 1
+        try:
+            with OutsideEngine(command, timeout) as engine:
+                for request in sequence:
+                    engine.ask(request)
+                return _same_kind(check_request(info, target, engine, knowledge), d.kind)
+        except InputError:  # the engine broke the protocol (an EngineError) or did not start
+            return False
+
+    if not shows(context):
+        return
+    result.sequence, result.bounded = narrow(context, shows)
+
+
+def narrow(items: list[Any], shows: Callable[[list[Any]], bool | None]) -> tuple[list[Any], bool]:
+    """A short sub-sequence of ``items``, in their order, that still shows (``items`` does, no
+    element of it does not), and whether the search stopped at its bound (``shows`` answering
+    ``None``: no more tries) before it was done. The elements that matter are found from the
+    left, each by bisection: the longest run of elements next that can be left out with all after
+    it kept (a longer tail of one that shows taken to show too), then the element after it kept;
+    done when the elements kept show alone. With tries enough, each element kept is one whose
+    leaving out, with every one after it kept, stops it showing: about ``log2(len(items)) + 1``
+    tries an element that matters."""
+    keep: list[Any] = []
+    rest = items  # keep + rest shows
+    while True:
+        if keep:
+            got = shows(keep)
+            if got is None:
+                return keep + rest, True
+            if got:
+                return keep, False
+        if not rest:  # keep showed before and not now: an engine that does not answer the same each time
+            return keep, False
+        lo, hi = 0, len(rest)  # keep + rest[lo:] shows, keep + rest[hi:] does not
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            got = shows(keep + rest[mid:])
+            if got is None:
+                return keep + rest[lo:], True
+            lo, hi = (mid, hi) if got else (lo, mid)
+        keep = [*keep, rest[lo]]
+        rest = rest[lo + 1:]
 
 
 def _same_kind(d: Divergence | None, kind: str) -> bool:
@@ -531,14 +677,14 @@ def _shrink_request(info: GameInfo, request: dict[str, Any], kind: str, engine: 
     spec = info.spec
     current, asked, found = request, 0, False
     i, improved = 0, False
-    candidates = enumerate(_request_candidates(info, current["position"]))
+    candidates = enumerate(_candidates(info, current["position"]))
     while asked < budget:
         k, cand = next(candidates, (-1, None))
         if cand is None:
             if not improved:
                 break
             i, improved = 0, False
-            candidates = enumerate(_request_candidates(info, current["position"]))
+            candidates = enumerate(_candidates(info, current["position"]))
             continue
         if k < i:  # (passed over: tried before the last one kept)
             continue
@@ -562,12 +708,12 @@ def _shrink_request(info: GameInfo, request: dict[str, Any], kind: str, engine: 
         if same:
             current, found, improved = trial, True, True
             i -= 1  # the candidate taking its place is the next one
-            candidates = enumerate(_request_candidates(info, current["position"]))
+            candidates = enumerate(_candidates(info, current["position"]))
     return current if found else None
 
 
-def _request_candidates(info: GameInfo, position: dict[str, Any]) -> Iterator[dict[str, Any]]:
-    """The positions :func:`_shrink_request` tries: each rule option off its default set back to it,
+def _candidates(info: GameInfo, position: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """The positions :func:`_shrink_request` and :func:`shrink` try: each rule option off its default set back to it,
     then :func:`shrink`'s candidates (a list element or an optional field left out), each made
     when it is asked for, copying only the containers on its path."""
     from foolsolve.rules import rules_to_json
@@ -640,6 +786,19 @@ def conform_start(info: GameInfo, rng: random.Random, pins: dict[str, Any] | Non
                      f"({why})")
 
 
+Players = int | Sequence[int] | None
+"""``conform --players``: no count fixed (``None``), one count for every game, or several, game
+``i`` (from 0) dealt to the ``i % len``-th of them (:func:`players_of`)."""
+
+
+def players_of(players: Players, i: int) -> int | None:
+    """The number of players game ``i`` (from 0) of a run is dealt to: ``players`` itself where it
+    is one count (or ``None``, drawn at random), else its counts in turn, game by game."""
+    if players is None or isinstance(players, int):
+        return players
+    return players[i % len(players)]
+
+
 def _deal_maker(info: GameInfo) -> Callable[[random.Random], Any]:
     """The game's ``conform_game`` if it declares one, else its ``random_game``; an
     :class:`InputError` when it has neither."""
@@ -651,18 +810,21 @@ def _deal_maker(info: GameInfo) -> Callable[[random.Random], Any]:
 
 def run(
     info: GameInfo, cases: int, seed: int, *, progress: Callable[[int], None] | None = None, max_steps: int = 10_000,
-    deadline: float | None = None, pins: dict[str, Any] | None = None, players: int | None = None,
+    deadline: float | None = None, pins: dict[str, Any] | None = None, players: Players = None,
 ) -> ConformanceReport:
     """``cases`` whole games from random deals (random rules and player counts; ``pins``: those rule
-    options fixed, ``players``: that many players, :func:`conform_start`); no game is begun after ``deadline``
-    (``time.monotonic()``), the report then :attr:`ConformanceReport.timed_out`."""
+    options fixed, ``players``: that many players, or several counts in turn, :func:`players_of`,
+    :func:`conform_start`); no game is begun after ``deadline`` (``time.monotonic()``), the report
+    then :attr:`ConformanceReport.timed_out`."""
     report = ConformanceReport()
 
     def games() -> Iterator[tuple[int, Divergence | None]]:
         for i in range(cases):
             rng = random.Random(f"{seed}:{i}")
-            start = conform_start(info, rng, pins, players)
-            yield i, lockstep(info, start, rng, max_steps=max_steps, report=report)
+            start = conform_start(info, rng, pins, players_of(players, i))
+            d = lockstep(info, start, rng, max_steps=max_steps, report=report)
+            report.tally_table(info.spec.num_players(start))
+            yield i, d
 
     return _tally(report, games(), progress, deadline, cases)
 
@@ -675,13 +837,17 @@ def _tally(report: ConformanceReport, games: Iterable[tuple[int, Divergence | No
     before it, marked :attr:`ConformanceReport.interrupted`. Past ``deadline`` with games of the
     ``cases`` asked for left, the report is :attr:`ConformanceReport.timed_out` (the last game
     finished past it is no stop)."""
+    from foolsolve.executor import SigintHeld
+
     try:
         for i, d in games:
-            report.cases += 1
+            with SigintHeld():  # a game is counted with its divergence, or not at all (Ctrl-C held back)
+                report.cases += 1
+                if d is not None:
+                    report.divergence = d
             if progress is not None:
                 progress(i + 1)
             if d is not None:
-                report.divergence = d
                 break
             if deadline is not None and report.cases != cases and time.monotonic() > deadline:
                 report.timed_out = True  # the games finished before it are the answer
@@ -706,26 +872,33 @@ def one_case(task: tuple[Any, ...]) -> tuple[ConformanceReport, Divergence | Non
     rng = random.Random(f"{seed}:{i}")
     start = conform_start(info, rng, pins, players)
     d = lockstep(info, start, rng, max_steps=max_steps, report=report)
+    report.tally_table(info.spec.num_players(start))
     return report, d
 
 
 def run_on(executor: Any, info: GameInfo, cases: int, seed: int, *, progress: Callable[[int], None] | None = None,
            max_steps: int = 10_000, deadline: float | None = None,
-           pins: dict[str, Any] | None = None, players: int | None = None) -> ConformanceReport:
+           pins: dict[str, Any] | None = None, players: Players = None) -> ConformanceReport:
     """:func:`run` with the games mapped on ``executor`` (a
     :class:`foolsolve.executor.Executor`): the same games and the same report (games after the
     first divergence are cancelled, not counted)."""
     _deal_maker(info)  # before any game is mapped
     report = ConformanceReport()
-    extra: list[Any] = [pins or None, players] if players is not None else [pins] if pins else []
-    tasks = ((info.name, seed, i, max_steps, *extra) for i in range(cases))
-    results = executor.map(one_case, tasks)
+
+    def task(i: int) -> tuple[Any, ...]:
+        n = players_of(players, i)
+        extra: list[Any] = [pins or None, n] if n is not None else [pins] if pins else []
+        return (info.name, seed, i, max_steps, *extra)
+
+    results = executor.map(one_case, (task(i) for i in range(cases)))
 
     def games() -> Iterator[tuple[int, Divergence | None]]:
         for i, (part, d) in results:
             report.states += part.states
             report.moves += part.moves
             report.cut += part.cut
+            for n, k in part.tables.items():
+                report.tally_table(n, k)
             yield i, d
 
     try:
@@ -734,16 +907,22 @@ def run_on(executor: Any, info: GameInfo, cases: int, seed: int, *, progress: Ca
         results.close()
 
 
-def shrink(info: GameInfo, position: dict[str, Any], *, budget: int = 2000) -> dict[str, Any]:
-    """Greedily make a diverging position smaller while it still diverges: drop single
-    elements of lists (cards from hands, stock, table ...) and optional fields. Candidates
-    the spec rejects as impossible positions are skipped."""
+def shrink(info: GameInfo, position: dict[str, Any], *, budget: int = 2000,
+           pins: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Greedily make a diverging position smaller while it still diverges: set rule options off
+    their defaults back to them, drop single elements of lists (cards from hands, stock, table ...)
+    and optional fields. Candidates the spec rejects as impossible positions are skipped, and so
+    are those under other values of the rule options ``pins`` fixes (``conform --rules``,
+    ``--default-rules``: the engine checked may be meant for no other value of them), the
+    ``rules`` field left out included."""
     current = position
     tries = 0
     improved = True
     while improved and tries < budget:
         improved = False
-        for cand in _candidates(current):
+        for cand in _candidates(info, current):
+            if pins and not _keeps(info, cand, pins):
+                continue
             tries += 1
             if tries >= budget:
                 break
@@ -752,6 +931,15 @@ def shrink(info: GameInfo, position: dict[str, Any], *, budget: int = 2000) -> d
                 improved = True
                 break
     return current
+
+
+def _keeps(info: GameInfo, obj: dict[str, Any], pins: dict[str, Any]) -> bool:
+    """Whether the spec reads ``obj`` under the values ``pins`` gives its rule options."""
+    try:
+        rules = info.spec.rules_of(info.spec.state_from_json(obj))
+    except Exception:  # a candidate the spec does not read: no shrink either way
+        return False
+    return all(getattr(rules, k) == v for k, v in pins.items())
 
 
 def _diverges(info: GameInfo, obj: dict[str, Any]) -> bool:
@@ -764,22 +952,6 @@ def _diverges(info: GameInfo, obj: dict[str, Any]) -> bool:
         return check_state(info, s, e) is not None
     except Exception:  # a crash in either implementation is a divergence too
         return True
-
-
-def _candidates(obj: dict[str, Any]) -> Iterator[dict[str, Any]]:
-    for path, lst in _lists(obj, ()):
-        for i in range(len(lst)):
-            cand = copy.deepcopy(obj)
-            target: Any = cand
-            for p in path:
-                target = target[p]
-            del target[i]
-            yield cand
-    for key in list(obj):
-        if key not in ("game",):
-            cand = dict(obj)
-            del cand[key]
-            yield cand
 
 
 def _lists(node: Any, path: tuple[Any, ...]) -> Iterator[tuple[tuple[Any, ...], list[Any]]]:

@@ -249,10 +249,11 @@ def add_distances(info: Any, state: Any, result: SolveResult, budget: int = DIST
     takes is added to :attr:`~foolsolve.solver.base.SolveResult.seconds` (an answer's seconds
     count all its work). Changes and returns ``result``."""
     t0 = time.perf_counter()
-    if applies(info, state, result) and not distance:
-        result.notes.append(OFF_NOTE)
-    elif applies(info, state, result):
-        _distances(info, state, result, budget, deadline, clock)
+    if applies(info, state, result):
+        if distance:
+            _distances(info, state, result, budget, deadline, clock)
+        else:
+            result.notes.append(OFF_NOTE)
     end_of_line(info, state, result)
     result.seconds += time.perf_counter() - t0
     return result

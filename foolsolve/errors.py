@@ -35,6 +35,11 @@ class PositionError(InputError):
     """A position that cannot occur under the rules (names the field)."""
 
 
+class LimitError(InputError):
+    """A budget (``--time``, ``--max-nodes``) that ran out before any answer: bad input all the same
+    (one line, exit 2), which a batch's error record tells apart as ``kind`` ``limit``."""
+
+
 class OptionError(InputError):
     """A solver option (``-o KEY=VALUE``) that is unknown, has a bad value, or that this position
     cannot take (``-o player=7`` of three players); the message names the option (``option KEY: ...``,
@@ -84,12 +89,32 @@ sign if negative and its first digit that is not a leading zero)."""
 
 def json_spelled(value: object) -> str:
     """``value``'s JSON text (``json.dumps``, not cut), its numbers' exponents as JSON is written by
-    hand: ``1e300``, ``1e-7`` (Python writes ``1e+300``, ``1e-07``). Raises ``TypeError`` for a
-    value that is no JSON and ``ValueError`` for a too long whole number."""
+    hand: ``1e300``, ``1e-7`` (Python writes ``1e+300``, ``1e-07``), and a character that prints as
+    nothing or as a blank (a no-break space, a lone surrogate) as its JSON escape ``\\u00a0``, as
+    Python's ``repr`` shows it escaped, while ``♥`` stays itself. Raises ``TypeError`` for a value
+    that is no JSON and ``ValueError`` for a too long whole number."""
     import json
 
     text = json.dumps(value, ensure_ascii=False)
-    return _JSON_TOKEN.sub(lambda m: m.group() if m.group(1) is None else f"{m.group(1)}e{m.group(2)}{m.group(3)}", text)
+    text = _JSON_TOKEN.sub(lambda m: m.group() if m.group(1) is None else f"{m.group(1)}e{m.group(2)}{m.group(3)}", text)
+    return _UNPRINTABLE.sub(_json_escape, text)
+
+
+_UNPRINTABLE = re.compile(r"[^ -~]")
+"""A character outside printable ASCII (each is checked by :func:`_json_escape`)."""
+
+
+def _json_escape(m: re.Match[str]) -> str:
+    """A character that does not print (``str.isprintable``, the test ``repr`` escapes by) as its
+    JSON escape (two, a surrogate pair, beyond the first 65,536 code points); any other as it is."""
+    ch = m.group()
+    if ch.isprintable():
+        return ch
+    code = ord(ch)
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    code -= 0x10000
+    return f"\\u{0xd800 + (code >> 10):04x}\\u{0xdc00 + (code & 0x3ff):04x}"
 
 
 def quoted_repr(value: object) -> str:

@@ -41,7 +41,7 @@ import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
-from foolsolve.errors import CommandNames, InputError, on_sigterm, option_name, option_names, option_names_set
+from foolsolve.errors import CommandNames, InputError, on_sigterm, option_name, option_names, option_names_set, quoted
 
 
 def _cores() -> int:
@@ -458,7 +458,7 @@ def check_scheduler(scheduler: str, workers: int | None = None) -> tuple[str, in
     if workers is not None:
         _no_workers_beside(workers)
     if "://" not in scheduler:
-        raise InputError(f"{option_name('--scheduler')}: expected tcp://HOST:PORT, got {scheduler!r}")
+        raise InputError(f"{option_name('--scheduler')}: expected tcp://HOST:PORT, got {quoted(scheduler)}")
     if not scheduler.startswith("tcp://"):
         return None
     try:
@@ -467,7 +467,7 @@ def check_scheduler(scheduler: str, workers: int | None = None) -> tuple[str, in
     except ValueError:
         host, port = None, None
     if not host or not port:
-        raise InputError(f"{option_name('--scheduler')}: expected tcp://HOST:PORT, got {scheduler!r}")
+        raise InputError(f"{option_name('--scheduler')}: expected tcp://HOST:PORT, got {quoted(scheduler)}")
     return host, port
 
 

@@ -47,7 +47,7 @@ from enum import Enum
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from foolsolve.errors import InputError, check_arg, option_name
+from foolsolve.errors import InputError, check_arg, option_name, quoted
 
 if TYPE_CHECKING:
     from foolsolve.cards import Deck
@@ -429,7 +429,7 @@ class SpecGame(ABC, Generic[S, M]):
                 move = None
             if move is not None and move in legal:
                 return move
-        raise IllegalMove(f"move {text!r} is not legal here")
+        raise IllegalMove(f"move {quoted(text)} is not legal here")
 
     def play(self, state: S, *texts: str) -> S:
         """Apply moves given as text, in order; an illegal one raises :class:`IllegalMove`
@@ -448,11 +448,11 @@ class SpecGame(ABC, Generic[S, M]):
             try:
                 move = self.parse_move(state, text)
             except InputError as exc:
-                raise IllegalMove(f"move {i + 1} ({text!r}): {self.illegal_text(state, text, exc)}", i + 1) from None
+                raise IllegalMove(f"move {i + 1} ({quoted(text)}): {self.illegal_text(state, text, exc)}", i + 1) from None
             try:
                 state = self.apply(state, move)
             except InputError as exc:
-                raise IllegalMove(f"move {i + 1} ({text!r}): {exc}", i + 1) from None
+                raise IllegalMove(f"move {i + 1} ({quoted(text)}): {exc}", i + 1) from None
             yield move, state
 
     # --- why a move is (il)legal ---------------------------------------------------------

@@ -14,7 +14,7 @@ import re
 from fractions import Fraction
 from typing import Any, TypeGuard
 
-from foolsolve.errors import InputError
+from foolsolve.errors import InputError, json_quoted
 
 MAX_DIGITS = 50
 """Most digits in a numerator, denominator or mantissa."""
@@ -47,36 +47,36 @@ def exact_number(value: Any, where: str, *, floats: bool = True) -> Fraction:
     if isinstance(value, Fraction):
         return value
     if isinstance(value, bool):
-        raise InputError(f"{where}: {value!r} is not a number")
+        raise InputError(f"{where}: {json_quoted(value)} is not a number")
     if isinstance(value, int):
         if value.bit_length() > MAX_DIGITS * 4:
             raise InputError(f"{where}: a number with more than {MAX_DIGITS} digits")
         return Fraction(value)
     if isinstance(value, float):
         if not floats or not math.isfinite(value):
-            raise InputError(f"{where}: {value!r} is not an exact number (a whole number or 'p/q')")
+            raise InputError(f"{where}: {json_quoted(value)} is not an exact number (a whole number or \"p/q\")")
         return exact_number(repr(value), where)
     if not isinstance(value, str):
         raise InputError(f"{where}: expected a number or a fraction such as 1/3")
     shown = value if len(value) <= 20 else value[:20] + "..."
     m = _FORM.fullmatch(value) if len(value) <= 4 * MAX_DIGITS else None
     if m is None or not (m.group(2) or m.group(4) or m.group(5)):
-        raise InputError(f"{where}: {shown!r} is not a number or a fraction such as 1/3")
+        raise InputError(f"{where}: {json_quoted(shown)} is not a number or a fraction such as 1/3")
     sign = -1 if m.group(1) == "-" else 1
     if m.group(2) is not None:
         num, den = m.group(2), m.group(3)
         if len(num) > MAX_DIGITS or len(den) > MAX_DIGITS:
-            raise InputError(f"{where}: {shown!r} has more than {MAX_DIGITS} digits")
+            raise InputError(f"{where}: {json_quoted(shown)} has more than {MAX_DIGITS} digits")
         if int(den) == 0:
-            raise InputError(f"{where}: {shown!r} divides by zero")
+            raise InputError(f"{where}: {json_quoted(shown)} divides by zero")
         return sign * Fraction(int(num), int(den))
     whole, frac, exp = m.group(4) or "", m.group(5) or "", m.group(6)
     if len(whole) + len(frac) > MAX_DIGITS:
-        raise InputError(f"{where}: {shown!r} has more than {MAX_DIGITS} digits")
+        raise InputError(f"{where}: {json_quoted(shown)} has more than {MAX_DIGITS} digits")
     e = 0
     if exp is not None:
         if len(exp.lstrip("+-")) > 4 or abs(int(exp)) > MAX_EXPONENT:
-            raise InputError(f"{where}: {shown!r} has an exponent beyond ±{MAX_EXPONENT}")
+            raise InputError(f"{where}: {json_quoted(shown)} has an exponent beyond ±{MAX_EXPONENT}")
         e = int(exp)
     mantissa = int(whole + frac or "0")
     return sign * Fraction(mantissa) * Fraction(10) ** (e - len(frac))

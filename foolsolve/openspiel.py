@@ -359,7 +359,7 @@ class FoolsolveGame(pyspiel.Game):
         if isinstance(players, bool) or not isinstance(players, int):
             raise InputError(f"players: expected a whole number, got {json_shown(players)}")
         if full["impl"] not in ("engine", "spec"):
-            raise InputError(f"impl: expected 'engine' or 'spec', got {full['impl']!r}")
+            raise InputError(f"impl: expected \"engine\" or \"spec\", got {json_shown(full['impl'])}")
         ops = _Ops(info, full["impl"] == "engine" and info.has_engine)
         if not full["position"]:
             # the players and the rules checked here, where the game is loaded, not at its first state: the

@@ -15,7 +15,9 @@ request, read its answer and write the next over a pipe::
     {"op": "normalize", "position": {...}}           -> {"line": 5, "op": "normalize", "position": {...}}
 
 ``moves`` takes ``"detail": true``: each move as an object read off the game's move type
-(:func:`foolsolve.present.move_object`). ``play`` and ``normalize`` take ``"complete": true``: the
+(:func:`foolsolve.present.move_object`); and ``"chance": true``: at a chance node the record's
+``probabilities`` gives each outcome's exact probability (``{"first 2": "1/3", ...}``, ``null`` at a
+player's node or once the game is over). ``play`` and ``normalize`` take ``"complete": true``: the
 position with every rule option written out (:func:`foolsolve.positions.standard_form`).
 
 Every answer comes from the code of the single commands (``moves``, ``play``, ``perft``, ``show
@@ -51,7 +53,7 @@ from foolsolve.positions import (
 )
 
 FIELDS: dict[str, tuple[str, ...]] = {
-    "moves": ("detail",),
+    "moves": ("detail", "chance"),
     "play": ("moves", "complete"),
     "perft": ("depth", "divide", "impl", "time", "max_nodes"),
     "status": (),
@@ -141,8 +143,14 @@ def _moves(info: Any, state: Any, request: dict[str, Any]) -> dict[str, Any]:
     from foolsolve.present import move_object, move_texts
 
     if _flag(request, "detail"):  # each move an object: text, kind, cards, fields
-        return {"moves": [move_object(info.spec, m) for m in info.spec.legal_moves(state)]}
-    return {"moves": move_texts(info.spec, state, ascii=True)}
+        answer: dict[str, Any] = {"moves": [move_object(info.spec, m) for m in info.spec.legal_moves(state)]}
+    else:
+        answer = {"moves": move_texts(info.spec, state, ascii=True)}
+    if _flag(request, "chance"):  # at a chance node each outcome's exact probability, else null
+        outcomes = info.spec.chance_outcomes(state)
+        answer["probabilities"] = ({info.spec.move_text(m, ascii=True): str(p) for m, p in outcomes}
+                                   if outcomes else None)
+    return answer
 
 
 def _play(info: Any, state: Any, request: dict[str, Any]) -> dict[str, Any]:
@@ -161,7 +169,7 @@ def _play(info: Any, state: Any, request: dict[str, Any]) -> dict[str, Any]:
 
 
 def _flag(request: dict[str, Any], name: str) -> bool:
-    """A request's true-or-false field ``name`` (``detail`` of ``moves``, ``complete`` of ``play`` and
+    """A request's true-or-false field ``name`` (``detail`` and ``chance`` of ``moves``, ``complete`` of ``play`` and
     ``normalize``, ``divide`` of ``perft``), false when not given; anything but true or false is an
     :class:`InputError` naming the field."""
     value = request.get(name, False)

@@ -8,6 +8,8 @@ its standard input, and writes one JSON object a line on its standard output for
 * ``{"op": "play", "position": POS, "moves": [MOVE], "id": N}`` -> ``{"id": N, "position": {...}}``
 * with ``conform --status``: ``{"op": "status", "position": POS, "id": N}`` -> ``{"id": N, "to_move": P,
   "over": B, "result": {"payoffs": [...], ...} or null}``
+* with ``conform --chance``, at a chance node: ``{"op": "moves", "position": POS, "chance": true, "id": N}``
+  -> ``{"id": N, "moves": [...], "probabilities": {"first 2": "1/3", ...}}``
 
 ``POS`` is a position object in standard form with every rule option written out
 (:func:`foolsolve.positions.standard_form`, ``complete``); ``MOVE`` is a move's text with its cards
@@ -80,6 +82,21 @@ class OutsideEngine:
         self.command = command
         self.timeout = timeout
         self.asked = 0
+        self.transcript: list[dict[str, Any]] | None = None
+        """Where set to a list, every request asked is appended to it (without its ``id``)."""
+        from foolsolve.executor import SigintHeld
+
+        try:
+            # Ctrl-C held back while the engine starts: it stops the engine it started (closed here),
+            # never one a caller cannot reach because this constructor did not return
+            with SigintHeld():
+                self._start(argv)
+        except KeyboardInterrupt:
+            if getattr(self, "readers", None):
+                self.close()
+            raise
+
+    def _start(self, argv: list[str]) -> None:
         posix = os.name == "posix"
         try:
             self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -148,6 +165,37 @@ class OutsideEngine:
                               else "no \"moves\" in it")
         return moves
 
+    def chance_moves(self, position: dict[str, Any]) -> tuple[list[str], dict[str, Fraction] | None]:
+        """The engine's legal moves of ``position`` (a chance node) and each outcome's probability, an
+        exact number, by the text the engine gives it: a ``moves`` request with ``"chance": true``, its
+        reply's ``moves`` and ``probabilities`` (``null``: none, as at a player's node)."""
+        reply = self.ask({"op": "moves", "position": position, "chance": True})
+        moves = reply.get("moves")
+        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+            raise self._wrong(reply, "its \"moves\" is not a list of move texts" if "moves" in reply
+                              else "no \"moves\" in it")
+        if "probabilities" not in reply:
+            raise self._wrong(reply, "no \"probabilities\" in it (asked with \"chance\": true)")
+        given = reply["probabilities"]
+        if given is None:
+            return moves, None
+        if not isinstance(given, dict):
+            raise self._wrong(reply, "its \"probabilities\" is neither null nor an object of move texts and numbers")
+        return moves, {text: self._exact(reply, x, "probability") for text, x in given.items()}
+
+    def _exact(self, reply: dict[str, Any], x: Any, what: str) -> Fraction:
+        """A reply's number ``x`` (``what``: its name in the error) read as a position file's numbers
+        are (an exponent within ±50, digits bounded): as a string (``"1/2"``) or a JSON number."""
+        try:
+            if isinstance(x, bool) or not isinstance(x, (int, str, float)):
+                raise InputError("")
+            return exact_number(x, "")
+        except InputError as exc:
+            why = str(exc).partition(": ")[2]
+            why = f"{why}; " if "exponent" in why or "digits" in why else ""
+            raise self._wrong(reply, f"its {what} {cut_text(json.dumps(x), 30)} is no exact number ({why}"
+                                     "\"-1\", \"1/2\", 2)") from None
+
     def play(self, position: dict[str, Any], move: str) -> dict[str, Any]:
         """The engine's position after ``move`` (a move's text) from ``position``."""
         reply = self.ask({"op": "play", "position": position, "moves": [move]})
@@ -176,23 +224,14 @@ class OutsideEngine:
         payoffs = result.get("payoffs") if isinstance(result, dict) else None
         if not isinstance(payoffs, list):
             raise self._wrong(reply, "its \"result\" is neither null nor an object with \"payoffs\", a list")
-        out = []
-        for x in payoffs:  # read as a position file's numbers are (an exponent within ±50, digits bounded)
-            try:
-                if isinstance(x, bool) or not isinstance(x, (int, str, float)):
-                    raise InputError("")
-                out.append(exact_number(x, ""))
-            except InputError as exc:
-                why = str(exc).partition(": ")[2]
-                why = f"{why}; " if "exponent" in why or "digits" in why else ""
-                raise self._wrong(reply, f"its payoff {cut_text(json.dumps(x), 30)} is no exact number ({why}"
-                                         "\"-1\", \"1/2\", 2)") from None
-        return to_move, over, out
+        return to_move, over, [self._exact(reply, x, "payoff") for x in payoffs]
 
     def ask(self, request: dict[str, Any]) -> dict[str, Any]:
         """The engine's reply object to ``request`` (given the next ``id``): written, flushed, and
         waited for up to :attr:`timeout` seconds."""
         self.asked += 1
+        if self.transcript is not None:
+            self.transcript.append(request)
         request = {**request, "id": self.asked}
         self.last = request
         deadline = time.monotonic() + self.timeout

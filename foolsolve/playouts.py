@@ -22,7 +22,7 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from foolsolve.errors import InputError
+from foolsolve.errors import InputError, quoted
 from foolsolve.game import CHANCE, draw_chance
 
 if TYPE_CHECKING:
@@ -46,7 +46,7 @@ Playout = Callable[[Any, random.Random, "int | None"], tuple[Any, int]]
 def check_frontier(name: str, label: str = "frontier") -> str:
     """``name`` if it is a frontier, else a one-line error."""
     if name not in FRONTIERS:
-        raise InputError(f"{label}: expected one of {', '.join(FRONTIERS)}, not {name!r}")
+        raise InputError(f"{label}: expected one of {', '.join(FRONTIERS)}, not {quoted(name)}")
     return name
 
 

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from foolsolve import jsonout
-from foolsolve.errors import InputError, check_arg
+from foolsolve.errors import InputError, check_arg, json_quoted
 
 if TYPE_CHECKING:
     import jsonschema
@@ -146,7 +146,7 @@ def check_finite(obj: Any, root: str) -> None:
     found = jsonout.non_finite_at(obj)
     if found is not None:
         steps, x = found
-        raise InputError(f"{json_path([key for _, key in steps], root)}: {x!r} is not a finite number")
+        raise InputError(f"{json_path([key for _, key in steps], root)}: {json_quoted(x)} is not a finite number")
 
 
 def check_unique(texts: list[str], root: str, what: str = "move") -> None:
@@ -154,7 +154,7 @@ def check_unique(texts: list[str], root: str, what: str = "move") -> None:
     seen: set[str] = set()
     for i, text in enumerate(texts):
         if text in seen:
-            raise InputError(f"{root}[{i}]: the {what} {text!r} is listed twice")
+            raise InputError(f"{root}[{i}]: the {what} {json_quoted(text)} is listed twice")
         seen.add(text)
 
 
@@ -194,7 +194,7 @@ def check_moves_in(spec: Any, state: Any, to_move: int, texts: list[str], first_
     legal = set() if spec.is_terminal(state) else {spec.move_text(m) for m in spec.legal_moves(state)}
     for i, move in enumerate(texts):
         if move not in legal and not (first_step and move.split("; ", 1)[0] in legal):
-            raise InputError(f"moves[{i}].move: {move!r} is no legal move in the position")
+            raise InputError(f"moves[{i}].move: {json_quoted(move)} is no legal move in the position")
 
 
 def _specific(err: Any) -> Any:
@@ -359,6 +359,12 @@ def open_input(path: str | Path, *, named_by: str | None = None) -> IO[bytes]:
     check_file_name(where)
     try:
         fd = os.open(path, os.O_RDONLY | _NONBLOCK)
+    except FileNotFoundError as exc:
+        from foolsolve.bundled import example_named
+
+        example = example_named(where)
+        hint = "" if example is None else f"; the bundled example of that name is {example} (foolsolve examples lists them)"
+        raise InputError(f"{where}: cannot read ({exc.strerror or exc}){hint}") from None
     except OSError as exc:
         raise InputError(f"{where}: cannot read ({exc.strerror or exc})") from None
     except UnicodeEncodeError:  # a lone surrogate in the name (foolsolve.load("a\ud800b"), a batch line's "a\ud800b")

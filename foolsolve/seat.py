@@ -43,7 +43,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Protocol
 
-from foolsolve.errors import InputError, option_name, option_names
+from foolsolve.errors import InputError, LimitError, json_quoted, option_name, option_names, quoted
 from foolsolve.game import CHANCE, draw_chance
 from foolsolve.games.base import GameInfo, SeatSearch
 from foolsolve.numbers import is_whole
@@ -555,7 +555,7 @@ def _check_seat_json(obj: dict[str, Any], position: Any) -> None:
                          "exactly (an average of estimates is method expectation)")
     for i, move in enumerate(obj["best"]):
         if move not in texts:
-            raise InputError(f"best[{i}]: {move!r} is not among the answer's moves")
+            raise InputError(f"best[{i}]: {json_quoted(move)} is not among the answer's moves")
     if obj["moves"] and obj["player"] != obj["to_move"]:
         raise InputError(f"moves: player {obj['player']} is not to move (to_move {obj['to_move']}): her answer has "
                          "no moves")
@@ -974,7 +974,7 @@ def analyse(info: GameInfo, worlds: Worlds, settings: Settings, executor: Any = 
     with option_names(SETTINGS_NAMES if names is None else names):
         method = choose_method(worlds, settings)
         if method not in METHODS:
-            raise InputError(f"{option_name('--method')}: expected one of {', '.join(METHODS)}, got {method!r}")
+            raise InputError(f"{option_name('--method')}: expected one of {', '.join(METHODS)}, got {quoted(method)}")
         if method == "ismcts":
             return ismcts(info, worlds, settings, tick)
         return _pimc(info, worlds, settings, method, executor, tick)
@@ -1071,7 +1071,7 @@ def _deeper(last: _Round, settings: Settings) -> str | None:
 
 def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, executor: Any,
           tick: Callable[[int], None] | None) -> SeatAnswer:
-    from foolsolve.executor import WorkerLost, make_executor, worker_failure
+    from foolsolve.executor import SigintHeld, WorkerLost, make_executor, worker_failure
     from foolsolve.solver.open_hand import SOLVER_METHOD
 
     t0 = time.monotonic()
@@ -1148,14 +1148,17 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
                     # (in input order: every world before it is valued, and kept as at a deadline)
                     rnd.lost = worker_failure(wv, f"world {i + 1}")
                     break
-                rnd.done += 1
-                rnd.exact_n += wv.exact
-                rnd.by_solver += wv.method == SOLVER_METHOD
-                rnd.asked += wv.solver_tried
-                rnd.nodes += wv.nodes or searched[i]
-                rnd.by_world[i] = wv.values
-                if wv.value is not None:
-                    rnd.position.append((wv.value, rnd.weights[i]))
+                # a world is kept whole or not at all: Ctrl-C (or SIGTERM) held back meanwhile, so that
+                # the worlds the answer counts are the worlds whose values it holds
+                with SigintHeld():
+                    rnd.done += 1
+                    rnd.exact_n += wv.exact
+                    rnd.by_solver += wv.method == SOLVER_METHOD
+                    rnd.asked += wv.solver_tried
+                    rnd.nodes += wv.nodes or searched[i]
+                    rnd.by_world[i] = wv.values
+                    if wv.value is not None:
+                        rnd.position.append((wv.value, rnd.weights[i]))
                 if tick is not None:
                     tick(rnd.done)
                 if deadline is not None and clock() > deadline:
@@ -1188,7 +1191,7 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
             raise rnd.stop or KeyboardInterrupt()
         if rnd.lost is not None:
             raise InputError(f"{option_name('--workers')}: {rnd.lost}")
-        raise InputError(_no_world_text(settings.seconds, settings.budget.nodes))
+        raise LimitError(_no_world_text(settings.seconds, settings.budget.nodes))
     order = [str(m) for m in spec.legal_moves(first_world[0])]
     complete = method == "exact" and not rnd.interrupted and done == count
     per_move: dict[str, list[tuple[float, int]]] = {}
@@ -1388,6 +1391,7 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
     clock = clock_of(settings)
     deadline = None if settings.seconds is None else clock() + settings.seconds
     rng = random.Random(f"foolsolve-ismcts:{settings.seed}")
+    from foolsolve.executor import SigintHeld
     from foolsolve.playouts import PLAYOUT_MOVES, playout_of
 
     first = worlds.sample(random.Random(rng.getrandbits(64)))
@@ -1460,12 +1464,15 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
             final, _n = play(s, rng, PLAYOUT_MOVES)
             rets = engine.returns(final)
             scores = [payoff(rets, q) for q in range(n_players)]
-            reached[0], reached[1] = min(reached[0], *scores), max(reached[1], *scores)
-            for nd, _mover in path:
-                nd.visits += 1
-                for q in range(n_players):
-                    nd.sums[q] += scores[q]
-            done += 1
+            # an iteration is backed up whole or not at all: Ctrl-C (or SIGTERM) held back meanwhile, so
+            # that every visit counted has its payoff and the iterations counted are the root's visits
+            with SigintHeld():
+                reached[0], reached[1] = min(reached[0], *scores), max(reached[1], *scores)
+                for nd, _mover in path:
+                    nd.visits += 1
+                    for q in range(n_players):
+                        nd.sums[q] += scores[q]
+                done += 1
             if tick is not None:
                 tick(done)
     except KeyboardInterrupt as exc:

@@ -26,7 +26,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from foolsolve.errors import InputError, OptionError, option_name
+from foolsolve.errors import LimitError, OptionError, option_name
 
 
 @dataclass(frozen=True)
@@ -98,7 +98,7 @@ def solve_seat_exact(info: Any, exact: SeatExact, max_nodes: int | None = None, 
                      max_memory: int | None = None, tick: Any = None) -> Any:
     """The exact solver's answer (a :class:`~foolsolve.solver.base.SolveResult`, its method named and
     :func:`seat_exact_note` added) on ``exact.world``, within ``seconds`` and ``max_nodes``; a limit
-    reached before the value and a best move are proved is an :class:`InputError` naming it."""
+    reached before the value and a best move are proved is a :class:`~foolsolve.errors.LimitError` naming it."""
     from foolsolve.solver.base import SearchLimit, SolveOptions, limit_text, stopped_answer
 
     opts = SolveOptions(max_nodes=max_nodes, extra=dict(exact.extra), time_limit=seconds, max_memory=max_memory,
@@ -107,7 +107,7 @@ def solve_seat_exact(info: Any, exact: SeatExact, max_nodes: int | None = None, 
         result = info.solve(exact.world, opts)  # --time applied and the method named (GameInfo.solve)
     except SearchLimit as exc:
         if exc.partial is None or not exc.partial.answers():
-            raise InputError(limit_text(exc, opts)) from None
+            raise LimitError(limit_text(exc, opts)) from None
         result = stopped_answer(exc.partial, limit_text(exc, opts, note=True))
     result.notes.append(seat_exact_note(exact.player))
     return result

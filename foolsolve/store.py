@@ -4,9 +4,11 @@ the ambiguity sweeps read a result instead of solving again.
 A result is keyed by the canonical position (the spec's ``state_to_json`` with sorted keys: the
 rule options are part of it), the game's solver version (``GameInfo.solver_version`` in its
 registry record: bump it when the solver's answers or output change, and the old results stop
-matching) and the solver options (``-o KEY=VALUE``). Only complete solves are stored: a ``--max-nodes`` failure is
-not, and ``--max-nodes`` does not take part in the key (a stored answer is exact whatever budget
-asks for it).
+matching) and the solver options (``-o KEY=VALUE``, those at their defaults left out:
+:func:`key_options`; an answer keyed with them, as a store file written by a foolsolve keying the
+options as given holds it, is read too and never written: :func:`given_options_key`). Only complete
+solves are stored: a ``--max-nodes`` failure is not, and ``--max-nodes`` does not take part in the
+key (a stored answer is exact whatever budget asks for it).
 
 A stored result carries its method in words (``method``, as ``--json`` prints it): the search that
 found it. A result stored before results carried one is read with the method the game's exact
@@ -46,7 +48,7 @@ from pathlib import Path
 from typing import Any
 
 from foolsolve import jsonout
-from foolsolve.errors import InputError, option_name
+from foolsolve.errors import InputError, json_quoted, option_name
 from foolsolve.numbers import is_whole
 from foolsolve.solver.base import DRAW, LOSS, VALUE_KINDS, WIN, MoveBound, MoveValue, SolveOptions, SolveResult
 
@@ -335,7 +337,7 @@ def answer_check(info: Any, state: Any) -> Fits:
             return "a move listed twice"
         bad = next((m for m, v in values.items() if not _value_reads(kind, v)), None)
         if bad is not None:
-            return f"the move {bad!r} with a value that is no {kind}"
+            return f"the move {json_quoted(bad)} with a value that is no {kind}"
         if obj.get("value_only"):
             return None
         spec = info.spec
@@ -347,8 +349,8 @@ def answer_check(info: Any, state: Any) -> Fits:
             firsts = {_first_step(m) for m in named}
             if firsts != legal:
                 odd = sorted(firsts - legal) or sorted(legal - firsts)
-                return (f"the move {odd[0]!r} is no legal move here" if firsts - legal
-                        else f"the legal move {odd[0]!r} is missing")
+                return (f"the move {json_quoted(odd[0])} is no legal move here" if firsts - legal
+                        else f"the legal move {json_quoted(odd[0])} is missing")
         best = obj.get("best", [])
         if not isinstance(best, list) or any(b not in values for b in best):
             return "a best move that is not among its moves"
@@ -532,13 +534,17 @@ class Store:
             raise InputError(f"{self.label}: the result store is damaged ({exc}); move the file away (a new "
                              f"store starts empty) or name another with {option_name('--store')}") from None
 
-    def get(self, key: str, fits: Fits | None = None) -> dict[str, Any] | None:
-        """The stored result JSON under ``key``; ``None`` when there is none, or when the row does
-        not read back as a result (:func:`read_result`: a damaged or hand-edited row) or is not a
-        result of the position asked about (``fits``, :func:`answer_check`: why not, else ``None``).
-        The store is a cache: such a row is a miss, said once on stderr, and :meth:`put` replaces it
-        with the result solved again."""
-        return self._get("results", key, read_result, fits)
+    def get(self, key: str, fits: Fits | None = None, also: str | None = None) -> dict[str, Any] | None:
+        """The stored result JSON under ``key`` (else under ``also``, where given: the same solve's
+        key with its options as given, :func:`given_options_key`); ``None`` when there is none, or
+        when the row does not read back as a result (:func:`read_result`: a damaged or hand-edited
+        row) or is not a result of the position asked about (``fits``, :func:`answer_check`: why
+        not, else ``None``). The store is a cache: such a row is a miss, said once on stderr, and
+        :meth:`put` replaces it with the result solved again (under ``key``)."""
+        hit = self._get("results", key, read_result, fits)
+        if hit is None and also is not None and also != key:
+            hit = self._get("results", also, read_result, fits)
+        return hit
 
     def get_seat(self, key: str, fits: Fits | None = None) -> dict[str, Any] | None:
         """As :meth:`get`, a seat answer (:func:`seat_key`; :func:`read_seat`, ``fits``: :func:`seat_check`)."""
@@ -818,9 +824,9 @@ class SweepStore:
         """The store file (``None``: no store)."""
         return None if self.inner is None else self.inner.path
 
-    def get(self, key: str, fits: Fits | None = None) -> dict[str, Any] | None:
+    def get(self, key: str, fits: Fits | None = None, also: str | None = None) -> dict[str, Any] | None:
         """As :meth:`Store.get`, counted."""
-        hit = self.inner.get(key, fits) if self.inner is not None else None
+        hit = self.inner.get(key, fits, also) if self.inner is not None else None
         if hit is None and self.record:
             hit = next((row[4] for row in self.new if row[0] == key), None)
         if hit is not None:
@@ -944,6 +950,21 @@ def position_key(info: Any, state: Any, options: SolveOptions | None, lines: boo
     return None if key is None else (key, position, opts)
 
 
+def given_options_key(info: Any, state: Any, options: SolveOptions | None, lines: bool = False) -> str | None:
+    """The key of the solve :func:`position_key` keys, with its solver options as given, those at
+    their defaults included (``-o pv=true`` keyed with ``pv``), where that is another key; else
+    ``None``. A store file written by a foolsolve that keys options as given holds such an answer
+    there: a solve reads it where its own key misses (:meth:`Store.get`'s ``also``) and writes only
+    under its own key. Sound as a read: a key with an option at its default is never written here,
+    the solver version is part of both keys, and the row is checked against the position as any."""
+    if options is None or key_options(info.name, dict(options.extra)) == dict(options.extra):
+        return None
+    opts = dict(options.extra)
+    if lines and options.distance:
+        opts["(lines)"] = True
+    return result_key(info.name, canonical_position(info.spec, state), canonical(opts))
+
+
 def cached_solve(info: Any, state: Any, options: SolveOptions | None = None,
                  store: Store | SweepStore | bool | None = True, lines: bool = False) -> SolveResult:
     """``info.solve(state, options)`` through the result store (:func:`solve_with_store`): what
@@ -970,7 +991,7 @@ def solve_with_store(info: Any, state: Any, options: SolveOptions | None = None,
         file.wait_until(options.deadline)
     if db is not None and keyed is not None:
         t0 = time.perf_counter()
-        hit = db.get(keyed[0], answer_check(info, state))
+        hit = db.get(keyed[0], answer_check(info, state), also=given_options_key(info, state, options, lines))
         if hit is not None:
             return result_from_json(stored_answer(info, hit, options.extra, time.perf_counter() - t0)), True
     # the registry's solver applies --time and names the method of its result (and of what a stopped

@@ -21,7 +21,7 @@ from typing import Any
 import click
 
 from foolsolve import jsonout
-from foolsolve.errors import InputError, PositionError, got
+from foolsolve.errors import InputError, PositionError, got, quoted
 from foolsolve.game import Reason, SpecGame
 from foolsolve.rules import cited, json_text, options_of
 from foolsolve.textout import ascii_option
@@ -60,6 +60,23 @@ class Explanation:
     error: str | None = None
     """Why the text names no move (then ``reasons`` is empty)."""
 
+    def __str__(self) -> str:
+        """What ``foolsolve why`` prints (:meth:`lines`)."""
+        return "\n".join(self.lines())
+
+    def __repr__(self) -> str:
+        if self.error is not None:
+            return f"<Explanation {self.text!r}: not a move>"
+        n = len(self.reasons)
+        return (f"<Explanation {self.move}: {'legal' if self.legal else 'illegal'} "
+                f"({n} {'reason' if n == 1 else 'reasons'})>")
+
+    def _repr_html_(self) -> str:
+        """A notebook shows the text :meth:`lines` gives, as the answers show theirs."""
+        from foolsolve.present import pre_html
+
+        return pre_html(str(self))
+
     def to_json(self) -> dict[str, Any]:
         """JSON form."""
         return {"move": self.move if self.move is not None else self.text, "legal": self.legal,
@@ -77,7 +94,7 @@ class Explanation:
         if self.error is not None:
             head = self.error
         elif self.legal:  # read as a legal move by `why` but not by the caller: never "not legal: <its grounds>"
-            head = f"{self.move} is legal here, but {self.text!r} was not read as it"
+            head = f"{self.move} is legal here, but {quoted(self.text)} was not read as it"
         else:
             head = "not legal: " + "; ".join(r.short(self.seed) for r in self.reasons)
         if self.flips and not self.legal:
@@ -431,7 +448,7 @@ def not_a_move(text: str, error: str, legal_moves: list[str] | None, name: str =
     argument's name (``move`` in Python)."""
     tail = "" if legal_moves is None else "; legal moves: " + moves_listed(legal_moves)
     error = error.removeprefix("move: ")  # the reader's own name for the text: named once, as name
-    return InputError(f"{name} {text!r}: {error}{tail}")
+    return InputError(f"{name} {quoted(text)}: {error}{tail}")
 
 
 def kept_back(reasons: list[Reason], player: int) -> list[Reason]:
@@ -507,8 +524,8 @@ def explain_view(view: Any, text: str, as_json: bool, samples: int = 64, *, stri
         # the same verdict for the same rules in every world: the hidden cards do not decide it
         some = f"{len(states)}{'' if exhaustive else ' sampled'} consistent worlds"
         if legal:
-            return head + f"{name!r} is legal in all {some}."
-        return "\n".join([head + f"{name!r} is not legal in any of the {some}, by the same rules in each:",
+            return head + f"{quoted(name)} is legal in all {some}."
+        return "\n".join([head + f"{quoted(name)} is not legal in any of the {some}, by the same rules in each:",
                           *[f"  - {r.rule}: {r.says}" + _cite_line(r, spec.seed_file) for r in first_reasons]])
-    return head + (f"whether {name!r} is legal depends on cards she cannot see. It is legal in {legal} of {looked} "
+    return head + (f"whether {quoted(name)} is legal depends on cards she cannot see. It is legal in {legal} of {looked} "
                    "consistent worlds.")

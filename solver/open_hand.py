@@ -66,7 +66,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from foolsolve.errors import InputError, OptionError, option_name
+from foolsolve.errors import InputError, LimitError, OptionError, option_name
 from foolsolve.game import CHANCE, Utility, seat_of_mover
 from foolsolve.playouts import PLAYOUT_MOVES, playout_of, repeats
 from foolsolve.present import plural
@@ -112,10 +112,10 @@ class OutOfBudget(SearchLimit):
     """The budget's time ran out (raised from a progress callback or the search)."""
 
 
-class NoAnswerInTime(InputError):
+class NoAnswerInTime(LimitError):
     """``foolsolve POSITION.json``: neither search answered within ``--time`` (or ``-o time``), the
-    one-line error (exit 2). Not a refusal of the position: the CLI does not answer it from the
-    mover's seat instead."""
+    one-line error (exit 2; a budget that ran out, kind ``limit``). Not a refusal of the position: the
+    CLI does not answer it from the mover's seat instead."""
 
 
 @dataclass(frozen=True)
@@ -1267,7 +1267,7 @@ def answer_for_cli(info: GameInfo, state: Any, extra: dict[str, Any], max_nodes:
             by = f" ({nodes_given})" if nodes_given else ""
             # the node bound that refused it
             bound = f"{option_name('-o')} max_nodes" if nodes_given else option_name("--max-nodes")
-            raise InputError(f"{bound}: no open-hand answer within {budget_text(budget)}{by} ({why_named or why})") from None
+            raise LimitError(f"{bound}: no open-hand answer within {budget_text(budget)}{by} ({why_named or why})") from None
         option, within = time_given or (option_name("--time"), f"{budget.seconds or 0.0:g} s")
         raise NoAnswerInTime(f"{option}: no answer within {within} ({why_named or why}; the open-hand search did not value "
                              f"every move by one playout in the {budget_text(budget)} left)") from None

@@ -38,7 +38,7 @@ from itertools import combinations
 from typing import Any, ClassVar
 
 from foolsolve.cards import DIAMONDS, FRENCH36, FRENCH52, FRENCH54, GLYPHS, HEARTS, SUIT_NAMES, Card, Deck
-from foolsolve.errors import InputError, PositionError
+from foolsolve.errors import InputError, PositionError, quoted
 from foolsolve.game import (
     ChanceMode,
     Dynamics,
@@ -1686,7 +1686,7 @@ class DurakSpec(SpecGame[State, Move]):
             try:
                 move = self.read_move(state, text)
             except InputError:
-                raise IllegalMove(f"move {text!r} is not legal here") from None
+                raise IllegalMove(f"move {quoted(text)} is not legal here") from None
             if move in self.legal_moves(state):
                 return move
             raise
@@ -1707,7 +1707,7 @@ class DurakSpec(SpecGame[State, Move]):
             try:
                 return deck.parse(w, what="move")
             except InputError:
-                raise InputError(f"move: {w!r} is no card of the {state.rules.deck}-card deck") from None
+                raise InputError(f"move: {quoted(w)} is no card of the {state.rules.deck}-card deck") from None
 
         args = words[1:]
         if verb in ("take", "pass") and not args:
@@ -1721,14 +1721,14 @@ class DurakSpec(SpecGame[State, Move]):
         if verb in ("attack", "transfer") and args:
             cards = [card(w) for w in args]
             if len(set(cards)) != len(cards):
-                raise InputError(f"move: {text!r} names a card twice")
+                raise InputError(f"move: {quoted(text)} names a card twice")
             return Attack(tuple(cards)) if verb == "attack" else Transfer(tuple(cards))
         if verb in ("show", "throw", "exchange") and len(args) == 1:
             c = card(args[0])
             one: dict[str, type[ShowTrump | Throw | Exchange]] = {
                 "show": ShowTrump, "throw": Throw, "exchange": Exchange}
             return one[verb](c)
-        raise InputError(f"move: cannot read {text!r} (moves are written: attack 6H [6D ...], cover 6H with 7H, "
+        raise InputError(f"move: cannot read {quoted(text)} (moves are written: attack 6H [6D ...], cover 6H with 7H, "
                          f"transfer 6S [6D ...], show 6S, throw 6C, take, pass, redeal, keep, exchange 6H)")
 
     def why_illegal(self, state: State, move: Move) -> list[Reason]:

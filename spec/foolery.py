@@ -42,7 +42,7 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from foolsolve.cards import FRENCH_SUITS, TAROT78, TRUMP, Card
-from foolsolve.errors import InputError, PositionError
+from foolsolve.errors import InputError, PositionError, quoted
 from foolsolve.game import (
     ChanceMode,
     Dynamics,
@@ -1047,7 +1047,7 @@ class FoolerySpec(SpecGame[State, Move]):
                     (isinstance(m, Give) and kind == "give" and m.cards == cards) or \
                     (isinstance(m, Pass) and kind == "pass" and not cards):
                 return m
-        raise IllegalMove(f"move {text!r} is not legal here")
+        raise IllegalMove(f"move {quoted(text)} is not legal here")
 
     def picture_notes(self, state: State) -> dict[int, list[str]]:
         """Words beside each player in a picture (foolsolve/svg.py): the title of a player who has
@@ -1066,12 +1066,12 @@ class FoolerySpec(SpecGame[State, Move]):
         kind = words[0].lower()
         cards = [TAROT78.parse(w, what="move") for w in words[1:]]
         if len(set(cards)) != len(cards):
-            raise InputError(f"move: {text!r} names a card twice")
+            raise InputError(f"move: {quoted(text)} names a card twice")
         if kind == "pass" and not cards:
             return Pass()
         if kind in ("play", "give") and cards:
             return Play(_sorted(cards)) if kind == "play" else Give(_sorted(cards))
-        raise InputError(f"move: cannot read {text!r} (moves are written: play 7C 7H, pass, give XXI 2C)")
+        raise InputError(f"move: cannot read {quoted(text)} (moves are written: play 7C 7H, pass, give XXI 2C)")
 
     def why_illegal(self, state: State, move: Move) -> list[Reason]:
         """Every rule against ``move`` (empty: it is legal): the end of the round, the phase (the

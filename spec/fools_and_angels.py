@@ -22,7 +22,7 @@ from math import comb
 from typing import Any, ClassVar
 
 from foolsolve.cards import ACE, FRENCH52, JACK, KING, Card
-from foolsolve.errors import InputError, PositionError
+from foolsolve.errors import InputError, PositionError, quoted
 from foolsolve.game import (
     ChanceMode,
     Dynamics,
@@ -184,7 +184,7 @@ def parse_face_effects(obj: Any) -> FaceEffects:
         if rank not in ("J", "Q", "K"):
             raise ValueError(f"{rank}: not a face rank (J, Q, K)")
         if name not in FACE_EFFECTS:
-            raise ValueError(f"{rank}: unknown face effect {name!r} (known: {', '.join(sorted(FACE_EFFECTS))})")
+            raise ValueError(f"{rank}: unknown face effect {json_shown(name)} (known: {', '.join(sorted(FACE_EFFECTS))})")
         kwargs[rank] = name
     return FaceEffects(**kwargs)
 
@@ -1123,7 +1123,7 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
         def cards(ws: list[str]) -> tuple[Card, ...]:
             out = tuple(parse_game_card(w, "move") for w in ws)
             if len(set(out)) != len(out):
-                raise InputError(f"move: {text!r} names a card twice")
+                raise InputError(f"move: {quoted(text)} names a card twice")
             return ordered(out)
 
         simple: dict[str, Move] = {"surrender": Surrender(), "stop": Stop(), "pass": Pass(), "decline": Decline()}
@@ -1144,7 +1144,7 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
             return DiscardStock()
         if verb == "discard" and len(args) == 1:
             return Discard(cards(args)[0])
-        raise InputError(f"move: cannot read {text!r} (moves are written: attack 5C 2H [JS], defend red|black|whole "
+        raise InputError(f"move: cannot read {quoted(text)} (moves are written: attack 5C 2H [JS], defend red|black|whole "
                          "with 9C, surrender, draw own|pool, stop, pass, exchange 5C ..., swap pile 1 for pool pile "
                          "2, keep piles, discard 5C, discard stock, decline)")
 
@@ -1301,7 +1301,7 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
         for m in self.legal_moves(state):
             if _move_words(str(m)) == want:
                 return m
-        raise IllegalMove(f"move {text!r} is not legal here")
+        raise IllegalMove(f"move {quoted(text)} is not legal here")
 
     # -- applying a move -----------------------------------------------------------------------
     def apply(self, state: State, move: Move) -> State:

@@ -33,7 +33,7 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from foolsolve.cards import FRENCH52, Card
-from foolsolve.errors import InputError, PositionError
+from foolsolve.errors import InputError, PositionError, quoted
 from foolsolve.game import (
     CHANCE,
     ChanceMode,
@@ -596,7 +596,7 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
             return Lay(cards[0])
         if kind in ("draw", "reveal") and len(cards) == 1:
             return Reveal(cards[0], "hand" if kind == "draw" else "centre")
-        raise InputError(f"move: cannot read {text!r} (moves are written: collect KS: KH 5D, lay 9D, draw 7S, "
+        raise InputError(f"move: cannot read {quoted(text)} (moves are written: collect KS: KH 5D, lay 9D, draw 7S, "
                          "reveal 7S)")
 
     def apply(self, state: State, move: Move) -> State:
@@ -741,7 +741,7 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
                 return m
             if isinstance(m, Reveal) and kind == str(m).split()[0] and cards == [m.card]:
                 return m
-        raise IllegalMove(f"move {text!r} is not legal here")
+        raise IllegalMove(f"move {quoted(text)} is not legal here")
 
     def describe(self, state: State, view: View | None = None) -> str:
         """A few readable lines; with ``view``, as its player sees them (``SpecGame.describe``): the

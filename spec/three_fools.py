@@ -30,7 +30,7 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from foolsolve.cards import PAPER, PILATCH45, PILATCH_JOKER, PILATCH_SUITS, ROCK, SCISSORS, SUIT_NAMES, Card
-from foolsolve.errors import InputError, PositionError
+from foolsolve.errors import InputError, PositionError, quoted
 from foolsolve.game import (
     CHANCE,
     ChanceMode,
@@ -47,7 +47,7 @@ from foolsolve.game import (
 from foolsolve.numbers import exact_number
 from foolsolve.positions import validate_schema
 from foolsolve.present import plural
-from foolsolve.rules import OutsideFact, Reconstruction, json_shown, option, rules_from_json, rules_to_json
+from foolsolve.rules import OutsideFact, Reconstruction, json_shown, json_text, option, rules_from_json, rules_to_json
 from foolsolve.worlds import Hidden, View, ZoneField, is_viewer, known_words, zone_words
 
 PLAYERS = 3
@@ -909,7 +909,7 @@ class ThreeFoolsSpec(SpecGame[State, Move]):
         if not words:
             raise InputError("move: empty text")
         if not text.isascii():  # no glyph names a Pilatch card, and 'ſ'.upper() is 'S', 'K'.lower() 'k'
-            raise InputError(f"move: cannot read {text!r}: a Three Fools move is written in ASCII (lead 7R as P)")
+            raise InputError(f"move: cannot read {quoted(text)}: a Three Fools move is written in ASCII (lead 7R as P)")
         verb, args = words[0].lower(), words[1:]
         if verb in ("flip", "keep") and not args:
             return Flip(verb == "flip")
@@ -919,7 +919,7 @@ class ThreeFoolsSpec(SpecGame[State, Move]):
             return Lead(parse_card(args[0], "move"), parse_suit(args[2], "move"))
         if verb == "play" and len(args) == 1:
             return Follow(parse_card(args[0], "move"))
-        raise InputError(f"move: cannot read {text!r} (moves are written: first 0, flip, keep, lead 7R as P, "
+        raise InputError(f"move: cannot read {quoted(text)} (moves are written: first 0, flip, keep, lead 7R as P, "
                          "play 7R, roshambo 1)")
 
     def why_illegal(self, state: State, move: Move) -> list[Reason]:
@@ -1228,7 +1228,7 @@ def parse_suit(text: Any, where: str) -> str:
     """A suit written R, P or S (any case, no space around it, as a card is written); any other
     text is an :class:`InputError` naming the three."""
     if not isinstance(text, str) or not text.isascii() or text.upper() not in SUIT_OF_TEXT:
-        raise InputError(f"{where}: {text!r} is not a suit (R, P or S: Rock, Paper or Scissors)")
+        raise InputError(f"{where}: {json_shown(text)} is not a suit (R, P or S: Rock, Paper or Scissors)")
     return SUIT_OF_TEXT[text.upper()]
 
 
@@ -1254,9 +1254,8 @@ def state_from_json(obj: Any) -> State:
     for p, t in enumerate(obj.get("centre", [None, None, None])):
         centre_list.append(None if t is None else _centre_card(t, p, seen))
     centre = _seq(centre_list)
-    total = len(seen)
-    if total != DECK_SIZE:
-        raise PositionError(f"piles: hands, piles and centre hold {total} cards, not the deck's {DECK_SIZE}")
+    if len(seen) != DECK_SIZE:
+        raise PositionError(_not_every_card(seen))
     phase = obj.get("phase", FLIP)
     leader = obj.get("leader", -1 if phase == START else 0)
     max_hand = _seq(list(obj.get("max_hand", [rules.max_hand] * PLAYERS)))
@@ -1282,6 +1281,17 @@ def state_from_json(obj: Any) -> State:
     return state
 
 
+def _not_every_card(seen: dict[Card, str]) -> str:
+    """The error of a full position that does not list every card of the deck (``seen``: the cards
+    it lists): that a full position lists the piles' cards too, which no player sees, the cards
+    missing, and that a view file gives only what one player knows."""
+    missing = [c.ascii for c in PILATCH45 if c not in seen]
+    named = " ".join(missing[:8]) + (f" and {len(missing) - 8} more" if len(missing) > 8 else "")
+    return (f"piles: a full position lists all {DECK_SIZE} cards, each pile's too (top first), though no player "
+            f"sees them; these hold {len(seen)}, missing {named}. For only what one player knows, write her "
+            'view: "view": P, the hands and piles she does not see as {"count": N} (docs/views.md)')
+
+
 def _check_shown(texts: list[Any], state: State) -> None:
     """``shown`` (written for the reader, derived from ``rounds``), when a file gives it, lists the
     cards the rounds listed reveal, each once, in any order."""
@@ -1290,7 +1300,7 @@ def _check_shown(texts: list[Any], state: State) -> None:
     if len(set(got)) == len(got) and set(got) == want:
         return
     listed = [c.ascii for c in got]
-    shown = repr(listed) if len(listed) <= 8 else repr(listed[:8])[:-1] + ", ...]"
+    shown = json_text(listed) if len(listed) <= 8 else json_text(listed[:8])[:-1] + ", ...]"
     if len(set(got)) != len(got):
         raise PositionError(f"shown: {shown} names a card twice")
     says = "none" if not want else " ".join(c.ascii for c in sorted(want))

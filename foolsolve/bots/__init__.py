@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from foolsolve.errors import InputError, option_name
+from foolsolve.errors import InputError, option_name, quoted
 
 BOT_MODULES: tuple[str, ...] = (
     # one line per bot: its module
@@ -143,7 +143,7 @@ def parse(text: str) -> tuple[BotInfo, dict[str, str], str]:
     table = _load()
     info = table.get(name.strip().lower())
     if info is None:
-        raise InputError(f"{option_name('--bot')}: unknown bot {name!r} (known: {', '.join(sorted(table))})")
+        raise InputError(f"{option_name('--bot')}: unknown bot {quoted(name)} (known: {', '.join(sorted(table))})")
     if info.raw_argument:
         if not rest.strip():
             raise InputError(f"{option_name('--bot')}: {info.name} needs a program: {info.name}:'PROGRAM ARGS'")
@@ -153,14 +153,15 @@ def parse(text: str) -> tuple[BotInfo, dict[str, str], str]:
         key, eq, value = part.partition("=")
         key = key.strip()
         if not eq or not key:
-            raise InputError(f"{option_name('--bot')} {text!r}: parameters are key=value, not {part!r}")
+            raise InputError(f"{option_name('--bot')} {quoted(text)}: parameters are key=value, not {quoted(part)}")
         if key in info.refused:
-            raise InputError(f"{option_name('--bot')} {text!r}: {info.name} takes no {key}= ({info.refused[key]})")
+            raise InputError(f"{option_name('--bot')} {quoted(text)}: {info.name} takes no {key}= ({info.refused[key]})")
         if key not in info.params:
             known = ", ".join(sorted(info.params)) or "none"
-            raise InputError(f"{option_name('--bot')} {text!r}: unknown parameter {key!r} of {info.name} (known: {known})")
+            raise InputError(f"{option_name('--bot')} {quoted(text)}: unknown parameter {quoted(key)} of {info.name} "
+                             f"(known: {known})")
         if key in params:
-            raise InputError(f"{option_name('--bot')} {text!r}: parameter {key!r} given twice")
+            raise InputError(f"{option_name('--bot')} {quoted(text)}: parameter {quoted(key)} given twice")
         params[key] = value.strip()
     return info, params, rest
 
@@ -180,7 +181,7 @@ def number(params: dict[str, str], key: str, default: float, low: float, high: f
     try:
         value = float(params[key])
     except ValueError:
-        raise InputError(f"{option_name('--bot')} {label}: {key} must be a number, not {params[key]!r}") from None
+        raise InputError(f"{option_name('--bot')} {label}: {key} must be a number, not {quoted(params[key])}") from None
     if not low <= value <= high:
         def shown(x: float) -> str:
             return f"{int(x):,}" if x == int(x) else f"{x:g}"

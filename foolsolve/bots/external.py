@@ -57,11 +57,15 @@ class ExternalBot(Bot):
     def _start(self) -> subprocess.Popen[bytes]:
         if self.proc is None or self.proc.poll() is not None:
             self.close()  # a program that ended: what it started goes with it
+            from foolsolve.executor import SigintHeld
+
             try:
                 # a session (and process group) of its own: closing the bot ends the program and every
-                # process it started (``sh -c 'sleep 300'``), which would otherwise outlive the arena
-                self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                             stderr=subprocess.DEVNULL, start_new_session=True)
+                # process it started (``sh -c 'sleep 300'``), which would otherwise outlive the arena;
+                # Ctrl-C held back until the program is the bot's, so closing the bot always reaches it
+                with SigintHeld():
+                    self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                                 stderr=subprocess.DEVNULL, start_new_session=True)
             except OSError as exc:
                 raise InputError(f"{option_name('--bot')} cmd:{shlex.join(self.argv)}: cannot start it: "
                                  f"{exc.strerror or exc}") from None
@@ -170,6 +174,7 @@ def _make(params: dict[str, str], raw: str) -> Bot:
     return ExternalBot(raw, timeout)
 
 
-BOT = BotInfo(name="cmd", summary="an external program speaking the bot protocol: cmd:'PROGRAM ARGS'",
+BOT = BotInfo(name="cmd", summary="an external program speaking the bot protocol (docs/arena.md: foolsolve docs arena): "
+                        "cmd:'PROGRAM ARGS'",
               make=_make, raw_argument=True,
               params={"timeout": "seconds a move may take (cmd:timeout=5 PROGRAM ...), default 10"})

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from foolsolve.bots import Bot, BotInfo, Seat, number
-from foolsolve.errors import InputError, option_name
+from foolsolve.errors import InputError, option_name, quoted
 from foolsolve.solver.base import MAX_NODES, MAX_SAMPLES, MAX_SECONDS
 
 SEED_MASK = (1 << 31) - 1
@@ -160,7 +160,7 @@ def choice(params: dict[str, str], key: str, default: str, allowed: tuple[str, .
     """A bot parameter that is one of ``allowed``, or a one-line error."""
     value = params.get(key, default)
     if value not in allowed:
-        raise InputError(f"{option_name('--bot')} {label}: {key} must be one of {', '.join(allowed)}, not {value!r}")
+        raise InputError(f"{option_name('--bot')} {label}: {key} must be one of {', '.join(allowed)}, not {quoted(value)}")
     return value
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import importlib
 import os
 
-from foolsolve.errors import InputError, check_arg
+from foolsolve.errors import InputError, check_arg, quoted
 from foolsolve.games.base import GameInfo
 from foolsolve.lazy import CommandRef, Lazy
 
@@ -156,8 +156,8 @@ def get(name: str) -> GameInfo:
         if any(norm(n) == want for n in info.aliases):
             return info
     near = closest(name)
-    did_you_mean = f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
-    raise InputError(f"game: unknown game {name!r}{did_you_mean} (known: {', '.join(names())})")
+    did_you_mean = f"; did you mean {' or '.join(quoted(n) for n in near)}?" if near else ""
+    raise InputError(f"game: unknown game {quoted(name)}{did_you_mean} (known: {', '.join(names())})")
 
 
 def closest(name: str) -> list[str]:

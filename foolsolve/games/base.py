@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
@@ -87,15 +88,35 @@ def registry_solve(info: GameInfo, fn: SolveFn) -> SolveFn:
         from foolsolve.solver.base import Interrupted, SearchLimit, SolveOptions, name_method, with_limits
 
         opts = with_limits(options if options is not None else SolveOptions())
+        started = time.perf_counter()
         try:
             result = fn(state, opts)
         except (SearchLimit, Interrupted) as exc:
             if exc.partial is not None:
                 name_method(info, exc.partial, opts.extra)
             raise
+        except KeyboardInterrupt as exc:
+            if type(exc) is not KeyboardInterrupt:  # a Stopped compile says what it stopped
+                raise
+            # Ctrl-C before the solver proved anything it keeps: Interrupted, as every exact
+            # solver raises it, its moves all unfinished
+            raise Interrupted(name_method(info, nothing_proved(info, state, time.perf_counter() - started),
+                                          opts.extra)) from None
         return name_method(info, with_game_result(info, state, result), opts.extra)
 
     return solve
+
+
+def nothing_proved(info: GameInfo, state: Any, seconds: float) -> SolveResult:
+    """What a solve of ``state`` stopped before it proved anything holds: no value, every legal
+    move unfinished with nothing proved of it (``at_least`` and ``at_most`` ``None``)."""
+    from foolsolve.solver.base import MoveBound, SolveResult
+
+    spec = info.spec
+    moves = [] if spec.is_terminal(state) else [str(m) for m in spec.legal_moves(state)]
+    return SolveResult(game=info.name, to_move=spec.to_move(state), value=None, moves=[], pv=[], nodes=0,
+                       seconds=seconds, notes=["interrupted before any move was proved"],
+                       unfinished=[MoveBound(m, None, None) for m in moves])
 
 
 def with_game_result(info: GameInfo, state: Any, result: Any) -> Any:

@@ -55,7 +55,7 @@ from types import MappingProxyType
 from typing import Any
 
 from foolsolve.cards import ACE, FRENCH52, FRENCH_SUITS, JACK, KING, Card, cards_text
-from foolsolve.errors import InputError
+from foolsolve.errors import InputError, quoted
 from foolsolve.numbers import ascii_whole
 
 # --- named constants -------------------------------------------------------------------
@@ -168,12 +168,12 @@ def check_cards(cards: str | Iterable[Card] | Iterable[str], what: str) -> tuple
         for item in items:
             if isinstance(item, Card):
                 if item not in FRENCH52:
-                    raise InputError(f"{what}: {item!r} is not a card of the 52-card deck")
+                    raise InputError(f"{what}: {quoted(item)} is not a card of the 52-card deck")
                 parsed.append(item)
             elif isinstance(item, str):
                 parsed.append(FRENCH52.parse(item, what=what))
             else:
-                raise InputError(f"{what}: expected card strings, got {item!r}")
+                raise InputError(f"{what}: expected card strings, got {quoted(item)}")
         seen: set[Card] = set()
         for c in parsed:
             if c in seen:
@@ -189,7 +189,7 @@ def check_cards(cards: str | Iterable[Card] | Iterable[str], what: str) -> tuple
 def face_rank(key: Any, what: str = "face_effects") -> int:
     """A face rank from ``11``/``"11"``/``"J"``/``"jack"``; anything else is an :class:`InputError`."""
     if isinstance(key, bool):
-        raise InputError(f"{what}: {key!r} is not a face rank (J, Q or K)")
+        raise InputError(f"{what}: {quoted(key)} is not a face rank (J, Q or K)")
     if isinstance(key, int) and key in FACE_RANKS:
         return key
     if isinstance(key, str):
@@ -198,7 +198,7 @@ def face_rank(key: Any, what: str = "face_effects") -> int:
             return _RANK_BY_NAME[k]
         if ascii_whole(k) in FACE_RANKS:  # ASCII digits only: '²'.isdigit() holds and int('²') raises
             return int(k)
-    raise InputError(f"{what}: {key!r} is not a face rank (J, Q or K)")
+    raise InputError(f"{what}: {quoted(key)} is not a face rank (J, Q or K)")
 
 
 def normalise_face_effects(face_effects: Mapping[Any, str] | str | None, what: str = "face_effects") -> dict[int, str]:
@@ -221,11 +221,11 @@ def normalise_face_effects(face_effects: Mapping[Any, str] | str | None, what: s
     for key, effect in items:
         rank = face_rank(key, label(key))
         if rank in given:  # J and jack, 11 and "11": one rank named twice
-            raise InputError(f"{label(key)}: the rank {_RANK_NAMES[rank]} appears twice ({given[rank]!r} and {key!r}; "
-                             "which effect is meant?)")
+            raise InputError(f"{label(key)}: the rank {_RANK_NAMES[rank]} appears twice ({quoted(given[rank])} and "
+                             f"{quoted(key)}; which effect is meant?)")
         given[rank] = key
         if effect not in FACE_EFFECT_NAMES:
-            raise InputError(f"{label(key)}: unknown face effect {effect!r} (known: {' | '.join(FACE_EFFECT_NAMES)})")
+            raise InputError(f"{label(key)}: unknown face effect {quoted(effect)} (known: {' | '.join(FACE_EFFECT_NAMES)})")
         table[rank] = effect
     return table
 
@@ -233,7 +233,7 @@ def normalise_face_effects(face_effects: Mapping[Any, str] | str | None, what: s
 def check_defence_face_cards(value: str, what: str = "defence_face_cards") -> str:
     """``never`` | ``with_pips``."""
     if value not in DEFENCE_FACE_CARDS:
-        raise InputError(f"{what}: {value!r} is not one of {' | '.join(DEFENCE_FACE_CARDS)}")
+        raise InputError(f"{what}: {quoted(value)} is not one of {' | '.join(DEFENCE_FACE_CARDS)}")
     return value
 
 
@@ -403,7 +403,7 @@ def objective_score(defence: Defence, objective: str) -> int:
         return defence.shed
     if objective == TAKE:
         return -defence.taken_count
-    raise InputError(f"objective: {objective!r} is not one of {' | '.join(OBJECTIVES)}")
+    raise InputError(f"objective: {quoted(objective)} is not one of {' | '.join(OBJECTIVES)}")
 
 
 # --- the enumerator --------------------------------------------------------------------
@@ -516,7 +516,7 @@ def best_defences(attack: str | Iterable[Card] | Iterable[str], hand: str | Iter
     defence exists."""
     a, h, effects, dfc = _prepare(attack, hand, face_effects, defence_face_cards)
     if objective not in OBJECTIVES:
-        raise InputError(f"objective: {objective!r} is not one of {' | '.join(OBJECTIVES)}")
+        raise InputError(f"objective: {quoted(objective)} is not one of {' | '.join(OBJECTIVES)}")
     kept = check_keep(keep, h)
     if kept and objective != KEEP:
         raise InputError(f"keep: only used with objective {KEEP!r}")
@@ -554,7 +554,7 @@ def can_defend(attack: str | Iterable[Card] | Iterable[str], hand: str | Iterabl
     targets = available_targets(a, effects)
     if target is not None:
         if target not in TARGETS:
-            raise InputError(f"target: {target!r} is not one of {' | '.join(TARGETS)}")
+            raise InputError(f"target: {quoted(target)} is not one of {' | '.join(TARGETS)}")
         targets = tuple(t for t in targets if t == target)
     return any(target_total(a, t) in sums for t in targets)
 

@@ -22,7 +22,7 @@ import click
 
 from foolsolve import jsonout
 from foolsolve.cards import Card, cards_text
-from foolsolve.errors import InputError
+from foolsolve.errors import InputError, quoted
 from foolsolve.positions import read_json
 from foolsolve.present import plural
 from foolsolve.solver.fools_and_angels import defence as fd
@@ -68,9 +68,9 @@ def parse_face_effects_option(text: str) -> Mapping[Any, str] | str:
             continue
         key, sep, value = part.partition("=")
         if not sep:
-            raise InputError(f"--face-effects: expected RANK=EFFECT, got {part!r}")
+            raise InputError(f"--face-effects: expected RANK=EFFECT, got {quoted(part)}")
         if key in out:
-            raise InputError(f"--face-effects: {key!r} appears twice (which effect is meant?)")
+            raise InputError(f"--face-effects: {quoted(key)} appears twice (which effect is meant?)")
         out[key] = value
     return out
 

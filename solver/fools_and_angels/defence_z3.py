@@ -26,7 +26,7 @@ import z3
 
 from foolsolve import z3run
 from foolsolve.cards import Card
-from foolsolve.errors import InputError
+from foolsolve.errors import InputError, quoted
 from foolsolve.solver.fools_and_angels import defence as fd
 
 # Target encoding in the model.
@@ -147,7 +147,7 @@ def z3_best_defences(attack: str | Iterable[Card] | Iterable[str], hand: str | I
     ``[surrender]`` when no allowed defence exists."""
     a, h, effects, dfc = fd._prepare(attack, hand, face_effects, defence_face_cards)
     if objective not in fd.OBJECTIVES:
-        raise InputError(f"objective: {objective!r} is not one of {' | '.join(fd.OBJECTIVES)}")
+        raise InputError(f"objective: {quoted(objective)} is not one of {' | '.join(fd.OBJECTIVES)}")
     kept = fd.check_keep(keep, h)
     if kept and objective != fd.KEEP:
         raise InputError(f"keep: only used with objective {fd.KEEP!r}")

@@ -51,7 +51,7 @@ from dataclasses import dataclass, field
 from math import comb
 
 from foolsolve.cards import ACE, Card
-from foolsolve.errors import InputError
+from foolsolve.errors import InputError, quoted
 
 # The rule options' choices and the clear's point are the spec's (foolsolve.spec.fools_paradise: the
 # Rules' option declarations, CLEAR_POINTS), written out here because the capture calculator imports no
@@ -79,7 +79,7 @@ the player is awarded one point immediately")."""
 def check_option(name: str, value: str, choices: Sequence[str]) -> None:
     """Raise :class:`InputError` naming the option when ``value`` is not one of ``choices``."""
     if value not in choices:
-        raise InputError(f"{name}: {value!r} is not one of {' | '.join(choices)}")
+        raise InputError(f"{name}: {quoted(value)} is not one of {' | '.join(choices)}")
 
 
 def card_score(card: Card, *, ace: str, card_points: str) -> int:

@@ -23,7 +23,7 @@ import click
 
 from foolsolve import jsonout
 from foolsolve.cards import ACE, CLUBS, DIAMONDS, FRENCH52, HEARTS, SPADES, Card
-from foolsolve.errors import InputError
+from foolsolve.errors import InputError, quoted
 from foolsolve.positions import read_json
 from foolsolve.present import plural
 from foolsolve.solver.fools_paradise.capture import (
@@ -93,12 +93,12 @@ def parse_hand_and_centre(hand_text: str, centre_text: str, *, decks: int = 1, r
             rank = _RANKS.get(t.upper())
             if rank is not None:
                 if not ranks_only:
-                    raise InputError(f"{name}: card {t!r} has no suit (e.g. {t.upper()}S or {t.upper()}♠; bare ranks "
+                    raise InputError(f"{name}: card {quoted(t)} has no suit (e.g. {t.upper()}S or {t.upper()}♠; bare ranks "
                                      "only with --ranks-only)")
                 out.append(rank)
                 continue
             if ranks_only:
-                raise InputError(f"{name}: {t!r} is not a bare rank (--ranks-only)")
+                raise InputError(f"{name}: {quoted(t)} is not a bare rank (--ranks-only)")
             card = FRENCH52.parse(t, what=name)
             used[card] = used.get(card, 0) + 1
             if used[card] > decks:

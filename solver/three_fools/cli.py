@@ -114,6 +114,21 @@ def simulate_chunk(task: tuple[dict[str, Any], str, int, int, int]) -> tuple[lis
     return wins, rounds, stop - start
 
 
+Tally = tuple[tuple[int, int, int], int, int]
+"""Each seat's wins, the rounds played and the games played, so far."""
+
+ONE_WIN: tuple[tuple[int, int, int], ...] = ((1, 0, 0), (0, 1, 0), (0, 0, 1))
+"""A game's wins, by the seat that won it."""
+
+
+def tallied(tally: Tally, wins: tuple[int, ...] | list[int], rounds: int, games: int) -> Tally:
+    """``tally`` with ``games`` more games (their ``wins`` by seat and their ``rounds``): a new tally,
+    bound to one name by the caller, so that a Ctrl-C lands before the games are counted or after,
+    never between a game's win and its count (the seats' wins then add up to the games, and the games
+    reported are games 0 to n-1 whatever the moment)."""
+    return (tally[0][0] + wins[0], tally[0][1] + wins[1], tally[0][2] + wins[2]), tally[1] + rounds, tally[2] + games
+
+
 def chunk_size(count: int, workers: int) -> int:
     """Games per task: about eight tasks per worker, at most 100 games each (the result does not
     depend on it: every game has its own seed)."""
@@ -152,9 +167,7 @@ def simulate_command(count: int, seed: int, policy: str, rules_json: str | None,
     rules = rules_from_json(Rules, rules_option(rules_json))
     deadline = None if not time_limit else time.monotonic() + time_limit
     timed_out = False
-    wins = [0, 0, 0]
-    rounds = 0
-    played = 0
+    tally: Tally = ((0, 0, 0), 0, 0)
     interrupted = False
     executor = None
     if workers > 1 or scheduler:
@@ -170,10 +183,8 @@ def simulate_command(count: int, seed: int, policy: str, rules_json: str | None,
                             timed_out = True
                             break
                         w, r = play_game(rules, policy, random.Random(f"{seed}:{i}"))
-                        wins[w] += 1
-                        rounds += r
-                        played += 1
-                        tick(played)
+                        tally = tallied(tally, ONE_WIN[w], r, 1)
+                        tick(tally[2])
                 else:
                     from foolsolve.executor import WorkerLost
                     from foolsolve.rules import rules_to_json
@@ -186,12 +197,9 @@ def simulate_command(count: int, seed: int, policy: str, rules_json: str | None,
                     for k, value in executor.map(simulate_chunk, tasks):
                         if isinstance(value, WorkerLost):
                             raise InputError(f"simulate: games {k * size}..{min(k * size + size, count) - 1}: {value}")
-                        chunk_wins, chunk_rounds, n = value
-                        wins = [a + b for a, b in zip(wins, chunk_wins)]
-                        rounds += chunk_rounds
-                        played += n
-                        tick(played)
-                        if deadline is not None and played < count and time.monotonic() >= deadline:
+                        tally = tallied(tally, *value)
+                        tick(tally[2])
+                        if deadline is not None and tally[2] < count and time.monotonic() >= deadline:
                             # every chunk played so far is kept (in order); the rest are not waited for
                             timed_out = True
                             break
@@ -200,6 +208,7 @@ def simulate_command(count: int, seed: int, policy: str, rules_json: str | None,
     finally:
         if executor is not None:
             executor.close()
+    wins, rounds, played = tally
     rates = [Fraction(x, played) if played else Fraction(0) for x in wins]
     cis = [wilson(x, played) for x in wins]
     if as_json:

@@ -623,8 +623,9 @@ def kernel_threads() -> list[threading.Thread]:
 
 
 def assert_stopped(eg: durak_jit.JitEndgame) -> None:
-    """The kernel thread of the interrupted call ends at once, and the node count stays put."""
-    deadline = time.monotonic() + 1.0
+    """The kernel thread of the interrupted call ends (waited for up to 10 s: a loaded machine may be
+    slow to run it to its next node), and the node count stays put."""
+    deadline = time.monotonic() + 10.0
     while kernel_threads() and time.monotonic() < deadline:
         time.sleep(0.01)
     assert kernel_threads() == []
@@ -664,6 +665,12 @@ def ctrl_c_during(eg: durak_jit.JitEndgame, s, delay: float, call: str = "value"
     return time.monotonic() - fired[0]
 
 
+PROMPTLY = 5.0
+"""Seconds within which Ctrl-C stops a search of HUGE (which runs on for many seconds unstopped): the
+main thread looks every POLL seconds, the kernel at its next node, and a loaded 2-core machine may
+keep either waiting for a core for a good part of a second."""
+
+
 def test_progress_reports_rising_node_counts():
     """On a 1 s solve the progress callback is called (every 0.2 s or so) with rising node
     counts, none above the final count."""
@@ -695,10 +702,10 @@ def test_ctrl_c_stops_the_kernel_promptly_and_the_search_stays_usable(monkeypatc
             t0 = time.monotonic()
             with pytest.raises(KeyboardInterrupt):
                 eg.value(huge)
-            assert time.monotonic() - t0 < 1.0
+            assert time.monotonic() - t0 < PROMPTLY
         else:
             eg.progress = None
-            assert ctrl_c_during(eg, huge, delay) < 0.5
+            assert ctrl_c_during(eg, huge, delay) < PROMPTLY
         assert_stopped(eg)
     eg.progress = None
     s = from_spec_state(made(LONG))
@@ -1224,3 +1231,30 @@ def test_the_python_search_drops_entries_over_the_memory_budget(monkeypatch):
     small._ctx.budget.max_entries = 64
     assert small.move_values(s) == Solver(s.er, s.trump).move_values(s)
     assert small._ctx.budget.evictions > 0
+
+
+def test_the_compiled_searchs_load_is_not_counted_in_the_solves_seconds(monkeypatch):
+    """Where the solve loads (or compiles) the compiled search first, the result's seconds are the
+    search's alone, so a stored result's first solve is the search's time."""
+    from pathlib import Path as P
+    from typing import Any
+
+    import foolsolve
+    from foolsolve.solver.base import SolveOptions
+    from foolsolve.solver.durak import search
+
+    loaded = {"now": False}
+    python_search = search.search_for
+
+    def slow_load(state: Any, reductions: Any = None, options: Any = None, jit: Any = "auto") -> Any:
+        time.sleep(0.6)  # the load (or the compile) of the compiled search
+        loaded["now"] = True
+        return python_search(state, reductions, options, False)
+
+    monkeypatch.setattr(search, "kernel_loaded", lambda: loaded["now"])
+    monkeypatch.setattr(search, "search_for", slow_load)
+    pos = foolsolve.load(str(P(foolsolve.__file__).parent / "examples" / "durak-endgame.json"))
+    result = foolsolve.games.get("durak").solve(pos.state, SolveOptions(extra={"jit": False}))
+    assert result.seconds < 0.5, result.seconds
+    again = foolsolve.games.get("durak").solve(pos.state, SolveOptions(extra={"jit": False}))
+    assert result.notes == again.notes  # the answer is the same, loaded or not

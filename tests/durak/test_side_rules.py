@@ -401,7 +401,7 @@ def test_deck_54_is_deuce_to_ace_in_four_suits_and_a_red_and_a_black_joker() -> 
     assert all(not c.is_joker for c in Rules(deck=52).deck_cards)
     # no Joker shares an index with a suit card, and every card fits one 64-bit mask
     assert len({c.index for c in deck}) == 54 and deck.full_mask < 1 << 64
-    with pytest.raises(InputError, match=r"^hands\[0\]: unknown card 'RJ' for the French 52 deck$"):
+    with pytest.raises(InputError, match=r'^hands\[0\]: unknown card "RJ" for the French 52 deck$'):
         pos(rules={"deck": 52}, hands=[["RJ"], ["6H"]])
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from importlib import resources
 from typing import Any
 
@@ -18,7 +17,7 @@ from foolsolve.engines.fools_and_angels import ENGINE, VAL, bits
 from foolsolve.errors import InputError
 from foolsolve.games import get
 from foolsolve.solver import minimax
-from foolsolve.solver.base import NotCovered, SearchLimit, SolveOptions
+from foolsolve.solver.base import SearchLimit, SolveOptions
 from foolsolve.solver.fools_and_angels import search as fa_solver
 from foolsolve.solver.fools_and_angels.search import Canon, Solver, solve
 from foolsolve.solver.retrograde import retrograde_wdl, state_graph
@@ -35,7 +34,7 @@ from foolsolve.spec.fools_and_angels import (
     State,
 )
 from tests.fools_and_angels.helpers import position
-from tests.generic.rule_draws import drawn_rules, options_without_choices
+from tests.generic.rule_draws import drawn_rules, options_without_choices, solver_takes
 
 DRAWN_HERE = {
     # the options without a list of choices, which ``foolsolve.rules.random_rules`` leaves at their
@@ -59,13 +58,8 @@ def draw_rules(rng: random.Random) -> Rules:
 def check_solver_takes(rules: Rules) -> bool:
     """Whether the solver declares these rules its own (:func:`rules_refusal`); where it does
     not, the solver must refuse a position under them (checked here) and the caller skips it."""
-    refusal = fa_solver.rules_refusal(rules)
-    if refusal is None:
-        return True
-    s = State(rules, TURN, 0, (frozenset(SPEC_CARDS[:2]), frozenset(SPEC_CARDS[2:4])), ((), ()), (), turns_done=2)
-    with pytest.raises(NotCovered, match=re.escape(refusal)):
-        solve(s, SolveOptions())
-    return False
+    return solver_takes(fa_solver.rules_refusal(rules), solve, lambda: State(
+        rules, TURN, 0, (frozenset(SPEC_CARDS[:2]), frozenset(SPEC_CARDS[2:4])), ((), ()), (), turns_done=2))
 
 
 def random_endgame(rng: random.Random, max_cards: int = 4) -> State:

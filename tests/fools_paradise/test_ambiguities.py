@@ -159,12 +159,12 @@ def test_errors_exit_2_with_one_line(tmp_path: Path) -> None:
 
     code, out, err = call_main(["ambiguities", "fools-paradise", "--option", "aces"])
     assert (code, out) == (2, "")
-    assert err.startswith("foolsolve: error: --option: fools-paradise has no rule option 'aces'")
+    assert err.startswith('foolsolve: error: --option: fools-paradise has no rule option "aces"')
     assert call_main(["ambiguities", "nosuchgame", "--option", "ace"])[0] == 2
     bad = tmp_path / "bad.json"
     bad.write_text('{"game": "fools-paradise", "hands": [["ZZ"], []], "centre": [], "to_move": 0, "stock": []}')
     code, out, err = call_main(["ambiguities", "fools-paradise", "--option", "ace", "--position", str(bad)])
-    assert (code, out) == (2, "") and "hands[0]: unknown card 'ZZ'" in err
+    assert (code, out) == (2, "") and 'hands[0]: unknown card "ZZ"' in err
     assert len(err.strip().splitlines()) == 1
 
 

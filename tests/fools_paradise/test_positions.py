@@ -92,7 +92,7 @@ def _err(obj: dict[str, Any]) -> str:
 def test_error_unknown_card_names_the_field() -> None:
     obj = _base()
     obj["hands"][1] = ["1H"]
-    assert _err(obj).startswith("hands[1]: unknown card '1H'")
+    assert _err(obj).startswith('hands[1]: unknown card "1H"')
 
 
 def test_error_duplicate_card_names_the_field() -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import itertools
 import random
-import re
 from dataclasses import replace
 from functools import cache
 from importlib import resources
@@ -25,6 +24,7 @@ from foolsolve.solver.fools_paradise.search import endgame_value, method_text, r
 from foolsolve.spec.fools_paradise import SPEC, Rules, State
 from tests.fools_paradise.helpers import position, position_json
 from tests.generic.rule_draws import drawn_rules, options_without_choices
+from tests.generic.rule_draws import solver_takes as takes
 
 DRAWN_HERE = {
     # the options without a list of choices, which ``foolsolve.rules.random_rules`` leaves at their
@@ -46,12 +46,7 @@ def draw_rules(rng: random.Random) -> Rules:
 def solver_takes(rules: Rules) -> bool:
     """Whether the solver declares these rules its own (:func:`rules_refusal`); where it does
     not, the solver must refuse a position under them (checked here) and the caller skips it."""
-    refusal = rules_refusal(rules)
-    if refusal is None:
-        return True
-    with pytest.raises(NotCovered, match=re.escape(refusal)):
-        solve(position(["2C", "3C"], "4C", rules=rules_to_json(rules)), SolveOptions())
-    return False
+    return takes(rules_refusal(rules), solve, lambda: position(["2C", "3C"], "4C", rules=rules_to_json(rules)))
 
 
 @st.composite

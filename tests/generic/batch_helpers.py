@@ -120,6 +120,43 @@ def pool_workers(pid: int) -> list[int]:
     return workers
 
 
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) ``pid`` and its live child processes (a local pool's
+    workers) have used so far (Linux: read from /proc; 0 for a process already gone)."""
+    total = 0
+    for p in [pid, *_children(pid)]:
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+STARTED_CPU = 1.0
+"""CPU seconds a ``foolsolve`` command in this process uses before it is well into its work: its
+start (Python, foolsolve, click: about 0.3 s) with room to spare."""
+POOL_STARTED_CPU = 2.0
+"""The same for a command on a local pool of two workers, each of which starts Python and foolsolve
+too (on a heavily loaded machine ``simulate --workers 2`` can have finished no game at 0.6 s of CPU,
+and thousands at 1 s)."""
+
+
+def wait_until_working(proc: subprocess.Popen[str], cpu: float = STARTED_CPU, timeout: float = 300) -> None:
+    """Wait until ``proc`` (with its pool's workers) has used ``cpu`` seconds of CPU, or has ended:
+    a command that had that much CPU time is past its start and into its work, however loaded the
+    machine (a fixed sleep is not: on a busy 2-core machine a command's start alone can take 3 s of
+    wall time). Where /proc is missing, a generous sleep stands in."""
+    if not Path("/proc/self/stat").exists():
+        time.sleep(4 * cpu)
+        return
+    end = time.monotonic() + timeout
+    while cpu_seconds(proc.pid) < cpu and proc.poll() is None:
+        if time.monotonic() > end:
+            raise AssertionError(f"the command used under {cpu} s of CPU in {timeout} s")
+        time.sleep(0.02)
+
+
 def store_rows(store: Path) -> int:
     """Results in a result-store file (0 while it does not exist or is still being created)."""
     if not store.exists():

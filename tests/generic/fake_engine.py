@@ -35,6 +35,12 @@
   hands (an engine playing only other table sizes);
 * ``late``: from its 40th request on, the last legal move left out of every ``moves`` answer (its
   answers depend on the requests before).
+* ``odds``: a ``moves`` answer's first chance outcome given 1/100 more than its probability (the
+  ``probabilities`` of a request with ``"chance": true``);
+* ``nochance``: a ``moves`` answer without ``probabilities`` (an engine that does not know the field);
+* ``sticky``: once it has answered a ``play`` request of the move ``take`` (Durak), the last legal
+  move left out of every ``moves`` answer after it (a state kept across requests: the one request
+  that sets it, asked first, is enough).
 
 With ``FAKE_ENGINE_PID`` set, it first writes its process id to that file.
 """
@@ -72,6 +78,7 @@ def main(mode: str) -> None:
         defaults: dict[str, Any] = {}
         for name in games.names():
             defaults |= {f"{name}:{k}": v for k, v in rules_to_json(games.get(name).spec.rules_cls()).items()}
+    took = False
     for n, raw in enumerate(sys.stdin, 1):
         if (mode == "crash" and n == 3) or (mode == "drop+late" and n == 250):
             print("fake engine: out of cheese", file=sys.stderr, flush=True)
@@ -126,6 +133,15 @@ def main(mode: str) -> None:
         elif mode == "three" and op == "moves" and record["moves"] and len(position.get("hands", ())) == 3:
             record["moves"] = record["moves"][:-1]
         elif mode == "late" and op == "moves" and n >= 40 and record["moves"]:
+            record["moves"] = record["moves"][:-1]
+        elif mode == "odds" and op == "moves" and record.get("probabilities"):
+            first = next(iter(record["probabilities"]))
+            record["probabilities"][first] = str(Fraction(record["probabilities"][first]) + Fraction(1, 100))
+        elif mode == "nochance" and op == "moves":
+            record.pop("probabilities", None)
+        elif mode == "sticky" and op == "play" and request["moves"] == ["take"]:
+            took = True
+        elif mode == "sticky" and op == "moves" and took and record["moves"]:
             record["moves"] = record["moves"][:-1]
         elif mode == "unreadable" and op == "play":
             record["position"] = {"game": position["game"], "hands": 5}

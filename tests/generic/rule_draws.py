@@ -6,10 +6,14 @@ test module keeps (``DRAWN_HERE``: name -> a draw from a ``random.Random``), hel
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
+import pytest
+
 from foolsolve.rules import options_of, random_rules
+from foolsolve.solver.base import NotCovered, SolveOptions
 
 R = TypeVar("R")
 
@@ -24,3 +28,14 @@ def drawn_rules(rules_cls: type[R], drawn_here: Mapping[str, Callable[[random.Ra
                 rng: random.Random) -> R:
     """Rules with every option drawn: ``drawn_here``'s by its draws, the others at random."""
     return random_rules(rules_cls, rng, **{name: draw(rng) for name, draw in drawn_here.items()})
+
+
+def solver_takes(refusal: str | None, solve: Callable[..., Any], position: Callable[[], Any]) -> bool:
+    """Whether a solver declares a rule set its own (``refusal``, its ``rules_refusal`` of it, is
+    ``None``); where it does not, ``solve`` must refuse a position under them (``position()``) with
+    :class:`NotCovered` naming the refusal (checked here), and the caller skips the rules."""
+    if refusal is None:
+        return True
+    with pytest.raises(NotCovered, match=re.escape(refusal)):
+        solve(position(), SolveOptions())
+    return False

@@ -440,7 +440,7 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
 
 
 @pytest.mark.parametrize(("args", "needle"), [
-    (["--option", "nosuch"], "no rule option 'nosuch'"),
+    (["--option", "nosuch"], 'no rule option "nosuch"'),
     (["--option", "variant", "--choices", "[1]"], "--choices"),
     (["--option", "variant", "--players", "9"], "--players"),
     (["--option", "variant", "--witness-size", "37"], "--witness-size"),

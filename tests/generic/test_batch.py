@@ -556,15 +556,17 @@ class _StopAfterFirst:
 
 @pytest.mark.parametrize("time_limit", [None, 5.0])
 def test_the_interrupt_message_says_which_finished_answers_are_not_stored(tmp_path, time_limit):
-    """The line on Ctrl-C said every finished result was in the store, where seat answers were never
-    stored: it names the kinds a rerun computes again (here, answers limited by --time)."""
+    """The line on Ctrl-C says every finished result is in the store but for the seat answers
+    that are never stored: it names the kinds a rerun computes again (here, answers limited by
+    --time, as the command names it)."""
     from foolsolve import batch
+    from foolsolve.errors import command_line_names
     from foolsolve.store import Store
 
     view = json.dumps(json.loads((EXAMPLES / "views" / "fools-and-angels.json").read_text()))
     settings = batch.Settings(samples=2, max_nodes=300, time_limit=time_limit)
     seat = batch.seat_task(("fools-and-angels", view, settings.seat_settings()))
-    with Store(tmp_path / "s.sqlite3") as store, pytest.raises(KeyboardInterrupt) as stop:
+    with Store(tmp_path / "s.sqlite3") as store, pytest.raises(KeyboardInterrupt) as stop, command_line_names():
         batch.run([(1, view, None), (2, view.replace("{", '{"x": 1, ', 1), None)], lambda rec, job: None, settings,
                   store, executor=_StopAfterFirst(seat))
     text = batch.interrupted_text("out.jsonl", store, stop.value.batch_summary)  # type: ignore[attr-defined]
@@ -1063,6 +1065,45 @@ def test_solver_options_at_their_defaults_share_the_stored_result(tmp_path):
     assert position_key(info, state, SolveOptions(extra={"pv": True})) == position_key(info, state, SolveOptions())
 
 
+def test_a_result_stored_under_its_options_as_given_is_read_and_never_written_there(tmp_path):
+    """A store file may hold an answer keyed with its solver options as given, one at its default
+    included (``-o moves=true`` keyed with ``moves``: store.given_options_key): a solve with those
+    options reads it where its own key misses (a single solve, one with the lines, a batch line), and
+    nothing is written under that key; a solve that finds neither stores under its own key alone."""
+    from foolsolve.store import Store, canonical, canonical_position, position_key, result_key, solve_with_store
+
+    info = games.get("durak")
+    obj = positions(1, 5)[0]
+    state = info.spec.state_from_json(obj)
+    given = {"moves": True}
+    with Store(tmp_path / "fresh.sqlite3") as fresh:
+        plain, _ = solve_with_store(info, state, SolveOptions(), fresh)
+        lines, _ = solve_with_store(info, state, SolveOptions(), fresh, lines=True)
+    path = tmp_path / "s.sqlite3"
+    rows = [(canonical_position(info.spec, state), given, plain),
+            (canonical_position(info.spec, state), {**given, "(lines)": True}, lines),
+            (canonical(info.spec.state_to_json(state)), {**given, "(lines)": True}, lines)]  # as a batch line keys it
+    with Store(path) as db:
+        for position, options, result in rows:  # (the batch line's key is the second's where the two are one)
+            key = result_key("durak", position, canonical(options))
+            assert key is not None
+            db.put(key, "durak", position, canonical(options), result.to_json())
+        written = db.stats()["results"]
+        assert written >= 2
+        for with_lines in (False, True):
+            read, cached = solve_with_store(info, state, SolveOptions(extra=dict(given)), db, lines=with_lines)
+            assert cached and read.moves == (lines if with_lines else plain).moves
+        assert db.stats()["results"] == written
+    infile = write_jsonl(tmp_path / "in.jsonl", [obj])
+    code, out, err = call_main(["batch", str(infile), "--store", str(path), "-o", "moves=true"])
+    assert code == 0 and json.loads(out)["cached"] is True, err
+    with Store(tmp_path / "new.sqlite3") as db:
+        solve_with_store(info, state, SolveOptions(extra=dict(given)), db)
+        keyed = position_key(info, state, SolveOptions(extra=dict(given)))
+        assert keyed is not None
+        assert [row["key"] for row in db.export()] == [keyed[0]]
+
+
 def test_batch_run_takes_a_store_as_answer_does(tmp_path):
     """``batch.run(..., store="file.sqlite3")`` gave every line 'internal error: AttributeError: 'str'
     object has no attribute 'get''; a file name or True is a store, as for ``foolsolve.answer``, and
@@ -1103,3 +1144,64 @@ def test_summary_counts_what_was_read_from_the_store_under_both_names():
 
     summary = batch.Summary(from_store=3)
     assert summary.stored == 3 and "3 from the store" in summary.text()
+
+
+def test_ctrl_c_while_an_answer_is_stored_writes_only_stored_lines(tmp_path: Path) -> None:
+    """Ctrl-C arriving while an answer is being stored is held back until it is stored: every
+    record the interrupted batch writes is one a re-run reads back from the store, never a line
+    noted as finished whose row the interrupt kept from being written."""
+    from foolsolve import batch
+    from foolsolve.store import Store
+
+    class Interrupting(Store):
+        """A store whose second put is interrupted by Ctrl-C as it starts."""
+
+        puts = 0
+
+        def put(self, *args: Any, **kwargs: Any) -> bool:
+            type(self).puts += 1
+            if type(self).puts == 2:
+                os.kill(os.getpid(), signal.SIGINT)
+            return super().put(*args, **kwargs)
+
+    objs = positions(4, 5, "held")
+    store = Interrupting(tmp_path / "s.sqlite3")
+    records: list[dict[str, Any]] = []
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            batch.run([(i, json.dumps(o), None) for i, o in enumerate(objs, 1)],
+                      lambda rec, job: records.append(rec), batch.Settings(extra={"jit": False}), store=store,
+                      progress=False)
+    finally:
+        store.close()
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    assert [r["line"] for r in records] == [1, 2]
+    assert _count(tmp_path / "s.sqlite3") == 2
+
+
+def _interrupted_seat_batch(tmp_path: Path, store: bool) -> Any:
+    """``batch.run`` of two view lines with ``time_limit=5``, Ctrl-C after the first: the exception."""
+    from foolsolve import batch
+
+    view = json.dumps(json.loads((EXAMPLES / "views" / "fools-and-angels.json").read_text()))
+    settings = batch.Settings(samples=2, max_nodes=300, time_limit=5)
+    seat = batch.seat_task(("fools-and-angels", view, settings.seat_settings()))
+    with pytest.raises(KeyboardInterrupt) as stop:
+        batch.run([(1, view, None), (2, view.replace("{", '{"x": 1, ', 1), None)], lambda rec, job: None, settings,
+                  str(tmp_path / "s.sqlite3") if store else None, executor=_StopAfterFirst(seat))
+    return stop.value
+
+
+def test_an_interrupted_batch_run_raises_batch_interrupted_with_its_summary(tmp_path):
+    from foolsolve import batch
+
+    exc = _interrupted_seat_batch(tmp_path, store=False)
+    assert isinstance(exc, batch.Interrupted)
+    assert exc.summary is exc.batch_summary and exc.summary.lines == 1 and exc.summary.seats == 1
+    assert str(exc) == "batch interrupted after 1 line; the exception's .summary counts them"
+
+
+def test_unstored_names_the_settings_field_from_python_and_is_empty_without_a_store(tmp_path):
+    with_store = _interrupted_seat_batch(tmp_path, store=True).batch_summary
+    assert with_store.unstored == {"answers limited by Settings.time_limit"}
+    assert _interrupted_seat_batch(tmp_path, store=False).batch_summary.unstored == set()

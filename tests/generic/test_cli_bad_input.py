@@ -304,7 +304,7 @@ def test_capture_limit_above_its_maximum_is_refused_before_any_listing():
     (["fools-paradise", "capture", "DECKS9"], ["rules.decks", "from 1 to 8", "9"]),
     # the last of two effects for one rank won, silently (a key twice in a JSON object is an error)
     (["fools-and-angels", "defend", "--attack", "3D 6H", "--hand", "4D 7H 9C", "--face-effects",
-      "J=none,J=whole_only"], ["--face-effects", "'J' appears twice"]),
+      "J=none,J=whole_only"], ["--face-effects", '"J" appears twice']),
     (["fools-and-angels", "defend", "--attack", "3D 6H", "--hand", "4D 7H 9C", "--face-effects",
       "Q=none,jack=none,11=whole_only"], ["--face-effects", "rank J appears twice"]),
 ])

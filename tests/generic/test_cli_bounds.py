@@ -219,3 +219,26 @@ def test_openspiel_ismcts_default_simulations_make_a_short_match():
     assert OPENSPIEL_SIMULATIONS == 50
     assert OPENSPIEL.make({}, "").simulations == 50  # type: ignore[attr-defined]
     assert "default 50" in OPENSPIEL.params["simulations"]
+
+
+def test_a_budget_that_ran_out_is_a_limit_error_of_kind_limit(monkeypatch):
+    """A budget that ran out before an answer is a :class:`~foolsolve.errors.LimitError` (one line, exit
+    2), which ``--json``'s error object tells apart as ``"kind": "limit"``: a ``perft`` count cut by
+    ``--max-nodes`` (and :meth:`Position.perft` from Python), a ``conform --strict`` run cut at
+    ``--max-steps``, a full position with no open-hand answer within ``--max-nodes``; bad input stays
+    ``"kind": "input"``."""
+    import foolsolve
+    from foolsolve.errors import LimitError
+
+    for argv in (["perft", MIDBOUT, "--depth", "4", "--max-nodes", "3", "--json"],
+                 ["conform", "durak", "--cases", "1", "--seed", "5", "--max-steps", "4", "--strict", "--json"],
+                 [ENDGAME, "--no-store", "--max-nodes", "2", "--time", "5", "--json"]):
+        code, _out, err = cli(argv)
+        record = json.loads(err)
+        assert code == 2 and record["kind"] == "limit" and record["exit_code"] == 2, (argv, err)
+    code, _out, err = cli(["perft", MIDBOUT, "--depth", "-1", "--json"])
+    assert code == 2 and json.loads(err)["kind"] == "input", err
+    with pytest.raises(LimitError, match=r"^max_nodes: the spec total at depth 4 did not finish within 3 nodes"):
+        foolsolve.load(MIDBOUT).perft(4, max_nodes=3)
+    with pytest.raises(LimitError, match=r"^max_nodes: no open-hand answer within"):
+        foolsolve.answer(ENDGAME, max_nodes=2, time=5)

@@ -61,10 +61,10 @@ def test_foolsolve_s_own_oracle_agrees_on_every_game(name, request, tmp_path, mo
         request.getfixturevalue("toy")
     monkeypatch.chdir(tmp_path)
     code, out, err = conform(name, "--cases", "2", "--seed", "4", "--max-steps", "40", "--engine", ORACLE,
-                             "--engine-timeout", SLOW, "--status", "--json")
+                             "--engine-timeout", SLOW, "--status", "--chance", "--json")
     assert code == 0, err
     report = json.loads(out)
-    assert report["status"] is True
+    assert report["status"] is True and report["chance"] is True
     assert report["disagreements"] == [] and report["finished"] == report["agreeing"] == 2, report
     assert report["engine"] == ORACLE and report["requests"] is None and report["engine_error"] is None
     assert report["broken_at"] is None
@@ -318,6 +318,29 @@ def test_a_signal_after_disagreements_exits_with_its_code_and_says_the_run_stopp
     assert 0 < finished < 40
 
 
+def test_ctrl_c_as_a_game_ends_keeps_its_disagreement():
+    """A Ctrl-C arriving as a game that disagreed ends (here in the progress callback, where the
+    status line is drawn) stops the run with that game counted and its disagreement reported:
+    never a game counted as agreeing whose disagreement the interrupt kept from being recorded
+    (seed 0's first game disagrees with the ``drop`` engine)."""
+    import signal
+
+    from foolsolve.outside import OutsideEngine
+
+    def interrupt(done: int) -> None:
+        os.kill(os.getpid(), signal.SIGINT)
+
+    old = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with OutsideEngine(fake("drop"), float(SLOW)) as engine:
+            report = conformance.run_outside(games.get("durak"), engine, 3, 0, progress=interrupt, max_steps=30)
+    finally:
+        signal.signal(signal.SIGINT, old)
+    assert report.interrupted and report.cases == 1
+    assert len(report.disagreements) == 1 and report.divergence is report.disagreements[0]
+    assert report.divergence.case == 1
+
+
 def test_a_run_stopped_before_any_game_finished_claims_no_agreement(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     from foolsolve.outside import OutsideEngine
@@ -351,6 +374,8 @@ def test_an_out_that_cannot_be_created_is_refused_before_the_engine_starts(tmp_p
     (["--engine", "/no/such/engine"], "--engine: cannot start '/no/such/engine' (no such file or directory)"),
     (["--engine-timeout", "5"], "--engine-timeout: only with --engine (the outside engine's time to answer)"),
     (["--status"], "--status: only with --engine (foolsolve's engine's status is compared at every state)"),
+    (["--chance"], "--chance: only with --engine (foolsolve's engine's chance outcomes are compared at every chance "
+                   "node)"),
     (["--engine", ORACLE, "--workers", "2"], "--workers: with --engine the games are played in this process "
                                              "against the one engine process"),
     (["--engine", ORACLE, "--engine-timeout", "0"], None),
@@ -419,7 +444,7 @@ def test_a_payoff_with_a_huge_exponent_is_one_line_and_exit_2(payoff, tmp_path, 
                              "--engine-timeout", SLOW, "--status")
     assert time.monotonic() - started < 60
     assert code == 2 and err.count("\n") == 1, err
-    assert (f"is no status record: its payoff \"{payoff}\" is no exact number ('{payoff}' has an exponent "
+    assert (f"is no status record: its payoff \"{payoff}\" is no exact number (\"{payoff}\" has an exponent "
             "beyond ±50; \"-1\", \"1/2\", 2)\n") in err, err
     assert "the engine broke off in game 1" in out
 
@@ -673,8 +698,9 @@ def test_every_move_samples_a_state_with_many_legal_moves(tmp_path, monkeypatch)
     (the move followed and a seeded sample), the states so sampled counted and said."""
     from foolsolve import cli
 
-    assert (cli.EVERY_MOVE_MAX, cli.REPLAY_MAX, cli.SHRINK_REQUESTS) == (
-        conformance.EVERY_MOVE_MAX, conformance.REPLAY_MAX, conformance.SHRINK_REQUESTS)
+    assert (cli.EVERY_MOVE_MAX, cli.REPLAY_MAX, cli.SHRINK_REQUESTS, cli.NARROW_RUNS, cli.NARROW_SECONDS) == (
+        conformance.EVERY_MOVE_MAX, conformance.REPLAY_MAX, conformance.SHRINK_REQUESTS, conformance.NARROW_RUNS,
+        conformance.NARROW_SECONDS)
     monkeypatch.chdir(tmp_path)
     argv = ["foolery", "--cases", "1", "--seed", "2", "--max-steps", "3", "--engine", ORACLE,
             "--engine-timeout", SLOW, "--every-move"]
@@ -745,20 +771,129 @@ def test_a_shrunk_request_keeps_the_rules_fixed(tmp_path, monkeypatch):
     assert all(v == defaults[k] for k, v in small["rules"].items() if k not in ("variant", "deck", "throwers"))
 
 
+def test_chance_probabilities_are_compared_at_chance_nodes(tmp_path, monkeypatch):
+    """--chance: at a chance node (Three Fools' first leader) the moves are asked with each
+    outcome's probability and compared with the spec's; an engine giving a wrong one is a ``chance``
+    disagreement, its request (with ``"chance": true``) written, which the oracle answers with the
+    spec's probabilities. Without --chance the probabilities are not asked."""
+    from foolsolve.oracle import answer_line
+
+    monkeypatch.chdir(tmp_path)
+    argv = ["three-fools", "--cases", "1", "--seed", "1", "--max-steps", "10", "--engine", fake("odds"),
+            "--engine-timeout", SLOW, "--replay", "0", "--json"]
+    code, out, err = conform(*argv)
+    assert code == 0, err
+    assert json.loads(out)["chance"] is False
+    code, out, err = conform(*argv, "--chance")
+    assert code == 1, err
+    [d] = json.loads(out)["disagreements"]
+    assert (d["kind"], d["step"]) == ("chance", 0), d
+    outcome = d["detail"].split(": ")[0].removeprefix("probability of ")
+    [line] = (tmp_path / "conform-three-fools-1.jsonl").read_text().splitlines()
+    request = json.loads(line)
+    assert request["op"] == "moves" and request["chance"] is True
+    spec = answer_line(1, line)["probabilities"]
+    assert sum(map(Fraction, spec.values())) == 1
+    assert d["detail"] == (f"probability of {outcome}: spec {spec[outcome]} engine "
+                           f"{Fraction(spec[outcome]) + Fraction(1, 100)}")
+    # an engine that does not know the field: broken, one line
+    code, out, err = conform(*argv[:8], fake("nochance"), *argv[9:-1], "--chance")
+    assert (code, err) == (2, "foolsolve: error: --engine: its answer to request 1 (moves) is no moves record: no "
+                              "\"probabilities\" in it (asked with \"chance\": true)\n"), err
+
+
 def test_a_disagreement_that_needs_the_requests_before_it_is_said_so(tmp_path, monkeypatch):
     """An engine wrong only from its 40th request on: its disagreements do not show when replayed
-    alone in a fresh engine process, and the report says so."""
+    alone in a fresh engine process, and the report says so: the first one shows after every
+    request its game asked before it (none fewer found within the search's bound, here 2 runs);
+    the second, at its game's first request, depends on the earlier games."""
+    from types import SimpleNamespace
+
+    from foolsolve import cli
+
     monkeypatch.chdir(tmp_path)
-    argv = ["durak", "--cases", "2", "--seed", "0", "--max-steps", "40", "--engine", fake("late"),
-            "--engine-timeout", SLOW]
-    code, out, err = conform(*argv, "--json")
+    monkeypatch.setattr(conformance, "NARROW_RUNS", 2)
+    code, out, err = conform("durak", "--cases", "2", "--seed", "0", "--max-steps", "40", "--engine", fake("late"),
+                             "--engine-timeout", SLOW, "--json")
     assert code == 1, err
     ds = json.loads(out)["disagreements"]
-    assert ds and all(d["alone"] is False and d["shrunk"] is None for d in ds), ds
-    code, out, err = conform(*argv)
+    assert len(ds) == 2 and all(d["alone"] is False and d["shrunk"] is None for d in ds), ds
+    first, second = (d["sequence"] for d in ds)
+    assert first["before"] == first["of"] >= 39 and first["bounded"] is True and first["runs"] == 2, first
+    assert len(first["ids"]) == first["before"] + 1
+    assert second == {"before": None, "of": 0, "runs": 0, "bounded": False, "ids": []}
+    # the text report's lines (replay_text) of the two
+    lines = [cli.replay_text(SimpleNamespace(case=d["case"], step=d["step"], alone=False, shrunk=None,
+                                             narrowed=conformance.Narrowing(d["sequence"]["of"], None if d["sequence"][
+                                                 "before"] is None else [{}] * d["sequence"]["before"],
+                                                 d["sequence"]["runs"], d["sequence"]["bounded"])))
+             for d in ds]
+    assert lines[1] == (f"  its request 'case {ds[1]['case']} step {ds[1]['step']}' alone, in a fresh engine process, "
+                        "does NOT show it, and its game asked nothing before it: the engine's answer depends on the "
+                        "requests of earlier games in the run")
+    assert lines[0].endswith("(2 fresh engine runs; the search stopped at its bound (2 runs, 60 s): a shorter one may "
+                             "exist)"), lines[0]
+
+
+def test_a_disagreement_after_a_request_its_game_asked_earlier_is_narrowed_to_it(tmp_path, monkeypatch):
+    """An engine that, once asked to play ``take``, leaves a legal move out of every later answer
+    (a state kept across requests): the disagreement does not show alone, and the search over the
+    requests its game asked before it finds the one that matters, the ``take``; the two requests
+    are written, and asked of a fresh engine in that order they show it again."""
+    monkeypatch.chdir(tmp_path)
+    code, out, err = conform("durak", "--cases", "1", "--seed", "4", "--players", "2", "--max-steps", "40",
+                             "--engine", fake("sticky"), "--engine-timeout", SLOW)
     assert code == 1, err
-    assert (f"  its request 'case {ds[0]['case']} step {ds[0]['step']}' alone, in a fresh engine process, does NOT "
-            "show it: the engine's answer depends on the requests before it in the run") in out.splitlines(), out
+    lines = {x["id"]: x for x in map(json.loads, (tmp_path / "conform-durak-4.jsonl").read_text().splitlines())}
+    [where] = [k for k in lines if "sequence" not in k]
+    assert where.startswith("case 1 step ")
+    assert list(lines) == [where, f"{where} sequence 1/2", f"{where} sequence 2/2"]
+    took, own = lines[f"{where} sequence 1/2"], lines[f"{where} sequence 2/2"]
+    assert (took["op"], took["moves"]) == ("play", ["take"]) and own["op"] == "moves"
+    assert {k: v for k, v in own.items() if k != "id"} == {k: v for k, v in lines[where].items() if k != "id"}
+    line = next(x for x in out.splitlines() if x.startswith(f"  its request '{where}'"))
+    start = (f"  its request '{where}' alone, in a fresh engine process, does NOT show it; after 1 of the ")
+    middle = (f" requests its game asked before it, asked first, it does: a 2-request reproduction, "
+              f"'{where} sequence 1/2' to '{where} sequence 2/2' (")
+    assert line.startswith(start) and middle in line and line.endswith(" fresh engine runs)"), line
+    assert int(line[len(start):].split()[0]) > 5  # the requests searched
+    assert int(line.split(" (")[-1].split()[0]) <= conformance.NARROW_RUNS
+    assert "a sequence showing it 'case N step S sequence I/K'" in out
+    from foolsolve.outside import OutsideEngine
+
+    with OutsideEngine(fake("sticky"), float(SLOW)) as engine:
+        engine.ask({k: v for k, v in took.items() if k != "id"})
+        assert conformance.check_request(games.get("durak"), own, engine) is not None
+
+
+def test_narrowing_finds_the_requests_that_matter_within_its_bound():
+    """conformance.narrow: two elements of a hundred that matter, found by bisection and delta
+    debugging in fewer than NARROW_RUNS tries; stopped at its bound, a sequence that shows all the same."""
+    tries: list[list[int]] = []
+
+    def shows(seq: list[int]) -> bool:
+        tries.append(seq)
+        return {17, 60} <= set(seq)
+
+    assert conformance.narrow(list(range(100)), shows) == ([17, 60], False)
+    assert len(tries) < conformance.NARROW_RUNS
+    left = [3]
+
+    def bounded(seq: list[int]) -> bool | None:
+        left[0] -= 1
+        return None if left[0] < 0 else {17, 60} <= set(seq)
+
+    found, stopped = conformance.narrow(list(range(100)), bounded)
+    assert stopped and {17, 60} <= set(found) and len(found) < 100
+    # an engine that does not answer the same each time: an answer all the same, no endless search
+    calls = [0]
+
+    def flaky(seq: list[int]) -> bool:
+        calls[0] += 1
+        return calls[0] % 3 == 0
+
+    found, stopped = conformance.narrow(list(range(10)), flaky)
+    assert set(found) <= set(range(10)) and calls[0] < 40
 
 
 def test_players_fix_the_table_an_engine_plays(tmp_path, monkeypatch):
@@ -781,11 +916,9 @@ def test_players_fix_the_table_an_engine_plays(tmp_path, monkeypatch):
                                      "players: 2 in every game"], out
 
 
-@pytest.mark.parametrize("workers", ["1", "2"])
-def test_players_fix_the_table_of_conform_without_an_engine(workers, tmp_path, monkeypatch):
-    """--players deals every game to that many players (foolsolve's own engine, in this process and
-    on worker processes); without it the counts are drawn, the games as ever."""
-    monkeypatch.chdir(tmp_path)
+def _players_played(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The number of players of each game foolsolve's own engine is checked on in this process, in
+    order (conformance.lockstep watched)."""
     played: list[int] = []
     real = conformance.lockstep
 
@@ -794,6 +927,15 @@ def test_players_fix_the_table_of_conform_without_an_engine(workers, tmp_path, m
         return real(info, start, *args, **kwargs)
 
     monkeypatch.setattr(conformance, "lockstep", lockstep)
+    return played
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_players_fix_the_table_of_conform_without_an_engine(workers, tmp_path, monkeypatch):
+    """--players deals every game to that many players (foolsolve's own engine, in this process and
+    on worker processes); without it the counts are drawn, the games as ever."""
+    monkeypatch.chdir(tmp_path)
+    played = _players_played(monkeypatch)
     argv = ["foolery", "--cases", "6", "--seed", "1", "--max-steps", "20", "--json"]
     code, out, err = conform(*argv, "--players", "5")
     assert code == 0, err
@@ -812,6 +954,38 @@ def test_players_fix_the_table_of_conform_without_an_engine(workers, tmp_path, m
         assert (json.loads(out)["states"], json.loads(out)["players"]) == (report["states"], 5)
 
 
+def test_a_range_or_list_of_players_deals_the_games_in_turn(tmp_path, monkeypatch):
+    """--players 2-4 and --players 2,3,6 deal game i to the (i mod length)-th count, in this process,
+    on worker processes and against an outside engine alike; the report says the counts and the
+    games finished at each (``players``, ``player_counts`` in --json)."""
+    monkeypatch.chdir(tmp_path)
+    played = _players_played(monkeypatch)
+    argv = ["durak", "--cases", "5", "--seed", "1", "--max-steps", "5"]
+    code, out, err = conform(*argv, "--players", "2-4", "--json")
+    assert code == 0, err
+    assert played == [2, 3, 4, 2, 3]
+    report = json.loads(out)
+    assert report["players"] == [2, 3, 4] and report["player_counts"] == {"2": 2, "3": 2, "4": 1}
+    code, out, err = conform(*argv, "--players", "2,6,3")
+    assert code == 0, err
+    assert played[5:] == [2, 6, 3, 2, 6]
+    assert "players: 2, 6 and 3 in turn, game by game (2: 2 games, 6: 2 games, 3: 1 game)" in out.splitlines(), out
+    code, out, err = conform(*argv, "--players", "2-4", "--workers", "2", "--json")
+    assert code == 0, err
+    assert json.loads(out)["player_counts"] == report["player_counts"]
+    # an engine wrong only at three-player tables: wrong in the games dealt to 3, not in the others
+    code, out, err = conform("durak", "--cases", "4", "--seed", "0", "--max-steps", "20", "--engine", fake("three"),
+                             "--engine-timeout", SLOW, "--replay", "0", "--players", "2,4", "--json")
+    assert code == 0, err
+    assert json.loads(out)["player_counts"] == {"2": 2, "4": 2}
+    code, out, err = conform("durak", "--cases", "4", "--seed", "0", "--max-steps", "20", "--engine", fake("three"),
+                             "--engine-timeout", SLOW, "--replay", "0", "--players", "2-3", "--json")
+    assert code == 1, err
+    report = json.loads(out)
+    assert {d["case"] for d in report["disagreements"]} <= {2, 4} and report["disagreements"], report
+    assert report["players"] == [2, 3] and report["player_counts"] == {"2": 2, "3": 2}
+
+
 @pytest.mark.parametrize("name", games.names())
 def test_every_game_s_random_starts_deal_the_players_fixed(name):
     info = games.get(name)
@@ -828,6 +1002,14 @@ def test_every_game_s_random_starts_deal_the_players_fixed(name):
      '--players/--rules: no durak deal of 3 players under teams="2v2" in 100 draws (players: teams 2v2 is played by '
      "4 players, got 3)"),
     (["--players", "2", "--position", "x.json"], "--players: with --position the position's own players are played"),
+    (["--players", "2-9"], "--players: durak takes 2..8 players, not 9"),
+    (["--players", "2,1"], "--players: durak takes 2..8 players, not 1"),
+    (["--players", "4,3", "--rules", '{"teams": "2v2"}'],
+     '--players/--rules: no durak deal of 3 players under teams="2v2" in 100 draws (players: teams 2v2 is played by '
+     "4 players, got 3)"),
+    (["--players", "4-2"], "--players: the range 4-2 is empty (the smaller count first: 2-4)"),
+    (["--players", "2,x"], "--players: 'x' is no count of players (N, a range N-M, or a list of them: 2,3,6)"),
+    (["--players", "2-4,3"], "--players: 3 given twice"),
 ])
 @pytest.mark.parametrize("engine", [False, True])
 def test_bad_players_are_one_line_errors(argv, words, engine, tmp_path, monkeypatch):
@@ -850,3 +1032,30 @@ def test_ctrl_c_during_the_replays_says_the_games_were_all_played(tmp_path, monk
                              "--engine-timeout", SLOW)
     assert code == 130, err
     assert out.splitlines()[-1] == "Ctrl-C stopped the replays of the disagreements (the games were all played)", out
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_ctrl_c_as_an_outside_engine_starts_stops_the_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Ctrl-C landing as the engine's process is started (it exists, Popen has not returned) is
+    held back until the engine is set up, then stops it: no engine is left that no caller can reach."""
+    import signal
+    import subprocess
+
+    from foolsolve import outside
+
+    real = subprocess.Popen
+    started: list[int] = []
+
+    def started_then_interrupted(*args: Any, **kwargs: Any) -> Any:
+        proc = real(*args, **kwargs)
+        started.append(proc.pid)
+        os.kill(os.getpid(), signal.SIGINT)
+        return proc
+
+    monkeypatch.setattr(outside.subprocess, "Popen", started_then_interrupted)
+    monkeypatch.setattr(outside, "CLOSE_WAIT", 0.1)
+    with pytest.raises(KeyboardInterrupt):
+        outside.OutsideEngine("sleep 30")
+    (pid,) = started
+    stat = Path(f"/proc/{pid}/stat")
+    assert not stat.exists() or stat.read_text().rsplit(")", 1)[1].split()[0] == "Z"

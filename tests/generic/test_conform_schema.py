@@ -44,12 +44,13 @@ def test_outside_engines_clean_report_fits_the_schema(tmp_path, monkeypatch):
     assert obj["disagreements"] == [] and obj["status"] is True
 
 
-@pytest.mark.parametrize("field, value", [("unknown_field", 1), ("finished", -1), ("players", "two")])
+@pytest.mark.parametrize("field, value", [("unknown_field", 1), ("finished", -1), ("players", "two"), ("players", [2, 2]),
+                                          ("player_counts", {"two": 1})])
 def test_the_schema_refuses_a_report_that_drifts(field, value):
     """The schema is closed: a field the code adds without the schema, or a wrong type, fails it."""
     good = {"game": "durak", "cases": 1, "finished": 1, "agreeing": 1, "cut": 0, "max_steps": 10, "states": 3,
             "moves": 2, "sampled": 0, "timed_out": False, "interrupted": False, "divergence": None,
-            "seconds": 0.1, "rules": None, "players": None}
+            "seconds": 0.1, "rules": None, "players": None, "player_counts": {"2": 1}}
     VALIDATOR.validate(good)
     with pytest.raises(jsonschema.ValidationError):
         VALIDATOR.validate({**good, field: value})

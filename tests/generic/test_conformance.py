@@ -81,3 +81,31 @@ def test_sigterm_is_named_in_the_line_of_the_games_finished(monkeypatch, capsys)
     assert code == 143, err
     assert "spec and engine agree in the 2 of 10 games finished before SIGTERM stopped the run" in out
     assert "Ctrl-C" not in out
+
+
+def test_the_shrunk_diverging_position_keeps_the_rules_fixed(tmp_path, monkeypatch):
+    """conform GAME --rules without --engine: the diverging position is shrunk under the options
+    --rules fixes (an engine wrong under every option: the shrinking may set none of the fixed ones
+    back to its default, nor leave out the rules, which reads every one at its default)."""
+    import json
+
+    from foolsolve.rules import rules_to_json
+    from tests.generic import toy_game
+    from tests.generic.batch_helpers import call_main
+
+    monkeypatch.chdir(tmp_path)
+    games.register(toy_game.toy_info("moves"))  # a broken engine: more moves than the rules give
+    try:
+        code, out, err = call_main(["conform", "toy", "--cases", "20", "--seed", "3", "--rules", '{"max_take": 2}'])
+        assert code == 1 and "DIVERGENCE moves" in out, (out, err)
+        small = json.loads((tmp_path / "conform-toy-3.json").read_text())
+        spec = games.get("toy").spec
+        assert spec.rules_of(spec.state_from_json(small)).max_take == 2, small
+        assert rules_to_json(spec.rules_of(spec.state_from_json(small))) == {"max_take": 2}
+        # without --rules the same game's position is shrunk to the default option (the bug is in both)
+        code, out, err = call_main(["conform", "toy", "--cases", "20", "--seed", "3"])
+        assert code == 1, err
+        small = json.loads((tmp_path / "conform-toy-3.json").read_text())
+        assert spec.rules_of(spec.state_from_json(small)).max_take == 3, small
+    finally:
+        games.unregister("toy")

@@ -330,3 +330,27 @@ def test_distance_false_keeps_every_moves_value_without_distances(capsys):
     assert position_key(info, state, SolveOptions(), lines=True) != position_key(info, state, opts, lines=True)
     with pytest.raises(InputError, match="distance: expected true or false"):
         SolveOptions(extra={"distance": "no"})
+
+
+def test_add_distances_asks_applies_once(monkeypatch):
+    """``add_distances`` asks :func:`foolsolve.distance.applies` once per answer, whether the distances
+    are then searched (``distance`` true) or noted as not asked for (``-o distance=false``)."""
+    import foolsolve.distance as distance
+
+    info = games.get("durak")
+    state = info.spec.state_from_json(endgame(3, random.Random("once:3")))
+    asked: list[bool] = []
+    searched: list[bool] = []
+
+    def counted(*args: Any) -> bool:
+        asked.append(True)
+        return True
+
+    monkeypatch.setattr(distance, "applies", counted)
+    monkeypatch.setattr(distance, "_distances", lambda *args: searched.append(True))
+    for on in (True, False):
+        asked.clear()
+        searched.clear()
+        result = distance.add_distances(info, state, info.solve(state, SolveOptions()), distance=on)
+        assert len(asked) == 1 and searched == ([True] if on else [])
+        assert (distance.OFF_NOTE in result.notes) is not on

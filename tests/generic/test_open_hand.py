@@ -872,11 +872,12 @@ def test_solver_option_max_nodes_bounds_the_open_hand_answer_too(capsys: Any) ->
 
 def test_solver_option_time_bounds_the_open_hand_answer_too(capsys: Any) -> None:
     """``-o time=S`` likewise bounded only the exact solver; the open-hand search that answered took the
-    rest of --time."""
-    code, out, err = run(["--no-store", "--open-hand", str(EXAMPLES / "durak-midbout.json"), "--json", "--time", "4", "-o",
+    rest of --time. (--time 20: the rest of it is far from what -o time=0.3 gives each search, however
+    slowly a loaded machine stops them.)"""
+    code, out, err = run(["--no-store", "--open-hand", str(EXAMPLES / "durak-midbout.json"), "--json", "--time", "20", "-o",
                           "time=0.3"], capsys)
     assert code == 0, err
-    assert json.loads(out)["seconds"] < 2
+    assert json.loads(out)["seconds"] < 10
 
 
 def test_the_only_legal_moves_budget_is_named_not_a_time_never_given(monkeypatch: Any) -> None:

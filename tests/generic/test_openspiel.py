@@ -284,7 +284,7 @@ def test_openspiel_mcts_plays_a_whole_game_against_a_random_bot():
     ({"players": 1}, r"^players: must be 2\.\.8, got 1$"),
     ({"variant": "nosuch"}, r"^rules\.variant: "),
     ({"deck": 35}, r"^rules\.deck: 35 is not one of"),
-    ({"impl": "c"}, r"^impl: expected 'engine' or 'spec', got 'c'$"),
+    ({"impl": "c"}, r'^impl: expected "engine" or "spec", got "c"$'),
 ])
 def test_bad_parameters_are_refused_where_the_game_is_loaded(params, message):
     """pyspiel.load_game took players=9 (num_players() said 9), a rule value no rule has, or an

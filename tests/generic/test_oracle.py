@@ -182,7 +182,7 @@ def test_bad_lines_get_one_error_record_each_and_the_stream_goes_on(tmp_path):
         "line 6: expected a request object",
         "op: missing (one of moves, play, perft, status, normalize)",
         'op: unknown request "solve"',
-        "depth: not a field of a moves request (its fields: op, position, id, detail)",
+        "depth: not a field of a moves request (its fields: op, position, id, detail, chance)",
         "position: missing",
         "position: expected a position object or a position file's path, got 7",
         "missing.json: cannot read",
@@ -630,3 +630,18 @@ def test_moves_in_detail_are_read_off_the_game_s_move_type(name, request):
 
 def request_line(op: str, position: Any, **fields: Any) -> str:
     return request(op, position, **fields)
+
+
+def test_moves_with_chance_give_each_outcome_s_probability(tmp_path):
+    """A moves request with "chance": true: at a chance node (a Three Fools deal's first leader) each
+    outcome's exact probability, by its text, summing to 1; at a player's node null; in the schema."""
+    from fractions import Fraction
+
+    deal = json.loads(dealt("three-fools", tmp_path).read_text())
+    code, [chance, plain, player], _ = oracle([request("moves", deal, chance=True), request("moves", deal),
+                                               request("moves", json.loads(MIDBOUT.read_text()), chance=True)])
+    assert code == 0
+    assert chance["moves"] == plain["moves"] and "probabilities" not in plain
+    assert list(chance["probabilities"]) == chance["moves"]
+    assert sum(map(Fraction, chance["probabilities"].values())) == 1
+    assert player["probabilities"] is None

@@ -26,10 +26,21 @@ def _pyproject() -> dict:
     return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 
 
+DATA = {"foolsolve.data.perft": "foolsolve/data/perft", "foolsolve.data.playthroughs": "foolsolve/data/playthroughs",
+        "foolsolve.examples": "foolsolve/examples", "foolsolve.examples.views": "foolsolve/examples/views",
+        "foolsolve.schemas": "foolsolve/schemas", "foolsolve.docs": "docs"}
+"""The folders of data only (no __init__.py) that pyproject lists as packages, so that setuptools ships
+them without warnings; docs/ is mapped to foolsolve.docs (``foolsolve docs NAME``)."""
+
+
 def test_every_package_folder_is_listed_in_pyproject():
     tool = _pyproject()["tool"]["setuptools"]
-    listed = set(tool["packages"])
-    assert tool["package-dir"] == {v: k for k, v in MAPPED.items() if k != "foolsolve"}
+    listed = set(tool["packages"]) - set(DATA)
+    assert set(DATA) <= set(tool["packages"])
+    assert tool["package-dir"] == {**{v: k for k, v in MAPPED.items() if k != "foolsolve"}, "foolsolve.docs": "docs"}
+    for package, folder in DATA.items():
+        assert not (ROOT / folder / "__init__.py").exists() and any((ROOT / folder).iterdir()), package
+        assert tool["package-data"][package], f"{package}: no files shipped"
     found = set()
     for top, package in MAPPED.items():
         for init in (ROOT / top).rglob("__init__.py"):

@@ -468,15 +468,15 @@ def _seat_json():
     (lambda o: o.__setitem__("extra", 1), "extra"),
     (lambda o: o.__setitem__("method", "guess"), "method"),
     # what the schema cannot say: finite numbers, ordered intervals on the game's scale, best among the moves
-    (lambda o: o["moves"][0].__setitem__("mean", float("nan")), "moves[0].mean: nan is not a finite number"),
-    (lambda o: o.__setitem__("seconds", float("inf")), "seconds: inf is not a finite number"),
+    (lambda o: o["moves"][0].__setitem__("mean", float("nan")), "moves[0].mean: NaN is not a finite number"),
+    (lambda o: o.__setitem__("seconds", float("inf")), "seconds: Infinity is not a finite number"),
     (lambda o: o["moves"][0].update(low=0.5, high=-0.5), "moves[0]: low 0.5, mean 1.0, high -0.5 are not in order"),
     (lambda o: o["moves"][0].update(mean=5.0, high=6.0), "moves[0].mean: 5 is outside durak's payoffs (-1 to 1)"),
     (lambda o: o["value"].update(mean=-3.0, low=-4.0), "value.mean: -3 is outside durak's payoffs"),
-    (lambda o: o.__setitem__("best", ["banana"]), "best[0]: 'banana' is not among the answer's moves"),
+    (lambda o: o.__setitem__("best", ["banana"]), "best[0]: \"banana\" is not among the answer's moves"),
     (lambda o: o.__setitem__("player", 10**20), "player: 100000000000000000000 is no player of durak"),
     (lambda o: o.__setitem__("to_move", 9), "to_move: 9 is no player of durak"),
-    (lambda o: o["moves"].append(dict(o["moves"][0])), "the move 'attack 7♣' is listed twice"),
+    (lambda o: o["moves"].append(dict(o["moves"][0])), 'the move "attack 7♣" is listed twice'),
     (lambda o: o.__setitem__("worlds_exact", 4), "worlds_exact: 4, more than the 3 worlds valued"),
     (lambda o: o.__setitem__("to_move", 1), "moves: player 0 is not to move (to_move 1)"),
     # an exact expectation is over every consistent world: one cut short is a sample (method pimc)
@@ -499,13 +499,13 @@ def test_a_malformed_seat_answer_is_an_input_error(change, needle):
     (lambda o: o.__setitem__("to_move", "0"), "to_move"),
     # named in a solve result only where the value is another player's than the player to move's
     (lambda o: o.__setitem__("player", 0), "player: 0, the player to move"),
-    (lambda o: o.__setitem__("seconds", float("nan")), "seconds: nan is not a finite number"),
+    (lambda o: o.__setitem__("seconds", float("nan")), "seconds: NaN is not a finite number"),
     (lambda o: o.__setitem__("to_move", 9), "to_move: 9 is no player of durak"),
-    (lambda o: o.__setitem__("best", ["take"]), "best[0]: 'take' is not among the result's moves"),
-    (lambda o: o.__setitem__("best", o["best"] * 2), "best[1]: the move 'attack K♥' is listed twice"),
-    (lambda o: o["moves"].append(dict(o["moves"][0])), "moves[3]: the move 'attack 9♦' is listed twice"),
+    (lambda o: o.__setitem__("best", ["take"]), "best[0]: \"take\" is not among the result's moves"),
+    (lambda o: o.__setitem__("best", o["best"] * 2), 'best[1]: the move "attack K♥" is listed twice'),
+    (lambda o: o["moves"].append(dict(o["moves"][0])), 'moves[3]: the move "attack 9♦" is listed twice'),
     (lambda o: o.__setitem__("best", ["attack 9♦"]) or o["moves"][0].__setitem__("value", "win"),
-     "best[0]: 'attack 9♦' has the value 'win', not the result's 'loss'"),
+     'best[0]: "attack 9♦" has the value "win", not the result\'s "loss"'),
 ])
 def test_a_malformed_solve_result_is_an_input_error(change, needle):
     obj = foolsolve.answer(EXAMPLES / "durak-endgame.json").to_json()
@@ -516,7 +516,7 @@ def test_a_malformed_solve_result_is_an_input_error(change, needle):
 
 
 @pytest.mark.parametrize("change,needle", [
-    (lambda o: o["moves"][0].__setitem__("move", "attack A♠"), "moves[0].move: 'attack A♠' is no legal move in the "
+    (lambda o: o["moves"][0].__setitem__("move", "attack A♠"), 'moves[0].move: "attack A♠" is no legal move in the '
                                                                "position"),
     (lambda o: o.__setitem__("to_move", 1), "to_move: 1, and in the position player 0 is to move"),
     (lambda o: o.__setitem__("pv", ["take"]), "result: not an answer to the position: its line starts with"),
@@ -538,7 +538,7 @@ def test_a_seat_answer_that_does_not_answer_its_position_is_an_input_error():
     with pytest.raises(InputError, match=r"^position: a foolery position, and the answer is of durak$"):
         foolsolve.SeatAnswer.from_json(obj, EXAMPLES / "foolery-endgame.json")
     obj["moves"][0]["move"] = obj["best"][0] = "attack A♠"
-    with pytest.raises(InputError, match=r"^moves\[0\]\.move: 'attack A♠' is no legal move in the position$"):
+    with pytest.raises(InputError, match=r'^moves\[0\]\.move: "attack A♠" is no legal move in the position$'):
         foolsolve.SeatAnswer.from_json(obj, view)
 
 

@@ -6,6 +6,7 @@ and ``foolsolve perft --list`` printing the same paths."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -89,12 +90,19 @@ def test_perft_list_takes_no_position_and_perft_without_one_is_refused(capsys):
 
 
 def test_a_plain_install_ships_the_files_and_their_schemas():
-    """pyproject's package-data patterns (what a wheel holds besides modules) cover every reference
+    """pyproject's package-data patterns (what a wheel holds besides modules, each package's its
+    own, read from the folder package-dir maps it to or its dotted path) cover every reference
     file and both schemas."""
     import tomllib
 
     root = reference.DATA.parent
-    pyproject = tomllib.loads((root.parent / "pyproject.toml").read_text(encoding="utf-8"))
-    shipped = {p for pattern in pyproject["tool"]["setuptools"]["package-data"]["foolsolve"] for p in root.glob(pattern)}
+    tool = tomllib.loads((root.parent / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+    dirs = tool.get("package-dir", {})
+
+    def folder(package: str) -> Path:
+        return root.parent / dirs[package] if package in dirs else root.parent.joinpath(*package.split("."))
+
+    shipped = {p for package, patterns in tool["package-data"].items() if package in tool["packages"]
+               for pattern in patterns for p in folder(package).glob(pattern)}
     assert set(reference.files()) <= shipped
     assert {root / "schemas" / "perft.schema.json", root / "schemas" / "playthrough.schema.json"} <= shipped

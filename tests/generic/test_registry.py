@@ -226,9 +226,9 @@ def test_shared_code_asks_for_declared_capabilities_instead_of_probing():
 
 
 @pytest.mark.parametrize(("argv", "said"), [
-    (["rules", "duark"], "game: unknown game 'duark'; did you mean 'durak'? (known: durak, "),
-    (["deal", "foolry"], "game: unknown game 'foolry'; did you mean 'foolery'?"),
-    (["ambiguities", "fools-paradice", "--all"], "did you mean 'fools-paradise'?"),
+    (["rules", "duark"], 'game: unknown game "duark"; did you mean "durak"? (known: durak, '),
+    (["deal", "foolry"], 'game: unknown game "foolry"; did you mean "foolery"?'),
+    (["ambiguities", "fools-paradice", "--all"], 'did you mean "fools-paradise"?'),
     (["duark"], "duark: no such position file or command; did you mean the game 'durak'?"),
 ])
 def test_a_mistyped_game_name_suggests_the_closest(argv, said, capsys):
@@ -246,7 +246,7 @@ def test_a_position_file_with_a_mistyped_game_suggests_the_closest(tmp_path, cap
     f = tmp_path / "p.json"
     f.write_text(json.dumps({"game": "Three fols"}))
     code, _, err = run([str(f)], capsys)
-    assert_one_line_error(code, err, "unknown game 'Three fols'; did you mean 'three-fools'?")
+    assert_one_line_error(code, err, 'unknown game "Three fols"; did you mean "three-fools"?')
     assert games.closest("xyzzy") == []
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 import json
+import os
 import random
 import re
 import signal
@@ -20,6 +21,7 @@ from foolsolve import games, seat
 from foolsolve.errors import InputError
 from foolsolve.worlds import read_view, view_of, worlds_of_view
 from tests.durak.helpers import finished, finished_file
+from tests.generic.batch_helpers import wait_until_working
 from tests.generic.test_cli import assert_one_line_error, run
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
@@ -165,7 +167,7 @@ def test_an_option_given_to_a_seat_answer_is_not_called_the_exact_solvers(tmp_pa
     """-o foo=1 on a view was 'an option of the exact solver': foo is nobody's option, and what takes
     none is the seat analysis."""
     code, _, err = run([str(_fresh_deal_view(tmp_path)), "-o", "foo=1"], capsys)
-    assert_one_line_error(code, err, "--option 'foo=1'", "the seat analysis")
+    assert_one_line_error(code, err, '--option "foo=1"', "the seat analysis")
     assert "exact solver" not in err
 
 
@@ -186,13 +188,88 @@ def test_ctrl_c_prints_the_best_answer_so_far(tmp_path):
     view = _fresh_deal_view(tmp_path)
     proc = subprocess.Popen([sys.executable, "-m", "foolsolve", str(view), "--samples", "100000", "--time", "0"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(4.0)
+    wait_until_working(proc)  # worlds valued by then: an answer so far to print
     proc.send_signal(signal.SIGINT)
     stdout, stderr = proc.communicate(timeout=60)
     assert proc.returncode == 130, (stdout, stderr)
     assert stdout.startswith("INTERRUPTED: the best answer so far\nDurak: player 0 to move")
     assert "Best: " in stdout and "Traceback" not in stderr
     assert stderr.strip() == "foolsolve: interrupted (the answer above is the best so far)"
+
+
+@pytest.mark.parametrize("at", [1, 3])
+def test_ctrl_c_as_a_world_is_kept_leaves_the_answer_whole(monkeypatch, capsys, at):
+    """A Ctrl-C arriving while a valued world is being added to the answer so far is held back
+    until it is added: the answer counts exactly the worlds whose values it holds (its method text,
+    its value's worlds and its moves agree), never a world counted without its values."""
+    real = seat._value_item
+
+    class Interrupting(seat.WorldValue):
+        """A world's value whose ``solver_tried`` is read (once the world is counted) as Ctrl-C comes."""
+
+        @property  # type: ignore[override]
+        def solver_tried(self) -> bool:
+            os.kill(os.getpid(), signal.SIGINT)
+            return False
+
+        @solver_tried.setter
+        def solver_tried(self, value: bool) -> None:
+            pass
+
+    valued: list[int] = []
+
+    def value_item(item):
+        wv = real(item)
+        valued.append(1)
+        return Interrupting(wv.values, wv.exact, wv.method, wv.nodes, wv.value) if len(valued) == at else wv
+
+    monkeypatch.setattr(seat, "_value_item", value_item)
+    old = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        code, out, err = run([str(EXAMPLES / "views" / "durak-fresh-deal.json"), "--samples", "5", "--no-store",
+                              "--json"], capsys)
+    finally:
+        signal.signal(signal.SIGINT, old)
+    assert code == 130, err
+    got = json.loads(out)
+    assert got["interrupted"] is True and got["worlds"] == at == got["value"]["worlds"]
+    assert got["method_text"].startswith(f"PIMC: {at} sampled world")
+    assert got["moves"] and all(m["worlds"] == at for m in got["moves"])
+
+
+def test_ctrl_c_as_an_iteration_is_backed_up_leaves_the_ismcts_answer_whole(monkeypatch, capsys):
+    """IS-MCTS: a Ctrl-C arriving while an iteration's payoffs are being backed up the tree is held
+    back until they are: the iterations the answer counts are its moves' visits, every visit with
+    its payoff (here the signal comes as the third iteration's first payoff is added)."""
+    real = seat.payoff
+    scored: list[int] = []
+
+    class Payoff(float):
+        """A payoff whose first addition to a node's sum comes with Ctrl-C."""
+
+        sent = False
+
+        def __radd__(self, other):
+            if not Payoff.sent:
+                Payoff.sent = True
+                os.kill(os.getpid(), signal.SIGINT)
+            return float(other) + float(self)
+
+    def payoff(returns, player):
+        scored.append(1)
+        value = real(returns, player)
+        return Payoff(value) if len(scored) > 4 else value  # (two players: two payoffs an iteration)
+
+    monkeypatch.setattr(seat, "payoff", payoff)
+    old = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        code, out, err = run([str(EXAMPLES / "views" / "durak-fresh-deal.json"), "--method", "ismcts", "--samples",
+                              "50", "--no-store", "--json"], capsys)
+    finally:
+        signal.signal(signal.SIGINT, old)
+    assert code == 130, err
+    got = json.loads(out)
+    assert got["interrupted"] is True and got["worlds"] == 3 == sum(m["worlds"] for m in got["moves"])
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in (EXAMPLES / "views").glob("*.json")))
@@ -600,7 +677,7 @@ def test_a_budget_never_turns_the_seat_answer_into_the_open_hand_one(tmp_path, c
     obj = json.loads(out)
     assert "method_text" in obj and obj["player"] == 1 and "300" in obj["method_text"]
     code, _, err = run([midbout, "-o", "seed=1", "--no-store"], capsys)
-    assert_one_line_error(code, err, "--option 'seed=1'", "add --open-hand")
+    assert_one_line_error(code, err, '--option "seed=1"', "add --open-hand")
     code, out, err = run([midbout, "--open-hand", "-o", "seed=1", "--max-nodes", "3000", "--no-store"], capsys)
     assert code == 0, err
     assert "Method: open-hand search, every card known" in out

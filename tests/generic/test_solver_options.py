@@ -76,7 +76,7 @@ def test_rules_solver_lists_the_open_hand_searchs_options_too(game, capsys):
     ("three-fools", {"lying_cost": "x"}, "option lying_cost"),
     ("three-fools", {"epsilon": -1}, "option epsilon"),
     ("three-fools", {"strategies": {"1": {"up P": {"ZZ": 1}}}}, "option strategies.1.up P: unknown card"),
-    ("three-fools", {"strategies": {"1": {"up P": {"3R": "1/0"}}}}, "option strategies.1.up P.3R: '1/0' divides"),
+    ("three-fools", {"strategies": {"1": {"up P": {"3R": "1/0"}}}}, 'option strategies.1.up P.3R: "1/0" divides'),
     ("three-fools", {"leader_strategy": {"keep; lead ZZ as P": 1}}, "option leader_strategy.keep; lead ZZ as P"),
     ("fools-and-angels", {"depth": 0}, "option depth"),
     ("fools-and-angels", {"playouts": "many"}, "option playouts"),

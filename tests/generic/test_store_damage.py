@@ -242,7 +242,20 @@ def test_answer_check_reads_distances_too(edit: object) -> None:
     assert isinstance(fits(obj), str)
 
 
-PARADISE = str(EXAMPLES / "fools-paradise-endgame.json")
+@pytest.fixture
+def quick(tmp_path: Path) -> tuple[str, object]:
+    """A 4v4 Durak endgame's file and its value, solved here by the game's solver: its exact answer
+    takes milliseconds however loaded the machine is, so an answer within --time is exact."""
+    from foolsolve import games
+    from foolsolve.solver.base import SolveOptions
+    from tests.generic.batch_helpers import positions
+
+    (obj,) = positions(1, 4, "locked-store")
+    path = tmp_path / "quick.json"
+    path.write_text(json.dumps(obj), encoding="utf-8")
+    info = games.get("durak")
+    assert info.solve is not None
+    return str(path), info.solve(info.spec.state_from_json(obj), SolveOptions(extra={"jit": False})).value
 
 
 @pytest.fixture
@@ -263,26 +276,28 @@ def locked_store(tmp_path: Path) -> Iterator[Path]:
     holder.wait()
 
 
-def test_a_locked_store_is_answered_without_within_time(locked_store: Path) -> None:
+def test_a_locked_store_is_answered_without_within_time(locked_store: Path, quick: tuple[str, object]) -> None:
     """With another process holding the store locked, a solve with --time 5 waited 60 s and then
     failed with no answer: it answers now, its note saying the store was not used, exit 0."""
     import time
 
     t0 = time.monotonic()
-    proc = foolsolve(PARADISE, "--store", str(locked_store), "--time", "5", "-o", "pv=false", "--json", timeout=40)
+    proc = foolsolve(quick[0], "--store", str(locked_store), "--time", "5", "-o", "jit=false", "--json", timeout=40)
     assert proc.returncode == 0, proc.stderr
     assert time.monotonic() - t0 < 20
     got = json.loads(proc.stdout)
-    assert got["value"] == -43 and any("the result store was locked" in n for n in got["notes"])
+    assert got["value"] == quick[1] and any("the result store was locked" in n for n in got["notes"])
     assert proc.stderr.count("the result store was locked") == 1 and "error" not in proc.stderr
 
 
-def test_a_locked_store_lets_a_batch_answer_without_it(locked_store: Path, tmp_path: Path) -> None:
-    (tmp_path / "list.txt").write_text(PARADISE + "\n")
-    proc = foolsolve("batch", str(tmp_path / "list.txt"), "--store", str(locked_store), "--time", "5", timeout=40)
+def test_a_locked_store_lets_a_batch_answer_without_it(locked_store: Path, tmp_path: Path,
+                                                       quick: tuple[str, object]) -> None:
+    (tmp_path / "list.txt").write_text(quick[0] + "\n")
+    proc = foolsolve("batch", str(tmp_path / "list.txt"), "--store", str(locked_store), "--time", "5", "-o", "jit=false",
+                     timeout=40)
     assert proc.returncode == 0, proc.stderr
     (record,) = [json.loads(line) for line in proc.stdout.splitlines()]
-    assert record["result"]["value"] == -43 and not record["cached"]
+    assert record["result"]["value"] == quick[1] and not record["cached"]
     assert "the result store was locked" in proc.stderr
     # the record says so too, as a single solve's answer does (it was on standard error only)
     assert any("the result store was locked" in n for n in record["result"]["notes"])
@@ -293,7 +308,7 @@ def test_a_locked_store_is_one_line_for_a_store_command(locked_store: Path) -> N
     _one_line_error(proc, "database is locked")
 
 
-def test_a_write_to_a_locked_store_waits_no_longer_than_the_time(tmp_path: Path) -> None:
+def test_a_write_to_a_locked_store_waits_no_longer_than_the_time(tmp_path: Path, quick: tuple[str, object]) -> None:
     """A store that reads (write-ahead log) but whose writer lock another process holds: the answer
     is not stored, and the wait for the lock ends by --time."""
     import subprocess
@@ -308,7 +323,7 @@ def test_a_write_to_a_locked_store_waits_no_longer_than_the_time(tmp_path: Path)
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
         t0 = time.monotonic()
-        proc = foolsolve(PARADISE, "--store", str(db), "--time", "2", "-o", "pv=false", "--json", timeout=40)
+        proc = foolsolve(quick[0], "--store", str(db), "--time", "2", "-o", "jit=false", "--json", timeout=40)
         took = time.monotonic() - t0
         stored = json.loads(foolsolve(ENDGAME, "--store", str(db), "--json").stdout)  # reads still work
     finally:
@@ -399,7 +414,7 @@ def test_one_walk_finds_a_non_finite_number_for_input_and_for_output() -> None:
     deep: object = [nan]
     for _ in range(jsonout.NON_FINITE_DEPTH + 1):
         deep = {"k": deep}
-    with pytest.raises(InputError, match=r"^k(\.k)*\[0\]: nan is not a finite number$"):
+    with pytest.raises(InputError, match=r"^k(\.k)*\[0\]: NaN is not a finite number$"):
         check_finite(deep, "result")
     with pytest.raises(ValueError, match="not JSON compliant") as caught:
         jsonout.dumps(deep)

@@ -29,7 +29,15 @@ from foolsolve.errors import InputError
 from foolsolve.executor import MAX_WORKERS, WorkerLost, check_workers, make_executor
 from foolsolve.solver.three_fools.cli import chunk_size, simulate_chunk
 from foolsolve.store import Store, SweepStore
-from tests.generic.batch_helpers import CountingSolves, foolsolve, pool_workers, start, store_rows
+from tests.generic.batch_helpers import (
+    POOL_STARTED_CPU,
+    CountingSolves,
+    foolsolve,
+    pool_workers,
+    start,
+    store_rows,
+    wait_until_working,
+)
 from tests.generic.test_cli import assert_one_line_error, run
 
 DURAK = ("ambiguities", "durak", "--option", "throw_in_after_take", "--deals", "6", "--seed", "3", "--no-witness")
@@ -222,7 +230,7 @@ def test_deals_on_an_executor_are_folded_in_order_with_progress() -> None:
 @pytest.mark.skipif(os.name != "posix", reason="sends SIGINT")
 def test_ctrl_c_stops_simulate_on_a_pool_with_the_games_finished_in_order() -> None:
     proc = start("three-fools", "simulate", "--games", "200000", "--seed", "5", "--json", "--workers", "2")
-    time.sleep(3)
+    wait_until_working(proc, POOL_STARTED_CPU)  # the workers have finished games by then
     assert proc.poll() is None, "simulate ended before it could be interrupted"
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)

@@ -5,6 +5,7 @@ of `foolsolve play`."""
 
 from __future__ import annotations
 
+import html
 import json
 import random
 import re
@@ -441,7 +442,8 @@ def test_cli_why_explains_an_illegal_move_but_refuses_text_that_is_no_move(game:
         code, out, err = call_main(args)
         assert code == 2 and out == "", (code, out)
         line = err.strip()
-        assert "\n" not in line and "Traceback" not in err and "MOVE 'flurb'" in line, err
+        said = json.loads(line)["error"] if "--json" in args else line
+        assert "\n" not in line and "Traceback" not in err and 'MOVE "flurb"' in said, err
         assert "legal moves:" in line
         if "--json" in args:
             assert json.loads(line)["exit_code"] == 2
@@ -456,7 +458,7 @@ def test_cli_why_refuses_a_card_not_in_the_deck_and_text_that_is_no_move_on_a_vi
 
     full = str(Path(__file__).resolve().parents[2] / "foolsolve" / "examples" / "durak-midbout.json")
     code, out, err = call_main(["why", full, "attack ZZ"])
-    assert code == 2 and out == "" and err.count("\n") == 1 and "'ZZ' is no card of the 36-card deck" in err, err
+    assert code == 2 and out == "" and err.count("\n") == 1 and '"ZZ" is no card of the 36-card deck' in err, err
     code, out, err = call_main(["why", full, "attack AS"])  # in the deck, not in the attacker's hand
     assert code == 0 and "attack A♠ is not legal" in out and "no card A♠ in player 1's hand" in out, (out, err)
     for viewer in (0, 1):  # player 1 is to move
@@ -464,7 +466,7 @@ def test_cli_why_refuses_a_card_not_in_the_deck_and_text_that_is_no_move_on_a_vi
         assert call_main(["view", full, "--as", str(viewer), "--out", view])[0] == 0
         for text in ("flurb", "attack ZZ"):
             code, out, err = call_main(["why", view, text])
-            assert code == 2 and out == "" and err.count("\n") == 1 and f"MOVE {text!r}" in err, (viewer, err)
+            assert code == 2 and out == "" and err.count("\n") == 1 and f'MOVE "{text}"' in err, (viewer, err)
         code, out, err = call_main(["why", view, "attack AS"])
         said = "is not legal" if viewer == 1 else "is not legal in any of the 35 consistent worlds"
         assert code == 0 and err == "" and said in out, out
@@ -654,7 +656,7 @@ def test_why_on_a_view_writes_the_move_as_the_game_does_when_another_player_is_t
     assert code == 0 and obj["move"] == "cover 8♦ with 10♥" and obj["to_move"] == 1, (out, err)
     assert 0 < obj["legal_in"] < obj["worlds"]
     code, out, err = call_main(["why", view, "cover 8d WITH 10h"])
-    assert code == 0 and "whether 'cover 8♦ with 10♥' is legal" in out and "8d" not in out, (out, err)
+    assert code == 0 and 'whether "cover 8♦ with 10♥" is legal' in out and "8d" not in out, (out, err)
 
 
 def test_why_on_a_view_keeps_back_a_rule_sentence_that_reads_hidden_cards(tmp_path: Any) -> None:
@@ -823,10 +825,10 @@ def test_why_on_a_view_says_a_rule_decides_where_the_hidden_cards_do_not(tmp_pat
     view = str(tmp_path / "v0.json")
     assert call_main(["view", str(EXAMPLES / "fools-and-angels-defence-003.json"), "--as", "0", "--out", view])[0] == 0
     code, out, err = call_main(["why", view, "draw own"])
-    assert code == 0 and "'draw own' is not legal in any of the " in out and "by the same rules in each:" in out
+    assert code == 0 and '"draw own" is not legal in any of the ' in out and "by the same rules in each:" in out
     assert "legal_moves: phase defend" in out and "cannot see" not in out, (out, err)
     code, out, _ = call_main(["why", view, "surrender"])
-    assert "'surrender' is legal in all " in out and "cannot see" not in out
+    assert '"surrender" is legal in all ' in out and "cannot see" not in out
     code, out, _ = call_main(["why", view, "defend whole with 5S"])
     assert "depends on cards she cannot see" in out
 
@@ -1006,3 +1008,16 @@ def test_why_tries_the_default_and_bounds_of_an_option_with_no_listed_choices() 
     assert "No other value of any one rule option changes that." not in exp.lines()
     decks = next(o for o in options_of(type(info.spec.rules_of(state))) if o.name == "decks")
     assert nearby_values(decks, 2) == [1, 3, 8] and nearby_values(decks, 1) == [2, 8]
+
+
+def test_an_explanation_prints_and_shows_what_the_why_command_prints(capsys):
+    import foolsolve
+
+    path = str(Path(foolsolve.__file__).parent / "examples" / "durak-endgame.json")
+    exp = foolsolve.load(path).why("attack 7H")
+    main(["why", path, "attack 7H"])
+    assert str(exp) == capsys.readouterr().out.rstrip("\n")
+    assert str(exp).startswith("attack 7♥ is not legal. Rules against it:")
+    assert repr(exp) == "<Explanation attack 7♥: illegal (1 reason)>"
+    assert exp._repr_html_() == "<pre>" + html.escape(str(exp)) + "</pre>"
+    assert repr(foolsolve.load(path).why("attack K♥")) == "<Explanation attack K♥: legal (1 reason)>"

@@ -111,7 +111,7 @@ def test_ismcts_note_names_the_visits_column_and_the_best_mark_is_in_line(capsys
 
 def test_capture_refuses_a_card_without_a_suit(capsys):
     code, _, err = run(["fools-paradise", "capture", "--hand", "2 3 9 K A", "--centre", "J 2 K 5 6"], capsys)
-    assert_one_line_error(code, err, "hand: card '2' has no suit", "--ranks-only")
+    assert_one_line_error(code, err, 'hand: card "2" has no suit', "--ranks-only")
     code, out, err = run(["fools-paradise", "capture", "--hand", "2 3 9 K A", "--centre", "J 2 K 5 6",
                           "--ranks-only"], capsys)
     assert code == 0, err

@@ -251,14 +251,14 @@ def test_view_command_and_the_commands_that_read_views(name, tmp_path, capsys):
     assert code == 0, err
     code, out, err = run(["show", str(path), "--svg", str(tmp_path / "v.svg")], capsys)
     assert code == 0, err
-    svg = (tmp_path / "v.svg").read_text()
+    svg = (tmp_path / "v.svg").read_text(encoding="utf-8")
     assert 'data-view="player 1"' in svg
     hidden = read_view(view).zones
     assert svg.count('data-face="down"') == sum(z.unknown for z in hidden)  # every unknown card face down
     code, out, err = run(["report", str(path), "--out", str(tmp_path / "r.html"), "--samples", "4", "--max-nodes",
                           "200"], capsys)
     assert code == 0, err
-    page = (tmp_path / "r.html").read_text()
+    page = (tmp_path / "r.html").read_text(encoding="utf-8")
     assert 'data-view="player 1"' in page
     assert 'id="seat-worlds" data-worlds="' in page or "the game is over" in page  # the answer from the seat
     code, out, err = run(["solve", str(path), "--samples", "4", "--max-nodes", "200"], capsys)

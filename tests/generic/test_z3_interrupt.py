@@ -45,11 +45,19 @@ def python_sigint():
     signal.signal(signal.SIGINT, old)
 
 
-def _later(seconds: float, action) -> threading.Timer:
-    timer = threading.Timer(seconds, action)
+def _later(seconds: float, action) -> list[float]:
+    """``action`` (a signal sent) ``seconds`` from now on a timer thread; the list holds the
+    monotonic time it was sent at, once it is."""
+    sent: list[float] = []
+    timer = threading.Timer(seconds, lambda: (sent.append(time.monotonic()), action()))
     timer.daemon = True
     timer.start()
-    return timer
+    return sent
+
+
+STOPPED_WITHIN = 20.0
+"""Seconds from a signal to the check's end: the checks here run for a minute (their Z3 timeout)
+unless stopped, and a loaded machine may be slow to run the timer, the handler and the stop."""
 
 
 @pytest.mark.parametrize("how", ["interrupt_main", "kill"])
@@ -57,11 +65,10 @@ def test_ctrl_c_stops_a_long_check(python_sigint, how):
     s = _pigeonhole(12)
     send = (lambda: _thread.interrupt_main(signal.SIGINT)) if how == "interrupt_main" \
         else (lambda: os.kill(os.getpid(), signal.SIGINT))
-    _later(0.3, send)
-    t0 = time.monotonic()
+    sent = _later(0.3, send)
     with pytest.raises(KeyboardInterrupt):
         z3run.check(s)
-    assert time.monotonic() - t0 < 2.5
+    assert time.monotonic() - sent[0] < STOPPED_WITHIN
     # the process goes on: the context is not left cancelled, and Python's handler is back
     x = z3.Int("x")
     small = z3.Solver()
@@ -77,11 +84,10 @@ def test_ctrl_c_stops_an_optimize_within_a_scope(python_sigint):
     opt.add(*[z3.Or(row) for row in p])
     opt.add(*[z3.Or(z3.Not(p[i][j]), z3.Not(p[k][j])) for j in range(11) for i in range(12) for k in range(i + 1, 12)])
     opt.set(timeout=60_000)
-    _later(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
-    t0 = time.monotonic()
+    sent = _later(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
     with pytest.raises(KeyboardInterrupt), z3run.stoppable():
         z3run.check(opt)
-    assert time.monotonic() - t0 < 2.5
+    assert time.monotonic() - sent[0] < STOPPED_WITHIN
 
 
 def test_an_interrupted_unknown_is_ctrl_c_and_a_timeout_is_an_answer():
@@ -207,11 +213,10 @@ def test_sigterm_stops_a_long_check_as_ctrl_c_does(command_sigterm):
     from foolsolve import errors
 
     s = _pigeonhole(12)
-    _later(0.3, lambda: os.kill(os.getpid(), signal.SIGTERM))
-    t0 = time.monotonic()
+    sent = _later(0.3, lambda: os.kill(os.getpid(), signal.SIGTERM))
     with pytest.raises(KeyboardInterrupt):
         z3run.check(s)
-    assert time.monotonic() - t0 < 2.5
+    assert time.monotonic() - sent[0] < STOPPED_WITHIN
     assert errors.terminated()
     assert signal.getsignal(signal.SIGTERM) is errors.on_sigterm
 

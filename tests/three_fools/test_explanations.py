@@ -205,7 +205,7 @@ def test_an_unknown_declared_suit_is_a_one_line_error_naming_the_suits(suit):
     """A declaration is R, P or S: `as X` (the card table's internal letter) is not read as Scissors."""
     code, _, err = call_main(["play", FIRST, "keep", f"lead 4S as {suit}"])
     assert code == 2 and err.count("\n") == 1, err
-    assert f"{suit!r} is not a suit (R, P or S: Rock, Paper or Scissors)" in err, err
+    assert f'"{suit}" is not a suit (R, P or S: Rock, Paper or Scissors)' in err, err
 
 
 def test_a_position_whose_declared_suit_is_x_is_refused():
@@ -213,7 +213,7 @@ def test_a_position_whose_declared_suit_is_x_is_refused():
                    centre=["4R", None, None])
     from foolsolve.errors import InputError
 
-    with pytest.raises(InputError, match=r"^declared: 'X' is not a suit"):
+    with pytest.raises(InputError, match=r'^declared: "X" is not a suit'):
         SPEC.state_from_json(obj)
 
 

@@ -85,6 +85,28 @@ def test_bad_positions_are_errors_naming_the_field(what, obj, field):
     assert "\n" not in text
 
 
+def test_a_full_position_without_every_pile_card_says_so_and_points_to_a_view(tmp_path):
+    """A full position lists every card of the deck, each pile's in order too, though no player sees
+    them: one that leaves pile cards out is refused naming the cards missing, and the message says that
+    a view file (``"view": P``, the hidden zones as counts) gives only what one player knows, on one line
+    of the command's message width."""
+    from foolsolve.cli import ERROR_WIDTH, one_line
+
+    short = _bad(piles=lambda o: [o["piles"][0][:-2], o["piles"][1], o["piles"][2]])
+    gone = " ".join(sorted(GOOD["piles"][0][-2:], key=lambda t: [c.ascii for c in SPEC.meta.deck].index(t)))
+    with pytest.raises(InputError) as exc:
+        SPEC.state_from_json(short)
+    text = str(exc.value)
+    assert text == ("piles: a full position lists all 45 cards, each pile's too (top first), though no player sees "
+                    f"them; these hold 43, missing {gone}. For only what one player knows, write her view: "
+                    '"view": P, the hands and piles she does not see as {"count": N} (docs/views.md)')
+    empty = _bad(piles=[[], [], []], hands=[[], [], []], phase="over", winner=0, reason="won 3 rounds in a row")
+    with pytest.raises(InputError) as exc:
+        SPEC.state_from_json(empty)
+    assert "missing 1R 2R 3R 4R 5R 6R 7R 8R and 37 more." in str(exc.value)
+    assert one_line(str(exc.value)) == str(exc.value) and len(str(exc.value)) <= ERROR_WIDTH
+
+
 @pytest.mark.parametrize("phase,message", [
     ("roshambo", "centre: phase roshambo needs three cards of three suits"),
     ("follow", "centre[1]: player 1 follows before player 2"),
@@ -195,7 +217,7 @@ def test_a_fresh_deal_that_leaves_out_binary_and_max_hand_takes_them_from_the_ru
     ({"lost": [True, False, False]}, "lost: a lost player ends the game"),
     ({"declared": "S"}, "declared: nothing is declared in phase start"),
     ({"contest": [0, 1]}, "contest: only in phases roshambo and tie, not start"),
-    ({"shown": ["3R"]}, "shown: ['3R'], but the rounds played reveal none"),
+    ({"shown": ["3R"]}, 'shown: ["3R"], but the rounds played reveal none'),
     ({"winner": 1, "lost": [True, False, False], "declared": "S"}, "winner: only when the game is over"),
 ])
 def test_a_fresh_deal_with_a_winner_a_loser_a_declaration_a_contest_or_shown_cards_is_refused(fields, message):

@@ -284,6 +284,8 @@ def test_options_the_seat_solver_does_not_read_are_noted_and_do_not_change_the_m
 def test_the_seat_solver_takes_the_node_budget_and_the_time(capsys):
     code, _, err = run([VIEW, "--max-nodes", "3", "--no-store"], capsys)
     assert_one_line_error(code, err, "--max-nodes: no exact answer within 3 nodes")
+    code, _, err = run([VIEW, "--max-nodes", "3", "--no-store", "--json"], capsys)
+    assert code == 2 and json.loads(err)["kind"] == "limit", err  # a budget that ran out: a LimitError
     obj = _json([VIEW, "--max-nodes", str(24 * 40 * 41)], capsys)
     assert obj["nodes"] == 24 * 40 * 41 and not any(n.startswith("not applied") for n in obj["notes"])
 

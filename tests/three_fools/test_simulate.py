@@ -98,12 +98,11 @@ def test_a_huge_simulation_on_workers_makes_its_chunks_as_they_are_taken(monkeyp
 def test_simulate_stopped_by_a_signal_names_that_signal(sig):
     """SIGTERM stopped simulate with the games so far, but the table said 'stopped by Ctrl-C'."""
     import signal
-    import time
 
-    from tests.generic.batch_helpers import start
+    from tests.generic.batch_helpers import start, wait_until_working
 
     proc = start("three-fools", "simulate", "--games", "1000000000", "--seed", "1")
-    time.sleep(2)
+    wait_until_working(proc)  # games played by then (a signal in its start stops it before any table)
     assert proc.poll() is None, "simulate ended before it could be stopped"
     proc.send_signal(getattr(signal, sig))
     out, err = proc.communicate(timeout=60)
@@ -126,3 +125,41 @@ def test_time_bounds_a_simulation_and_keeps_the_games_finished(workers):
     assert "--time 0.5 s ran out after " in text and "of the 1,000,000,000 games asked for" in text
     done = json.loads(_run("--games", "20", "--time", "600", "--json").stdout)
     assert done["games"] == 20 and done["time_ran_out"] is False
+
+
+def test_ctrl_c_as_a_game_is_counted_leaves_the_wins_adding_up_to_the_games(monkeypatch):
+    """A Ctrl-C arriving while a finished game is being counted (here as its rounds are added) leaves
+    the game counted whole or not at all: the seats' wins add up to the games reported, which are
+    the games before it (the same counts as a run of that many games)."""
+    import os
+    import signal
+
+    from foolsolve.solver.three_fools import cli as simulate_cli
+    from tests.generic.batch_helpers import call_main
+
+    class Rounds(int):
+        """A game's rounds whose addition to the count so far comes with Ctrl-C."""
+
+        def __radd__(self, other):
+            os.kill(os.getpid(), signal.SIGINT)
+            return int(other) + int(self)
+
+    played: list[int] = []
+
+    def play(rules, policy, rng):
+        w, r = play_game(rules, policy, rng)
+        played.append(1)
+        return w, (Rounds(r) if len(played) == 5 else r)
+
+    monkeypatch.setattr(simulate_cli, "play_game", play)
+    old = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        code, out, err = call_main(["three-fools", "simulate", "--games", "10", "--seed", "4", "--json"])
+    finally:
+        signal.signal(signal.SIGINT, old)
+    assert code == 130, err
+    got = json.loads(out)
+    assert got["interrupted"] is True and got["games"] == 4 == sum(s["wins"] for s in got["seats"])
+    monkeypatch.setattr(simulate_cli, "play_game", play_game)
+    code, first, err = call_main(["three-fools", "simulate", "--games", "4", "--seed", "4", "--json"])
+    assert code == 0 and {**json.loads(first), "interrupted": True} == got, err
