@@ -6,6 +6,7 @@ only once it runs. SIGTERM is handled here too, once for every command
 module imports nothing more than :mod:`foolsolve.errors` (``foolsolve/__init__.py`` is light too)."""
 
 import _thread
+import gc
 import signal
 import sys
 
@@ -30,6 +31,10 @@ def main() -> None:
         # a SIGTERM as the process ends ends it, as it would have without the handler
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
         _forget_unhandled_interrupt()
+        # the command is over and its output written: the objects it leaves (a solver's tables, an
+        # engine's memos, hundreds of thousands of them) are kept out of the collections the
+        # interpreter runs as it exits, which took a second after a Fools and Angels answer
+        gc.freeze()
 
 
 class _unraisable_interrupt_kept:

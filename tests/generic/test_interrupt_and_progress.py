@@ -838,3 +838,22 @@ def test_ctrl_c_in_a_foolery_answer_from_python_raises_interrupted(monkeypatch):
                          time=0, progress=False)
     assert isinstance(caught.value, Interrupted), repr(caught.value)
     assert str(caught.value) == "interrupted: no move proved (of 1)"
+
+
+def test_the_objects_a_command_leaves_are_kept_out_of_the_collections_at_exit():
+    """Once the command is over and its output written, what it leaves is frozen (``gc.freeze``):
+    the interpreter's collections as it exits do not walk a solver's tables again (a second after
+    a Fools and Angels answer); the command's output and exit code are as ever."""
+    script = ("import gc, sys, foolsolve.__main__\n"
+              "sys.argv = ['foolsolve', 'games']\n"
+              "try:\n"
+              "    foolsolve.__main__.main()\n"
+              "except SystemExit as exc:\n"
+              "    code = exc.code\n"
+              "else:\n"
+              "    code = 0\n"
+              "print('frozen', gc.get_freeze_count() > 0, code)\n")
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines()[-1] == "frozen True 0", proc.stdout
+    assert "durak" in proc.stdout
