@@ -441,8 +441,8 @@ def _read_stored(job: Job, info: Any, state: Any, extra: dict[str, Any], store: 
         return
     t0 = time.perf_counter()
     # where an option is given at its default, also its key with the options as given (the key a store
-    # written by a foolsolve keying options so holds the line under: store.given_options_key); never written
-    given = st.result_key(info.name, job.position, st.canonical({**extra, "(lines)": True}))
+    # written by a foolsolve keying options so holds the line under); never written
+    given = st.given_options_key(info.name, job.position, extra, lines=True)
     hit = store.get(job.key, st.answer_check(info, state), also=given)
     if hit is not None:
         from foolsolve.games.base import with_game_result

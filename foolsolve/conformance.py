@@ -693,7 +693,7 @@ def _shrink_request(info: GameInfo, request: dict[str, Any], kind: str, engine: 
             state = spec.state_from_json(cand)
             position = standard_form(spec, state, complete=True)
             rules = spec.rules_of(state)
-            if position == current["position"] or any(getattr(rules, k) != v for k, v in pins.items()):
+            if position == current["position"] or _off_pins(rules, pins):
                 continue
             if request["op"] == "play":
                 spec.parse_move(state, request["moves"][0])
@@ -770,7 +770,7 @@ def conform_start(info: GameInfo, rng: random.Random, pins: dict[str, Any] | Non
                 why = str(exc)
                 continue
             rules = info.spec.rules_of(start)
-            off = [name for name, value in pins.items() if getattr(rules, name) != value]
+            off = _off_pins(rules, pins)
             seats = info.spec.num_players(start)
             if not off and players in (None, seats):
                 return start
@@ -939,7 +939,12 @@ def _keeps(info: GameInfo, obj: dict[str, Any], pins: dict[str, Any]) -> bool:
         rules = info.spec.rules_of(info.spec.state_from_json(obj))
     except Exception:  # a candidate the spec does not read: no shrink either way
         return False
-    return all(getattr(rules, k) == v for k, v in pins.items())
+    return not _off_pins(rules, pins)
+
+
+def _off_pins(rules: Any, pins: dict[str, Any]) -> list[str]:
+    """The rule options ``pins`` fixes (``conform --rules``) whose value in ``rules`` is another."""
+    return [name for name, value in pins.items() if getattr(rules, name) != value]
 
 
 def _diverges(info: GameInfo, obj: dict[str, Any]) -> bool:

@@ -421,22 +421,16 @@ def stored_answer(info: Any, obj: dict[str, Any], extra: dict[str, Any], seconds
     return in_order(out, result_from_json(out).to_json())
 
 
-def in_order(obj: dict[str, Any], fresh: dict[str, Any]) -> dict[str, Any]:
-    """``obj`` (a stored answer, its keys sorted as the store writes them) with its keys in the order
-    of ``fresh`` (the answer's ``to_json``), any other after them: a record read from the store lists
-    its fields as a fresh one does."""
-    return _ordered(obj, fresh)
-
-
-def _ordered(value: Any, fresh: Any) -> Any:
-    """``value`` with each object's keys in the order of the same object in ``fresh`` (recursively;
-    a list item by item), the keys ``fresh`` lacks after them."""
-    if isinstance(value, dict) and isinstance(fresh, dict):
-        return {**{k: _ordered(value[k], fresh[k]) for k in fresh if k in value},
-                **{k: v for k, v in value.items() if k not in fresh}}
-    if isinstance(value, list) and isinstance(fresh, list) and len(value) == len(fresh):
-        return [_ordered(v, f) for v, f in zip(value, fresh, strict=True)]
-    return value
+def in_order(obj: Any, fresh: Any) -> Any:
+    """``obj`` (a stored answer, its keys sorted as the store writes them) with each object's keys in
+    the order of the same object in ``fresh`` (the answer's ``to_json``; recursively, a list item by
+    item), any other after them: a record read from the store lists its fields as a fresh one does."""
+    if isinstance(obj, dict) and isinstance(fresh, dict):
+        return {**{k: in_order(obj[k], fresh[k]) for k in fresh if k in obj},
+                **{k: v for k, v in obj.items() if k not in fresh}}
+    if isinstance(obj, list) and isinstance(fresh, list) and len(obj) == len(fresh):
+        return [in_order(v, f) for v, f in zip(obj, fresh, strict=True)]
+    return obj
 
 
 class Store:
@@ -950,19 +944,18 @@ def position_key(info: Any, state: Any, options: SolveOptions | None, lines: boo
     return None if key is None else (key, position, opts)
 
 
-def given_options_key(info: Any, state: Any, options: SolveOptions | None, lines: bool = False) -> str | None:
-    """The key of the solve :func:`position_key` keys, with its solver options as given, those at
-    their defaults included (``-o pv=true`` keyed with ``pv``), where that is another key; else
-    ``None``. A store file written by a foolsolve that keys options as given holds such an answer
-    there: a solve reads it where its own key misses (:meth:`Store.get`'s ``also``) and writes only
-    under its own key. Sound as a read: a key with an option at its default is never written here,
-    the solver version is part of both keys, and the row is checked against the position as any."""
-    if options is None or key_options(info.name, dict(options.extra)) == dict(options.extra):
+def given_options_key(game: str, position: str, extra: dict[str, Any], lines: bool = False) -> str | None:
+    """The key of a solve of ``game`` at ``position`` (canonical, as :func:`position_key` gives it)
+    with its solver options ``extra`` as given, those at their defaults included (``-o pv=true``
+    keyed with ``pv``; ``lines``: keyed as a solve with distances), where that is another key than
+    the solve's own (:func:`key_options`); else ``None``. A store file written by a foolsolve that
+    keys options as given holds such an answer there: a solve (and a batch line) reads it where its
+    own key misses (:meth:`Store.get`'s ``also``) and writes only under its own key. Sound as a read:
+    a key with an option at its default is never written here, the solver version is part of both
+    keys, and the row is checked against the position as any."""
+    if key_options(game, extra) == extra:
         return None
-    opts = dict(options.extra)
-    if lines and options.distance:
-        opts["(lines)"] = True
-    return result_key(info.name, canonical_position(info.spec, state), canonical(opts))
+    return result_key(game, position, canonical({**extra, "(lines)": True} if lines else extra))
 
 
 def cached_solve(info: Any, state: Any, options: SolveOptions | None = None,
@@ -991,7 +984,8 @@ def solve_with_store(info: Any, state: Any, options: SolveOptions | None = None,
         file.wait_until(options.deadline)
     if db is not None and keyed is not None:
         t0 = time.perf_counter()
-        hit = db.get(keyed[0], answer_check(info, state), also=given_options_key(info, state, options, lines))
+        also = given_options_key(info.name, keyed[1], dict(options.extra), lines and options.distance)
+        hit = db.get(keyed[0], answer_check(info, state), also=also)
         if hit is not None:
             return result_from_json(stored_answer(info, hit, options.extra, time.perf_counter() - t0)), True
     # the registry's solver applies --time and names the method of its result (and of what a stopped

@@ -636,15 +636,23 @@ def test_rules_fix_the_options_of_conform_without_an_engine(tmp_path, monkeypatc
 ])
 @pytest.mark.parametrize("engine", [False, True])
 def test_bad_rules_every_move_and_replay_are_one_line_errors(argv, words, engine, tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    pid_file = tmp_path / "pid"
-    monkeypatch.setenv("FAKE_ENGINE_PID", str(pid_file))
     if engine and ("--every-move" in argv or argv[:2] == ["--replay", "1"]):
         return  # (with an engine they are no error)
-    code, out, err = conform("durak", "--cases", "1", *argv, *(["--engine", fake("right")] if engine else []))
+    code, out, err, pid_file = _conform_durak_once(argv, engine, tmp_path, monkeypatch)
     assert code == 2 and err.count("\n") == 1 and out == "" and "Traceback" not in err, err
     assert err.startswith(f"foolsolve: error: {words}") if words != "--replay" else "--replay" in err, err
     assert not pid_file.exists()  # refused before any engine starts
+
+
+def _conform_durak_once(argv: list[str], engine: bool, tmp_path: Path,
+                        monkeypatch: pytest.MonkeyPatch) -> tuple[int, str, str, Path]:
+    """``conform durak --cases 1 ARGV`` (with ``engine``, against the fake engine, which writes its
+    pid to the file returned if it ever starts) in ``tmp_path``: the exit code, output, errors."""
+    monkeypatch.chdir(tmp_path)
+    pid_file = tmp_path / "pid"
+    monkeypatch.setenv("FAKE_ENGINE_PID", str(pid_file))
+    code, out, err = conform("durak", "--cases", "1", *argv, *(["--engine", fake("right")] if engine else []))
+    return code, out, err, pid_file
 
 
 def first_moves_never_followed(name: str, steps: int) -> tuple[int, int, str]:
@@ -1013,10 +1021,7 @@ def test_every_game_s_random_starts_deal_the_players_fixed(name):
 ])
 @pytest.mark.parametrize("engine", [False, True])
 def test_bad_players_are_one_line_errors(argv, words, engine, tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    pid_file = tmp_path / "pid"
-    monkeypatch.setenv("FAKE_ENGINE_PID", str(pid_file))
-    code, out, err = conform("durak", "--cases", "1", *argv, *(["--engine", fake("right")] if engine else []))
+    code, out, err, pid_file = _conform_durak_once(argv, engine, tmp_path, monkeypatch)
     assert (code, out, err) == (2, "", f"foolsolve: error: {words}\n")
     assert not pid_file.exists()  # refused before any engine starts
 
