@@ -314,21 +314,6 @@ class _Replay:
     deserialization, on a new initial state whose action history it has set) replays that history."""
 
 
-class _CoreSlot:
-    """The ``core`` attribute of a :class:`FoolsolveState`, kept in the instance's ``__dict__`` (which
-    OpenSpiel copies and pickles); setting a :class:`_Replay` replays the state's action history."""
-
-    def __get__(self, obj: Any, cls: Any = None) -> Any:
-        if obj is None:
-            return self
-        return obj.__dict__["core"]
-
-    def __set__(self, obj: Any, value: Any) -> None:
-        if isinstance(value, _Replay):
-            value = obj._replayed()
-        obj.__dict__["core"] = value
-
-
 class _Step:
     """One move since the deal (shared between clones, as the states are): the trail before it, the
     state it was made in, its mover and the move; and, filled in the first time an information
@@ -545,7 +530,7 @@ class FoolsolveState(pyspiel.State):
     """A position of a foolsolve game, with what OpenSpiel needs around it (all of it in one
     attribute, :class:`_Core`)."""
 
-    core = _CoreSlot()
+    core: _Core
 
     def __init__(self, game: FoolsolveGame) -> None:
         super().__init__(game)
@@ -554,6 +539,13 @@ class FoolsolveState(pyspiel.State):
             self.state = game.setup.start
         else:
             self._deal()
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        # OpenSpiel's deserialization sets each pickled attribute on a new initial state: the core's
+        # marker (_Replay) becomes the core of this state's action history, replayed
+        if isinstance(value, _Replay):
+            value = self._replayed()
+        super().__setattr__(name, value)
 
     def _replayed(self) -> _Core:
         """The core of a new initial state of this state's game with this state's action history
@@ -671,20 +663,23 @@ class FoolsolveState(pyspiel.State):
 
     def current_player(self) -> int:
         """The player to move, chance, or terminal."""
-        if self.pending_draw is not None:
+        core = self.core
+        if core.pending_draw is not None:
             return int(pyspiel.PlayerId.CHANCE)
-        if self.ops.over(self.state):
+        ops, state = core.setup.ops, core.state
+        if ops.over(state):
             return int(pyspiel.PlayerId.TERMINAL)
-        p = self.ops.to_move(self.state)
+        p = ops.to_move(state)
         return int(pyspiel.PlayerId.CHANCE) if p == CHANCE else int(p)
 
     def _legal(self) -> list[Any]:
         core = self.core
         if core.moves is None:
-            if self.ops.to_move(core.state) == CHANCE:
-                core.moves = [m for m, _ in self.ops.chance(core.state)]
+            ops = core.setup.ops
+            if ops.to_move(core.state) == CHANCE:
+                core.moves = [m for m, _ in ops.chance(core.state)]
             else:
-                core.moves = self.ops.legal(core.state)
+                core.moves = ops.legal(core.state)
         moves: list[Any] = core.moves
         return moves
 
@@ -708,7 +703,13 @@ class FoolsolveState(pyspiel.State):
         """``action`` as an ``int``, or a ``ValueError`` naming it and the legal range (OpenSpiel's own
         ``apply_action`` checks nothing of a Python game's actions: an index past the end, or a negative
         one read from the end, would play another move or break the state)."""
-        n = self.pending_draw if self.pending_draw is not None else (0 if self.is_terminal() else len(self._legal()))
+        core = self.core
+        if core.pending_draw is not None:
+            n = core.pending_draw
+        elif core.moves is not None:
+            n = len(core.moves)
+        else:
+            n = 0 if core.setup.ops.over(core.state) else len(self._legal())
         if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < n:
             if self.pending_draw is None and self.is_terminal():
                 raise ValueError(f"action {action!r}: the game is over (no action is legal)")
@@ -718,21 +719,24 @@ class FoolsolveState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         action = self._check_action(action)
-        if self.pending_draw is not None:
-            self.script = (*self.script, action)
-            self._deal()
-            return
-        self.setup.applied += 1
-        mover = self.ops.to_move(self.state)
-        move = self._legal()[action]
         core = self.core
-        core.trail = _Step(core.trail, self.state, mover, move)
-        if self.ops.deals_anew(self.state, move):
-            # a re-deal: the new shuffle as chance nodes, like the first deal (same rules and players)
-            self.script = ()
+        if core.pending_draw is not None:
+            core.script = (*core.script, action)
             self._deal()
             return
-        self.state = self.ops.apply(self.state, move)
+        setup, state = core.setup, core.state
+        ops = setup.ops
+        setup.applied += 1
+        mover = ops.to_move(state)
+        move = self._legal()[action]
+        core.trail = _Step(core.trail, state, mover, move)
+        if ops.deals_anew(state, move):
+            # a re-deal: the new shuffle as chance nodes, like the first deal (same rules and players)
+            core.script = ()
+            self._deal()
+            return
+        core.state = ops.apply(state, move)
+        core.moves = None
 
     def _action_to_string(self, player: int, action: int) -> str:
         action = self._check_action(action)
@@ -742,7 +746,8 @@ class FoolsolveState(pyspiel.State):
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
-        return self.pending_draw is None and self.ops.over(self.state)
+        core = self.core
+        return core.pending_draw is None and bool(core.setup.ops.over(core.state))
 
     def returns(self) -> list[float]:
         """One payoff per player (zeros before the end)."""
