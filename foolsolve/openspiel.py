@@ -28,16 +28,25 @@ The mapping, one to one with the game shape (docs/architecture.md):
 * **Actions**: an action is the index of a move in the state's sorted legal-move list (the
   spec's order): moves are known only through what the mover sees, so an index means the same
   move at every state of an information set. ``num_distinct_actions`` is the game's bound on
-  legal moves in one position (``GameInfo.max_moves``).
-* **Views**: the observation string of player ``p`` is ``spec.information_state(state, p)``
-  (the canonical text of ``spec.observation``); the information-state string is perfect recall:
-  the sequence of ``p``'s distinct observations and ``p``'s own moves.
-* ``serialize``/``deserialize``: OpenSpiel's own (the action history, replayed).
+  legal moves in one position (``GameInfo.max_moves``). An index out of range is a ``ValueError``
+  naming it and the legal range, the state unchanged.
+* **Views** (strings only, no tensors: a tensor asked for is a ``ValueError``): the observation
+  string of player ``p`` is ``"p0 "`` and the canonical JSON of ``spec.observation(state, p)``; the
+  information-state string is perfect recall: ``"p0 rules {...} | "``, then ``p``'s distinct
+  successive views (without their ``rules``) and ``p``'s own moves. The public observation
+  (``private_info=NONE``) is one string for every player (:meth:`FoolsolveState.public_text`), the
+  ``ALL_PLAYERS`` one the whole position; any other observation type is a ``ValueError``.
+* ``resample_from_infostate``: a world consistent with the player's view (the seat sampler), for
+  OpenSpiel's ``ISMCTSBot``.
+* ``serialize``/``deserialize`` (``pickle``, ``serialize_game_and_state``): OpenSpiel's text for a
+  Python game, whose pickle of the state's attributes here holds only a marker: reading it back
+  replays the action history (:class:`_Core`).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import random
 from dataclasses import dataclass
 from fractions import Fraction
@@ -51,6 +60,7 @@ from foolsolve.game import CHANCE, ChanceMode, Dynamics, Information, Utility
 from foolsolve.games.base import GameInfo
 from foolsolve.positions import read_json
 from foolsolve.rules import json_shown, json_text, options_of, rules_from_json
+from foolsolve.worlds import is_hidden
 
 PREFIX = "foolsolve_"
 """Registered OpenSpiel names are ``PREFIX`` + the game's name with ``-`` as ``_``."""
@@ -198,6 +208,34 @@ def check_position_params(info: GameInfo, asked: dict[str, Any], used: dict[str,
                          "sets the players and the rules) or give the position's")
 
 
+def _unwritable(value: Any) -> str | None:
+    """Why the string parameter ``value`` cannot be written in an OpenSpiel game string
+    (``name(key=value,...)``, which ``serialize_game_and_state`` writes and
+    ``deserialize_game_and_state`` reads back), or ``None`` where it can (or is no string)."""
+    if not isinstance(value, str) or value == "":
+        return None
+    depth = 0
+    for ch in value:
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if depth < 0:
+            break
+    if "," in value or "=" in value or depth != 0:
+        return "a game string splits on ',' and '=' and nests brackets"
+    read = pyspiel.game_parameters_from_string(f"g(x={value})").get("x")
+    if read != value or not isinstance(read, str):
+        return f"a game string reads it back as {json_shown(read)}"
+    return None
+
+
+def check_writable(name: str, value: Any) -> None:
+    """An :class:`~foolsolve.errors.InputError` where the string parameter ``value`` cannot be
+    written in an OpenSpiel game string (:func:`_unwritable`: a comma, ``=``, unbalanced brackets)."""
+    why = _unwritable(value)
+    if why is not None:
+        raise InputError(f"{name}: {json_shown(value)} cannot be written in an OpenSpiel game string ({why}); "
+                         "give it another name")
+
+
 # --- the deal as chance nodes ----------------------------------------------------------------
 
 
@@ -233,17 +271,47 @@ class _ScriptedRandom(random.Random):
 # --- the game --------------------------------------------------------------------------------
 
 
-class _Ref:
-    """A value OpenSpiel's ``clone`` (a deep copy of the state's attributes) shares instead of
-    copying: foolsolve's states are never changed once made."""
+class _Core:
+    """Everything a :class:`FoolsolveState` holds, kept as one attribute (``core``) so that
+    OpenSpiel's ``clone`` (a deep copy of the state's attributes) shares instead of copying it
+    (foolsolve's states are never changed once made: a clone gets its own core with the same
+    values), and so that OpenSpiel's serialization of a Python state (its action history, its move
+    number and a pickle of its attributes) pickles no position: a core pickles as :class:`_Replay`,
+    and the state it is set on is rebuilt by replaying its action history."""
 
-    __slots__ = ("value",)
+    __slots__ = ("moves", "pending_draw", "script", "setup", "state", "trail", "world")
 
-    def __init__(self, value: Any) -> None:
-        self.value = value
+    def __init__(self, setup: _Setup) -> None:
+        self.setup = setup
+        self.script: tuple[int, ...] = ()
+        """The deal's draws made so far (while a deal is played out as chance nodes)."""
+        self.pending_draw: int | None = None
+        """The number of outcomes of the deal's next draw (``None``: no deal under way)."""
+        self.state: Any = None
+        self.trail: _Step | None = None
+        """The last :class:`_Step` (``None`` before the first move), shared between clones; views
+        are computed from it only when an information state is asked for."""
+        self.moves: list[Any] | None = None
+        self.world = False
+        """Whether the state is a world drawn by ``resample_from_infostate`` (its history does not
+        lead to it: it cannot be serialized)."""
 
-    def __deepcopy__(self, memo: Any) -> _Ref:
-        return self
+    def __deepcopy__(self, memo: Any) -> _Core:
+        out = _Core.__new__(_Core)
+        for name in _Core.__slots__:
+            setattr(out, name, getattr(self, name))
+        return out
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        if self.world:
+            raise ValueError("a state drawn by resample_from_infostate cannot be serialized: its action history "
+                             "does not lead to it (serialize the state it was drawn from)")
+        return (_Replay, ())
+
+
+class _Replay:
+    """What a state's :class:`_Core` pickles as: the state it is set on (by OpenSpiel's
+    deserialization, on a new initial state whose action history it has set) replays that history."""
 
 
 class _Step:
@@ -264,6 +332,11 @@ class _Step:
 
 _Seen = tuple[Any, str]
 """A player's record as a linked list: (the record before, its last entry), ``None`` when empty."""
+
+
+def _canonical(obj: Any) -> str:
+    """``obj`` as canonical JSON text (keys sorted, no spaces, characters as such)."""
+    return json.dumps(obj, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
 def _with_view(record: _Seen | None, view: str) -> _Seen:
@@ -329,18 +402,51 @@ class _Ops:
     def returns(self, state: Any) -> tuple[Fraction, ...]:
         return self.spec.returns(state) if self.engine is None else self.engine.returns(state)
 
+    def view_obj(self, state: Any, player: int) -> dict[str, Any]:
+        obs: dict[str, Any] = (self.spec.observation(state, player) if self.engine is None
+                               else self.engine.observation(state, player))
+        return obs
+
     def view(self, state: Any, player: int) -> str:
-        obs = self.spec.observation(state, player) if self.engine is None else self.engine.observation(state, player)
-        return json.dumps(obs, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+        return _canonical(self.view_obj(state, player))
+
+    def whole_obj(self, state: Any) -> dict[str, Any]:
+        whole: dict[str, Any] = self.spec.state_to_json(self.to_spec(state))
+        return whole
 
     def whole(self, state: Any) -> str:
-        return json.dumps(self.spec.state_to_json(self.to_spec(state)), sort_keys=True, ensure_ascii=False)
+        return json.dumps(self.whole_obj(state), sort_keys=True, ensure_ascii=False)
 
     def deals_anew(self, state: Any, move: Any) -> bool:
         return self.spec.deals_anew(move) if self.engine is None else self.engine.deals_anew(state, move)
 
     def text(self, state: Any, move: Any) -> str:
         return self.spec.move_text(move if self.engine is None else self.engine.move_to_spec(state, move))
+
+
+def _public_view(values: list[Any]) -> Any:
+    """The part of one field of every player's view file that every player sees: the field where
+    the views agree; field by field (item by item) where they are objects with the same keys (lists
+    of the same length, none of them a hidden zone); else (a hand: its owner's cards, a hidden zone
+    in the others' views) a hidden zone with the count and the cards every other player knows to lie
+    in it (``None`` where no view hides it)."""
+    first = values[0]
+    if all(v == first for v in values):
+        return first
+    if all(isinstance(v, dict) and not is_hidden(v) and v.keys() == first.keys() for v in values):
+        return {k: _public_view([v[k] for v in values]) for k in first}
+    if all(isinstance(v, list) and len(v) == len(first) for v in values):
+        return [_public_view([v[i] for v in values]) for i in range(len(first))]
+    hidden = [v for v in values if is_hidden(v)]
+    if not hidden:
+        return None
+    if all(h == hidden[0] for h in hidden):
+        return hidden[0]
+    known = set.intersection(*(set(h.get("known", ())) for h in hidden))
+    out: dict[str, Any] = {"count": hidden[0]["count"]}
+    if known:
+        out["known"] = [c for c in hidden[0]["known"] if c in known]
+    return out
 
 
 class FoolsolveGame(pyspiel.Game):
@@ -361,12 +467,25 @@ class FoolsolveGame(pyspiel.Game):
         if full["impl"] not in ("engine", "spec"):
             raise InputError(f"impl: expected \"engine\" or \"spec\", got {json_shown(full['impl'])}")
         ops = _Ops(info, full["impl"] == "engine" and info.has_engine)
+        for opt in options_of(spec.rules_cls):
+            if not opt.fixed and _unwritable(full.get(opt.name)):
+                # (a table written with commas, a number as text): as OpenSpiel's game strings hold it
+                full[opt.name] = _param_of(opt, getattr(rules, opt.name))
+        if full["position"]:
+            # a game string names the file wherever it is read back: an absolute path
+            full["position"] = os.path.abspath(full["position"])
+            check_writable("position", full["position"])
         if not full["position"]:
             # the players and the rules checked here, where the game is loaded, not at its first state: the
             # game's own deal checks them (one-line InputErrors naming them), as new_initial_state would
             spec.deal(rules, players, random.Random(0))
         if full["position"]:
-            first = spec.state_from_json(read_json(full["position"]))
+            obj = read_json(full["position"])
+            if isinstance(obj, dict) and isinstance(obj.get("game"), str):
+                other = games.get(obj["game"]).name  # another game's file: said plainly, as the CLI says it
+                if other != info.name:
+                    raise InputError(f"position: a {other} position, not {info.name}")
+            first = spec.state_from_json(obj)
             start = ops.from_spec(first)
             used = position_params(info, first)
             check_position_params(info, full, used, default_params(info), full["position"])
@@ -401,29 +520,73 @@ class FoolsolveGame(pyspiel.Game):
         return FoolsolveState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
-        """Observation strings (perfect recall: information-state strings)."""
-        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return _Observer(perfect_recall, params)
+        """An observer of strings (:class:`_Observer`): a player's observation or (perfect recall)
+        information state, the public observation, or the whole position; any other type is a
+        ``ValueError`` naming it."""
+        return _Observer(_observer_kind(iig_obs_type), params)
 
 
 class FoolsolveState(pyspiel.State):
-    """A position of a foolsolve game, with what OpenSpiel needs around it."""
+    """A position of a foolsolve game, with what OpenSpiel needs around it (all of it in one
+    attribute, :class:`_Core`)."""
+
+    core: _Core
 
     def __init__(self, game: FoolsolveGame) -> None:
         super().__init__(game)
-        self.setup = game.setup
-        self.ops = game.setup.ops
-        self.script: tuple[int, ...] = ()
-        self.pending_draw: int | None = None
-        self._state = _Ref(None)
-        self._trail: _Ref = _Ref(None)
-        """The last :class:`_Step` (``None`` before the first move), shared between clones; views
-        are computed from it only when an information state is asked for."""
-        self._moves = _Ref(None)
+        self.core = _Core(game.setup)
         if game.setup.start is not None:
             self.state = game.setup.start
         else:
             self._deal()
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        # OpenSpiel's deserialization sets each pickled attribute on a new initial state: the core's
+        # marker (_Replay) becomes the core of this state's action history, replayed
+        if isinstance(value, _Replay):
+            value = self._replayed()
+        super().__setattr__(name, value)
+
+    def _replayed(self) -> _Core:
+        """The core of a new initial state of this state's game with this state's action history
+        applied (OpenSpiel's deserialization has set that history on this state)."""
+        fresh = FoolsolveState(self.get_game())
+        for action in self.history():
+            fresh.apply_action(action)
+        core: _Core = fresh.core
+        return core
+
+    @property
+    def setup(self) -> _Setup:
+        """The game's setup (shared by every state of one game)."""
+        setup: _Setup = self.core.setup
+        return setup
+
+    @property
+    def ops(self) -> _Ops:
+        """The game's rules as the bridge calls them."""
+        ops: _Ops = self.core.setup.ops
+        return ops
+
+    @property
+    def script(self) -> tuple[int, ...]:
+        """The deal's draws made so far."""
+        script: tuple[int, ...] = self.core.script
+        return script
+
+    @script.setter
+    def script(self, value: tuple[int, ...]) -> None:
+        self.core.script = value
+
+    @property
+    def pending_draw(self) -> int | None:
+        """The number of outcomes of the deal's next draw (``None``: no deal under way)."""
+        pending: int | None = self.core.pending_draw
+        return pending
+
+    @pending_draw.setter
+    def pending_draw(self, value: int | None) -> None:
+        self.core.pending_draw = value
 
     @property
     def spec(self) -> Any:
@@ -433,11 +596,12 @@ class FoolsolveState(pyspiel.State):
     @property
     def state(self) -> Any:
         """The current position (the engine's or the spec's state)."""
-        return self._state.value
+        return self.core.state
 
     @state.setter
     def state(self, value: Any) -> None:
-        self._state = _Ref(value)
+        self.core.state = value
+        self.core.moves = None
 
     # -- the deal --
 
@@ -461,6 +625,16 @@ class FoolsolveState(pyspiel.State):
             return self.ops.whole(state)
         return self.ops.view(state, player)
 
+    def _view_obj(self, player: int, state: Any) -> dict[str, Any]:
+        return self.ops.whole_obj(state) if self.setup.open_hands else self.ops.view_obj(state, player)
+
+    def _recall_view(self, player: int, state: Any = None) -> str:
+        """An entry of ``player``'s information state: her view of ``state`` (the current position by
+        default) without its ``rules`` (the same at every step: the information state says them once)."""
+        obj = dict(self._view_obj(player, self.state if state is None else state))  # (a copy: the view may be shared)
+        obj.pop("rules", None)
+        return _canonical(obj)
+
     def _record(self, step: _Step | None, player: int) -> _Seen | None:
         """``player``'s record up to and including ``step``: each view that differs from the entry
         before it, and "move ..." after each of her own moves; built from the last step that has it."""
@@ -470,7 +644,7 @@ class FoolsolveState(pyspiel.State):
             step = step.before
         record = None if step is None else step.records[player]
         for step in reversed(todo):
-            record = _with_view(record, self._view(player, step.state))
+            record = _with_view(record, self._recall_view(player, step.state))
             if step.mover == player:
                 record = (record, "move " + self.ops.text(step.state, step.move))
             step.records[player] = record
@@ -478,7 +652,7 @@ class FoolsolveState(pyspiel.State):
 
     def _seen(self, player: int) -> list[str]:
         """``player``'s distinct successive views and own moves since the deal."""
-        record: _Seen | None = _with_view(self._record(self._trail.value, player), self._view(player))
+        record: _Seen | None = _with_view(self._record(self.core.trail, player), self._recall_view(player))
         out: list[str] = []
         while record is not None:
             record, entry = record
@@ -489,20 +663,24 @@ class FoolsolveState(pyspiel.State):
 
     def current_player(self) -> int:
         """The player to move, chance, or terminal."""
-        if self.pending_draw is not None:
+        core = self.core
+        if core.pending_draw is not None:
             return int(pyspiel.PlayerId.CHANCE)
-        if self.ops.over(self.state):
+        ops, state = core.setup.ops, core.state
+        if ops.over(state):
             return int(pyspiel.PlayerId.TERMINAL)
-        p = self.ops.to_move(self.state)
+        p = ops.to_move(state)
         return int(pyspiel.PlayerId.CHANCE) if p == CHANCE else int(p)
 
     def _legal(self) -> list[Any]:
-        if self._moves.value is None:
-            if self.ops.to_move(self.state) == CHANCE:
-                self._moves = _Ref([m for m, _ in self.ops.chance(self.state)])
+        core = self.core
+        if core.moves is None:
+            ops = core.setup.ops
+            if ops.to_move(core.state) == CHANCE:
+                core.moves = [m for m, _ in ops.chance(core.state)]
             else:
-                self._moves = _Ref(self.ops.legal(self.state))
-        moves: list[Any] = self._moves.value
+                core.moves = ops.legal(core.state)
+        moves: list[Any] = core.moves
         return moves
 
     def _legal_actions(self, player: int) -> list[int]:
@@ -521,31 +699,55 @@ class FoolsolveState(pyspiel.State):
             return [(i, Fraction(1, self.pending_draw)) for i in range(self.pending_draw)]
         return [(i, p) for i, (_, p) in enumerate(self.ops.chance(self.state))]
 
+    def _check_action(self, action: int) -> int:
+        """``action`` as an ``int``, or a ``ValueError`` naming it and the legal range (OpenSpiel's own
+        ``apply_action`` checks nothing of a Python game's actions: an index past the end, or a negative
+        one read from the end, would play another move or break the state)."""
+        core = self.core
+        if core.pending_draw is not None:
+            n = core.pending_draw
+        elif core.moves is not None:
+            n = len(core.moves)
+        else:
+            n = 0 if core.setup.ops.over(core.state) else len(self._legal())
+        if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < n:
+            if self.pending_draw is None and self.is_terminal():
+                raise ValueError(f"action {action!r}: the game is over (no action is legal)")
+            what = "outcome" if self.is_chance_node() else "action"
+            raise ValueError(f"{what} {action!r} is not legal here: the legal {what}s are 0..{n - 1}")
+        return int(action)
+
     def _apply_action(self, action: int) -> None:
-        if self.pending_draw is not None:
-            self.script = (*self.script, int(action))
+        action = self._check_action(action)
+        core = self.core
+        if core.pending_draw is not None:
+            core.script = (*core.script, action)
             self._deal()
             return
-        self.setup.applied += 1
-        mover = self.ops.to_move(self.state)
+        setup, state = core.setup, core.state
+        ops = setup.ops
+        setup.applied += 1
+        mover = ops.to_move(state)
         move = self._legal()[action]
-        self._trail = _Ref(_Step(self._trail.value, self.state, mover, move))
-        self._moves = _Ref(None)
-        if self.ops.deals_anew(self.state, move):
+        core.trail = _Step(core.trail, state, mover, move)
+        if ops.deals_anew(state, move):
             # a re-deal: the new shuffle as chance nodes, like the first deal (same rules and players)
-            self.script = ()
+            core.script = ()
             self._deal()
             return
-        self.state = self.ops.apply(self.state, move)
+        core.state = ops.apply(state, move)
+        core.moves = None
 
     def _action_to_string(self, player: int, action: int) -> str:
+        action = self._check_action(action)
         if self.pending_draw is not None:
             return f"draw {action} of {self.pending_draw}"
         return self.ops.text(self.state, self._legal()[action])
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
-        return self.pending_draw is None and self.ops.over(self.state)
+        core = self.core
+        return core.pending_draw is None and bool(core.setup.ops.over(core.state))
 
     def returns(self) -> list[float]:
         """One payoff per player (zeros before the end)."""
@@ -559,11 +761,60 @@ class FoolsolveState(pyspiel.State):
             return f"p{player} dealing"
         return f"p{player} " + self._view(player)
 
+    def public_text(self) -> str:
+        """What every player sees now, the same for each: ``"public "`` and the canonical JSON of
+        the players' views (:func:`foolsolve.worlds.view_of`) merged (:func:`_public_view`): each
+        hand as the others see it (its count, and the cards of it every player knows); the whole
+        position with ``open_hands``; ``"public dealing"`` while a deal is played out."""
+        if self.pending_draw is not None or self.state is None:
+            return "public dealing"
+        if self.setup.open_hands:
+            return "public " + self.ops.whole(self.state)
+        from foolsolve.worlds import view_of
+
+        spec_state = self.ops.to_spec(self.state)
+        views = [view_of(self.setup.info, spec_state, p) for p in range(self.spec.num_players(spec_state))]
+        for view in views:
+            view.pop("view")
+        return "public " + _canonical(_public_view(views))
+
     def information_state_text(self, player: int) -> str:
-        """Everything ``player`` has seen and done (perfect recall)."""
+        """Everything ``player`` has seen and done (perfect recall): ``"p0 rules {...} | "``, then her
+        successive distinct views (each without its ``rules``) and ``"move ..."`` after each of her own
+        moves, joined by ``" | "``; ``"p0 dealing"`` while a deal is played out."""
         if self.pending_draw is not None or self.state is None:
             return f"p{player} dealing"
-        return f"p{player} " + " | ".join(self._seen(player))
+        rules = self._view_obj(player, self.state).get("rules")
+        head = [] if rules is None else ["rules " + _canonical(rules)]
+        return f"p{player} " + " | ".join([*head, *self._seen(player)])
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> FoolsolveState:
+        """A state ``player_id`` cannot tell from this one: this state with the position replaced by
+        a world drawn uniformly among those consistent with her view (the seat analysis' sampler,
+        :func:`foolsolve.worlds.worlds_from_state`; nothing inferred from the other players' past
+        moves), seeded by one draw of ``probability_sampler`` (OpenSpiel passes a
+        ``UniformProbabilitySampler``: a seeded one gives the same worlds). Her observation and
+        information-state strings are this state's; the other players' information-state strings
+        keep the views they had of this state's past (the drawn world has no past of its own), and
+        the drawn state cannot be serialized (its action history does not lead to it). With
+        ``open_hands`` a clone. A ``ValueError`` while the deal is being played out (nothing is
+        dealt yet: play its chance nodes first) or for a player that does not exist."""
+        players = self.setup.players
+        if isinstance(player_id, bool) or not isinstance(player_id, int) or not 0 <= player_id < players:
+            raise ValueError(f"resample_from_infostate: player {player_id!r} does not exist ({players} players)")
+        if self.pending_draw is not None or self.state is None:
+            raise ValueError(f"resample_from_infostate: the deal is being played out (a chance node, {len(self.script)} "
+                             "draws made): there is nothing dealt to resample yet; play the deal's chance nodes first")
+        out: FoolsolveState = self.clone()
+        if self.setup.open_hands:
+            return out
+        from foolsolve.worlds import worlds_from_state
+
+        rng = random.Random(int(float(probability_sampler()) * 2**53))
+        world = worlds_from_state(self.setup.info, self.ops.to_spec(self.state), player_id).sample(rng)
+        out.state = out.ops.from_spec(world)
+        out.core.world = True
+        return out
 
     def spec_state(self) -> Any:
         """The foolsolve state (``None`` while the deal is being played out)."""
@@ -575,24 +826,56 @@ class FoolsolveState(pyspiel.State):
         return self.ops.whole(self.state)
 
 
-class _Observer:
-    """OpenSpiel's observer interface: strings only (no tensors)."""
+TENSORS_REFUSED = ("foolsolve's OpenSpiel games give strings only (observation and information-state strings), no "
+                   "tensors: use an algorithm that reads strings (docs/openspiel.md)")
 
-    def __init__(self, perfect_recall: bool, params: Any) -> None:
+
+class _Observer:
+    """OpenSpiel's observer interface, strings only: ``kind`` is ``"player"`` (the observation
+    string), ``"recall"`` (the information-state string), ``"public"`` (the public observation
+    string, the same for every player) or ``"whole"`` (every player's private information: the
+    whole position, ``str(state)``). A tensor asked of it is a ``ValueError``."""
+
+    def __init__(self, kind: str, params: Any) -> None:
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
-        self.perfect_recall = perfect_recall
+        self.kind = kind
         self.tensor = None
         self.dict: dict[str, Any] = {}
 
     def set_from(self, state: FoolsolveState, player: int) -> None:
-        """No tensor to fill."""
+        """Refused: there is no tensor to fill."""
+        raise ValueError(TENSORS_REFUSED)
 
     def string_from(self, state: FoolsolveState, player: int) -> str:
-        """The observation string, or with perfect recall the information-state string."""
-        if self.perfect_recall:
+        """The string of this observer's kind (see the class)."""
+        if self.kind == "recall":
             return state.information_state_text(player)
+        if self.kind == "public":
+            return state.public_text()
+        if self.kind == "whole":
+            return str(state)
         return state.observation_text(player)
+
+
+def _observer_kind(iig_obs_type: Any) -> str:
+    """The :class:`_Observer` kind of an OpenSpiel ``IIGObservationType`` (``None``: the default
+    observation), or a ``ValueError`` naming a type the bridge does not give."""
+    if iig_obs_type is None:
+        return "player"
+    recall, public, private = iig_obs_type.perfect_recall, iig_obs_type.public_info, iig_obs_type.private_info
+    kinds = pyspiel.PrivateInfoType
+    if public and private == kinds.SINGLE_PLAYER:
+        return "recall" if recall else "player"
+    if public and not recall and private == kinds.NONE:
+        return "public"
+    if public and not recall and private == kinds.ALL_PLAYERS:
+        return "whole"
+    raise ValueError(f"observation type not supported (perfect_recall={recall}, public_info={public}, "
+                     f"private_info={private.name}): foolsolve's OpenSpiel games give a player's observation and "
+                     "information state (public_info=True, private_info=SINGLE_PLAYER), the public observation "
+                     "(perfect_recall=False, public_info=True, private_info=NONE) and the whole position "
+                     "(perfect_recall=False, public_info=True, private_info=ALL_PLAYERS)")
 
 
 # --- registration ----------------------------------------------------------------------------

@@ -65,26 +65,38 @@ def test_random_sim_test_passes_from_every_example_position(example):
     assert state.spec_state() == games.get(obj["game"]).spec.state_from_json(obj)
 
 
+def _canonical(obj) -> str:
+    return json.dumps(obj, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
 class _Recall:
-    """Each player's information state rebuilt from the public API as the game goes: every view
-    (``observation_string``) that differs from the entry before it, and "move ..." after each of
-    her own moves; "dealing" while a deal is played out as chance nodes."""
+    """Each player's information state rebuilt from the public API as the game goes: the rules once,
+    then every view (``observation_string`` without its rules) that differs from the entry before
+    it, and "move ..." after each of her own moves; "dealing" while a deal is played out as chance
+    nodes."""
 
     def __init__(self, players: int) -> None:
         self.seen: list[list[str]] = [[] for _ in range(players)]
+        self.rules: list[str | None] = [None] * players
 
     def observe(self, state) -> None:
         for p, seen in enumerate(self.seen):
             view = state.observation_string(p).removeprefix(f"p{p} ")
-            if view != "dealing" and (not seen or seen[-1] != view):
+            if view == "dealing":
+                continue
+            obj = json.loads(view)
+            self.rules[p] = _canonical(obj.pop("rules"))
+            view = _canonical(obj)
+            if not seen or seen[-1] != view:
                 seen.append(view)
 
     def check(self, state) -> None:
         self.observe(state)
         for p, seen in enumerate(self.seen):
             dealing = state.observation_string(p) == f"p{p} dealing"
-            want = f"p{p} dealing" if dealing else f"p{p} " + " | ".join(seen)
+            want = f"p{p} dealing" if dealing else f"p{p} rules {self.rules[p]} | " + " | ".join(seen)
             assert state.information_state_string(p) == want, (p, len(seen))
+            assert dealing or state.information_state_string(p).count('"rules"') == 0
 
     def walk(self, state, rng: random.Random, steps: int, ask: bool = True) -> None:
         """Random moves (chance by its odds), asking every information state after each when ``ask``."""
@@ -317,3 +329,194 @@ def test_a_numpy_whole_number_parameter_is_read_as_an_int():
     import numpy as np
 
     assert fo.load("durak", players=np.int64(3)).num_players() == 3
+
+
+# --- observers, tensors, serialization, illegal actions, resampling, game strings ---------------------------
+
+
+def _played(game: str, seed: int, moves: int, **params):
+    """A state of ``game`` after its deal and ``moves`` random moves (fewer where it ends first)."""
+    g = fo.load(game, **params)
+    state, rng = g.new_initial_state(), random.Random(seed)
+    while not state.is_terminal() and (state.is_chance_node() or moves > 0):
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(actions, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+            moves -= 1
+    return g, state
+
+
+def _leaves(obj) -> set[str]:
+    """Every string in a JSON value (cards among them)."""
+    if isinstance(obj, str):
+        return {obj}
+    if isinstance(obj, dict):
+        return set().union(*map(_leaves, obj.values())) if obj else set()
+    if isinstance(obj, list):
+        return set().union(*map(_leaves, obj)) if obj else set()
+    return set()
+
+
+def _observer(game, recall: bool, private):
+    from open_spiel.python.observation import make_observation
+
+    return make_observation(game, pyspiel.IIGObservationType(perfect_recall=recall, public_info=True,
+                                                             private_info=private))
+
+
+@pytest.mark.parametrize("game", [info.name for info in games.all_games()])
+def test_the_public_observation_is_every_player_s_and_shows_no_card_hidden_from_one(game):
+    """Public information (private_info=NONE): one string for every player, with no card that some
+    player does not see; ALL_PLAYERS: the whole position."""
+    players = 3 if games.get(game).spec.max_players >= 3 else 2
+    g = fo.load(game, players=players)
+    public = _observer(g, False, pyspiel.PrivateInfoType.NONE)
+    whole = _observer(g, False, pyspiel.PrivateInfoType.ALL_PLAYERS)
+    assert {public.string_from(g.new_initial_state(), p) for p in range(players)} == {"public dealing"}
+    hidden = set()
+    for moves in (0, 12):
+        _, state = _played(game, 5, moves, players=players)
+        texts = {public.string_from(state, p) for p in range(players)}
+        assert len(texts) == 1
+        shown = _leaves(json.loads(texts.pop().removeprefix("public ")))
+        seen = [_leaves(json.loads(state.observation_string(p).removeprefix(f"p{p} "))) for p in range(players)]
+        private = set().union(*(seen[p] - seen[q] for p in range(players) for q in range(players)))
+        assert not shown & private
+        hidden |= private
+        assert {whole.string_from(state, p) for p in range(players)} == {str(state)}
+    assert hidden  # (some card was hidden from some player)
+
+
+@pytest.mark.parametrize("recall, public, private", [
+    (True, True, "NONE"), (True, True, "ALL_PLAYERS"), (False, False, "SINGLE_PLAYER"), (False, False, "NONE"),
+])
+def test_an_observation_type_the_bridge_does_not_give_is_refused(recall, public, private):
+    from open_spiel.python.observation import make_observation
+
+    kind = pyspiel.IIGObservationType(perfect_recall=recall, public_info=public,
+                                      private_info=getattr(pyspiel.PrivateInfoType, private))
+    with pytest.raises(ValueError, match=rf"^observation type not supported \(perfect_recall={recall}, "
+                                         rf"public_info={public}, private_info={private}\): "):
+        make_observation(fo.load("durak"), kind)
+
+
+def test_tensors_are_refused_not_empty():
+    g, state = _played("durak", 1, 2)
+    for ask in (lambda: state.observation_tensor(0), lambda: state.information_state_tensor(0),
+                g.observation_tensor_shape):
+        with pytest.raises(ValueError, match="strings only"):
+            ask()
+    assert not g.get_type().provides_observation_tensor and not g.get_type().provides_information_state_tensor
+
+
+def test_a_long_game_round_trips_through_pickle_and_game_strings():
+    """A seeded six-player 52-card Durak game past 300 moves: the serialized state is its action
+    history (replayed when read), its size not growing with the states before it."""
+    import pickle
+
+    g, state = _played("durak", 7, 330, players=6, deck=52)
+    assert len(state.history()) > 300
+    text = state.serialize()
+    assert len(text.splitlines()[-1]) < 100  # the attributes' pickle: a marker, no position
+    copies = [pickle.loads(pickle.dumps(state)), pyspiel.deserialize_game_and_state(
+        pyspiel.serialize_game_and_state(g, state))[1], g.deserialize_state(text)]
+    for copy in copies:
+        assert str(copy) == str(state) and copy.history() == state.history()
+        assert all(copy.information_state_string(p) == state.information_state_string(p) for p in range(6))
+
+
+def test_an_illegal_action_is_refused_and_leaves_the_state_as_it_was():
+    g = fo.load("durak")
+    deal = g.new_initial_state()  # the first draw: 36 outcomes
+    for bad in (40, 36, -2):
+        with pytest.raises(ValueError, match=rf"^outcome {bad} is not legal here: the legal outcomes are 0\.\.35$"):
+            deal.apply_action(bad)
+        with pytest.raises(ValueError, match=rf"^outcome {bad} is not legal here"):
+            deal.action_to_string(pyspiel.PlayerId.CHANCE, bad)
+    assert deal.history() == [] and len(deal.chance_outcomes()) == 36
+    deal.apply_action(0)
+    _, state = _played("durak", 1, 3)
+    n, before, history = len(state.legal_actions()), str(state), state.history()
+    for bad in (-2, n, 99):
+        with pytest.raises(ValueError, match=rf"^action {bad} is not legal here: the legal actions are 0\.\.{n - 1}$"):
+            state.apply_action(bad)
+        with pytest.raises(ValueError, match=rf"^action {bad} is not legal here"):
+            state.action_to_string(state.current_player(), bad)
+    assert str(state) == before and state.history() == history
+    _, over = _played("durak", 1, 10_000)
+    assert over.is_terminal()
+    with pytest.raises(ValueError, match="the game is over"):
+        over.apply_action(0)
+
+
+@pytest.mark.parametrize("game", [info.name for info in games.all_games()])
+def test_a_resampled_state_is_one_the_player_cannot_tell_from_the_real_one(game):
+    """resample_from_infostate: the player's information-state and observation strings kept, the
+    world drawn from the sampler's seed (the same seed, the same world; some seed another), refused
+    while the deal is played out."""
+    players = 3 if games.get(game).spec.max_players >= 3 else 2
+    g, state = _played(game, 2, 6, players=players)
+    assert not state.is_terminal()
+    with pytest.raises(ValueError, match="the deal is being played out"):
+        g.new_initial_state().resample_from_infostate(0, pyspiel.UniformProbabilitySampler(1, 0.0, 1.0))
+    for p in range(players):
+        worlds = [state.resample_from_infostate(p, pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0))
+                  for seed in (1, 1, 2, 3, 4)]
+        assert str(worlds[0]) == str(worlds[1])
+        for w in worlds:
+            assert w.information_state_string(p) == state.information_state_string(p)
+            assert w.observation_string(p) == state.observation_string(p)
+            assert w.legal_actions() == state.legal_actions() or w.current_player() != p
+        assert len({str(w) for w in [*worlds, state]}) > 1
+    _, dealt = _played(game, 3, 0, players=players)  # a new initial state's deal, no move yet
+    mover = dealt.current_player()
+    again = dealt.resample_from_infostate(mover, pyspiel.UniformProbabilitySampler(5, 0.0, 1.0))
+    assert again.information_state_string(mover) == dealt.information_state_string(mover)
+    with pytest.raises(ValueError, match="cannot be serialized"):
+        again.serialize()
+
+
+@pytest.mark.parametrize("game", [info.name for info in games.all_games()])
+def test_openspiel_ismcts_plays_a_whole_game(game):
+    import numpy as np
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    g = fo.load(game)
+    rng = np.random.RandomState(0)
+    bot = ismcts.ISMCTSBot(g, mcts.RandomRolloutEvaluator(1, rng), 2.0, 2, random_state=rng)
+    bots = [bot, *(pyspiel.make_uniform_random_bot(p, p) for p in range(1, g.num_players()))]
+    returns = pyspiel.evaluate_bots(g.new_initial_state(), bots, 0)
+    assert len(returns) == g.num_players()
+
+
+def test_a_table_written_with_commas_is_kept_as_a_game_string_holds_it():
+    table = '[["1/2","1/4","1/4"],["1/3","1/3","1/3"],["1/3","1/3","1/3"]]'
+    g = pyspiel.load_game("foolsolve_three_fools", {"roshambo": table})
+    assert g.get_parameters()["roshambo"] == table.replace(",", ";")
+    g2, _ = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(g, g.new_initial_state()))
+    assert g2.get_parameters() == g.get_parameters() and g2.setup.rules == g.setup.rules
+    assert [str(r) for r in g.setup.rules.roshambo[0]] == ["1/2", "1/4", "1/4"]
+
+
+@pytest.mark.parametrize("name", ["a,b.json", "a=b.json", "a(b.json"])
+def test_a_position_path_a_game_string_cannot_hold_is_refused(name, tmp_path):
+    path = tmp_path / name
+    path.write_text((EXAMPLES / "durak-endgame.json").read_text())
+    with pytest.raises(InputError, match=r"^position: .* cannot be written in an OpenSpiel game string"):
+        pyspiel.load_game("foolsolve_durak", {"position": str(path)})
+
+
+def test_a_relative_position_is_read_back_from_another_folder(tmp_path, monkeypatch):
+    monkeypatch.chdir(EXAMPLES)
+    g = pyspiel.load_game("foolsolve_durak", {"position": "durak-endgame.json"})
+    assert g.get_parameters()["position"] == str(EXAMPLES / "durak-endgame.json")
+    text = pyspiel.serialize_game_and_state(g, g.new_initial_state())
+    monkeypatch.chdir(tmp_path)
+    assert str(pyspiel.deserialize_game_and_state(text)[1]) == str(g.new_initial_state())
+
+
+def test_another_game_s_position_is_named_as_such():
+    with pytest.raises(InputError, match=r"^position: a foolery position, not durak$"):
+        pyspiel.load_game("foolsolve_durak", {"position": str(EXAMPLES / "foolery-endgame.json")})
