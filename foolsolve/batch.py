@@ -831,6 +831,8 @@ def _run(jobs: Iterable[tuple[int, str | InputError | None, str | None]], emit: 
                 _note_locked(outcome["seat"])
 
     def _note_locked(answer: dict[str, Any]) -> None:
+        if store.read_only is not None:  # not stored (said once on stderr, when opened or when a write failed)
+            summary.unstored.add(UNSTORED_READ_ONLY)
         if store.locked:  # neither read nor stored: the record says so, as a single solve's answer does
             from foolsolve.store import LOCKED_NOTE
 
@@ -904,6 +906,7 @@ UNSTORED_TIME = "answers limited by --time"
 UNSTORED_NO_SEARCH = "exact answers that take no search (a finished game, only chance left)"
 UNSTORED_VERSION = "answers of games whose solver has no version"
 UNSTORED_LOCKED = "answers given while the store was locked"
+UNSTORED_READ_ONLY = "answers given while the store could not be written"
 """The kinds of finished records a batch does not store (:attr:`Summary.unstored`): the interrupt
 message names them, where a rerun computes them again."""
 

@@ -452,6 +452,12 @@ class Store:
         self.locked = False
         """Another process held the store locked past the busy timeout: nothing is read or written
         any more (:meth:`get` misses, :meth:`put` stores nothing), and answers say so (:data:`LOCKED_NOTE`)."""
+        self.read_only: str | None = None
+        """Why the store cannot be written (SQLite's words), else ``None``: found when it is opened (a
+        read-only file or folder: a write is tried, and rolled back) or when a write fails later (a
+        full disk): answers are still read from it, and :meth:`put` stores nothing any more. Opening
+        it says nothing: :func:`open_store` refuses it, or warns for the default location; a write
+        that fails later says so in one warning line."""
         try:
             if create_folder:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -463,6 +469,7 @@ class Store:
                 self._db.execute("PRAGMA journal_mode=WAL")
                 self._db.execute("PRAGMA synchronous=NORMAL")
                 self._db.executescript(_SCHEMA)
+                self.read_only = _unwritable(self._db)
             except sqlite3.OperationalError as exc:
                 if not (locked_ok and _is_locked(exc)):
                     raise
@@ -599,7 +606,7 @@ class Store:
         return self._put("seat_answers", key, game, position, settings, answer)
 
     def _put(self, table: str, key: str, game: str, position: str, options: str, result: dict[str, Any]) -> bool:
-        if self.locked:
+        if self.locked or self.read_only is not None:
             return False
         version = table_version(table, game) or ""
         # a row :meth:`get` could not read is replaced, any other kept (racing solves store a result once)
@@ -614,8 +621,17 @@ class Store:
         except StoreLocked:
             self._went_locked()
             return False
+        except InputError as exc:  # a full disk, a file made read-only since: the answer is given all the same
+            self._write_failed(exc)
+            return False
         self._unreadable.discard(key)
         return stored
+
+    def _write_failed(self, exc: InputError) -> None:
+        """A write failed (:attr:`read_only`): said once on stderr, no more writes tried."""
+        self.read_only = str(exc)
+        print(f"foolsolve: warning: {exc}; the answer is given, not stored (nor any after it)", file=sys.stderr,
+              flush=True)
 
     def stats(self) -> dict[str, Any]:
         """Counts per game and solver version, with the file's size: ``results`` and ``by_game`` the
@@ -747,6 +763,19 @@ class StoreLocked(InputError):
     solve: :attr:`Store.locked`, the answer given without the store)."""
 
 
+def _unwritable(db: sqlite3.Connection) -> str | None:
+    """Why the store ``db`` cannot be written (``attempt to write a readonly database``: a file or
+    folder SQLite opened read-only), else ``None``: a write that changes nothing is tried (a
+    transaction that writes no page, so the file is left as it was)."""
+    try:
+        db.execute("DELETE FROM results WHERE 0")
+    except sqlite3.OperationalError as exc:
+        if _is_locked(exc):
+            raise
+        return str(exc)
+    return None
+
+
 def _is_locked(exc: sqlite3.OperationalError) -> bool:
     """Whether SQLite's error is another connection's lock (``SQLITE_BUSY``, ``SQLITE_LOCKED``)."""
     code = getattr(exc, "sqlite_errorcode", None)
@@ -850,13 +879,24 @@ def as_store(store: Store | SweepStore | bool | None) -> Store | None:
 def open_store(path: str | Path | None, enabled: bool = True) -> Store | None:
     """The store at ``path`` (``--store``: its folder must exist), or the default one when
     ``None`` (:func:`_open_default`: a default location that cannot be opened is a warning and no
-    store), or ``None`` when disabled. A ``--store`` or ``$FOOLSOLVE_STORE`` that cannot be opened
-    is an :class:`InputError` naming it."""
+    store, one that cannot be written a warning and a store read only), or ``None`` when disabled. A
+    ``--store`` or ``$FOOLSOLVE_STORE`` that cannot be opened, or cannot be written
+    (:attr:`Store.read_only`), is an :class:`InputError` naming it."""
     if not enabled:
         return None
     if path is None:
         return _open_default()
-    return Store(path, create_folder=False, locked_ok=True)
+    return _writable(Store(path, create_folder=False, locked_ok=True))
+
+
+def _writable(store: Store) -> Store:
+    """``store``, else (:attr:`Store.read_only`) an :class:`InputError` naming it, the store closed:
+    a store asked for must take the answers (docs/batches.md, "A store that cannot be opened")."""
+    if store.read_only is None:
+        return store
+    store.close()
+    raise InputError(f"{store.label}: cannot write the result store ({store.read_only}); give a file that can be "
+                     f"written, or {option_name('--no-store')}")
 
 
 def _open_default() -> Store | None:
@@ -864,16 +904,21 @@ def _open_default() -> Store | None:
     :class:`InputError` naming the variable), else ``results.sqlite3`` in the user's cache folder,
     its folder made when missing; where that cannot be opened (a read-only home, a cache folder
     that cannot exist) ``None``, after one warning line on stderr naming the file and why: the
-    command goes on without a store."""
+    command goes on without a store; where it opens but cannot be written (a read-only file) the
+    store, after one warning line: answers are read from it, none stored."""
     path = default_path()
     if os.environ.get(ENV):
-        return Store(path, label=f"{ENV}={path}", locked_ok=True)
+        return _writable(Store(path, label=f"{ENV}={path}", locked_ok=True))
     try:
-        return Store(path, label=str(path), locked_ok=True)
+        store = Store(path, label=str(path), locked_ok=True)
     except InputError as exc:
         print(f"foolsolve: warning: {exc}; going on without it (--store PATH names another, --no-store none)",
               file=sys.stderr, flush=True)
         return None
+    if store.read_only is not None:
+        print(f"foolsolve: warning: {store.label}: cannot write the result store ({store.read_only}); answers are "
+              "read from it, none stored (--store PATH names another, --no-store none)", file=sys.stderr, flush=True)
+    return store
 
 
 def default_store() -> Store | None:
