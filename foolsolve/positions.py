@@ -21,7 +21,7 @@ from contextvars import ContextVar
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, TextIO
 
 from foolsolve import jsonout
 from foolsolve.errors import InputError, check_arg, json_quoted
@@ -309,9 +309,16 @@ STDIN_CLOSED = "standard input: closed"
 found no file descriptor 0 and set ``sys.stdin`` to ``None``)."""
 
 
-def _binary_stdin() -> IO[bytes]:
+def standard_input() -> TextIO:
+    """``sys.stdin``, else (standard input closed: ``<&-``) the :class:`InputError` :data:`STDIN_CLOSED`:
+    every reader of standard input asks here (a prompt, ``store clear``'s question, ``--bot human``)."""
     if sys.stdin is None:
         raise InputError(STDIN_CLOSED)
+    return sys.stdin
+
+
+def _binary_stdin() -> IO[bytes]:
+    standard_input()
     buf = getattr(sys.stdin, "buffer", None)
     if buf is not None:
         return buf

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import sys
 from contextlib import nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -111,8 +110,12 @@ def export(store_path: str | None, game: str | None, out: str) -> None:
 
 
 def _asks() -> bool:
-    """Whether ``store clear`` asks before deleting: a person at a terminal (a script, a pipe: no)."""
-    return sys.stdin.isatty()
+    """Whether ``store clear`` asks before deleting: a person at a terminal (a script, a pipe: no);
+    standard input closed is an :class:`InputError` (:data:`foolsolve.positions.STDIN_CLOSED`): with
+    no way to ask, nothing is deleted unless ``--yes`` says so."""
+    from foolsolve.positions import standard_input
+
+    return standard_input().isatty()
 
 
 def _confirm(question: str) -> bool:

@@ -1495,3 +1495,48 @@ def test_empty_input_is_an_input_error_from_python(tmp_path):
     path.write_text("")
     with pytest.raises(InputError, match=r"empty\.json: empty: no JSON in it$"):
         foolsolve.load(str(path))
+
+
+@pytest.mark.parametrize("argv", [
+    ["play", str(EXAMPLES / "durak-endgame.json"), "--interactive"],
+    ["store", "clear"],
+    ["arena", "durak", "--bot", "human", "--bot", "greedy", "--games", "1"],
+])
+def test_closed_standard_input_where_a_person_is_asked_is_one_line_error(argv, monkeypatch, capsys):
+    """With standard input closed (<&-) play --interactive, store clear (no --yes) and arena's
+    human bot were 'internal error: AttributeError', exit 1: the one-line error other readers of
+    standard input give, exit 2, nothing shown first and nothing deleted."""
+    monkeypatch.setattr("sys.stdin", None)  # as Python sets it where fd 0 is closed (<&-)
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    captured = capsys.readouterr()
+    assert (exc.value.code, captured.out, captured.err) == (2, "", "foolsolve: error: standard input: closed\n")
+
+
+def test_play_interactive_with_standard_input_closed_in_a_real_process():
+    import subprocess
+    import sys
+
+    res = subprocess.run([sys.executable, "-m", "foolsolve", "play", str(EXAMPLES / "durak-endgame.json"),
+                          "--interactive"], stdin=subprocess.DEVNULL, preexec_fn=lambda: os.close(0),
+                         capture_output=True, text=True, timeout=120)
+    assert (res.returncode, res.stdout, res.stderr) == (2, "", "foolsolve: error: standard input: closed\n")
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
+def test_play_interactive_on_endless_input_is_a_one_line_error_and_keeps_the_position(tmp_path):
+    """play --interactive </dev/zero ended silently, exit 0, as if the input had ended: the
+    endless-input error a batch gives, exit 2, the position so far still written to --out."""
+    import subprocess
+    import sys
+
+    out = tmp_path / "end.json"
+    with open("/dev/zero", "rb") as zero:
+        res = subprocess.run([sys.executable, "-m", "foolsolve", "play", str(EXAMPLES / "durak-endgame.json"),
+                              "--interactive", "--out", str(out)], stdin=zero, capture_output=True, text=True,
+                             timeout=120)
+    assert res.returncode == 2 and res.stderr == (
+        "foolsolve: error: standard input: a line longer than 800 characters and no line end within 16 MiB; the "
+        "rest of the input is not read\n")
+    hands = [sorted(h) for h in json.loads((EXAMPLES / "durak-endgame.json").read_text())["hands"]]
+    assert [sorted(h) for h in json.loads(out.read_text())["hands"]] == hands
