@@ -270,9 +270,8 @@ def _suggest_command(group: LazyGroup, ctx: click.Context, word: str) -> None:
     """A mistyped command (``solev``: no such file, and close to a command's name) is an error that
     names the nearest commands, instead of being read as a position file to solve."""
     import difflib
-    from pathlib import Path
 
-    if Path(word).exists() or "." in word or "/" in word or os.sep in word:
+    if os.path.exists(word) or "." in word or "/" in word or os.sep in word:
         return
     from foolsolve.bundled import example_named
 

@@ -342,6 +342,13 @@ def read_bytes(path: str | Path, limit: int | None = None, *, named_by: str | No
         raise InputError(f"{where}: cannot read ({exc.strerror or exc})") from None
 
 
+def long_name(text: str, width: int = 200) -> str:
+    """A file name as an error names it: whole up to ``width`` characters, else its start and end
+    with its length, so the reason after it is not cut off (an error line is cut at
+    :data:`foolsolve.cli.ERROR_WIDTH`)."""
+    return text if len(text) <= width else f"{text[:width // 2]}...{text[-20:]} ({len(text):,} characters)"
+
+
 def check_file_name(path: str | Path, what: str | None = None) -> None:
     """An :class:`InputError` for a file name that is empty or white space only (``what``: the
     parameter or line that gave it, named before the message), where ``open`` would say only
@@ -371,9 +378,9 @@ def open_input(path: str | Path, *, named_by: str | None = None) -> IO[bytes]:
 
         example = example_named(where)
         hint = "" if example is None else f"; the bundled example of that name is {example} (foolsolve examples lists them)"
-        raise InputError(f"{where}: cannot read ({exc.strerror or exc}){hint}") from None
+        raise InputError(f"{long_name(where)}: cannot read ({exc.strerror or exc}){hint}") from None
     except OSError as exc:
-        raise InputError(f"{where}: cannot read ({exc.strerror or exc})") from None
+        raise InputError(f"{long_name(where)}: cannot read ({exc.strerror or exc})") from None
     except UnicodeEncodeError:  # a lone surrogate in the name (foolsolve.load("a\ud800b"), a batch line's "a\ud800b")
         raise InputError(f"{_escaped(where)}: cannot read (the file name is not valid text: it holds a lone surrogate, "
                          "which cannot be encoded as a file name)") from None

@@ -32,6 +32,7 @@ environment variable ``FOOLSOLVE_STORE`` names another file, and ``--store PATH`
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import itertools
 import json
@@ -50,6 +51,7 @@ from typing import Any
 from foolsolve import jsonout
 from foolsolve.errors import InputError, json_quoted, option_name
 from foolsolve.numbers import is_whole
+from foolsolve.positions import long_name
 from foolsolve.solver.base import DRAW, LOSS, VALUE_KINDS, WIN, MoveBound, MoveValue, SolveOptions, SolveResult
 
 ENV = "FOOLSOLVE_STORE"
@@ -447,8 +449,8 @@ class Store:
             raise InputError(f"{option_name('--store')}: an empty file name (give a file name, or {option_name('--no-store')} "
                              "for none)")
         self.path = Path(path)
-        self.label = f"{option_name('--store')} {self.path}" if label is None else label
-        _check_regular(self.path, label)
+        self.label = f"{option_name('--store')} {long_name(str(self.path))}" if label is None else label
+        _check_regular(self.path, label, self.label)
         self.locked = False
         """Another process held the store locked past the busy timeout: nothing is read or written
         any more (:meth:`get` misses, :meth:`put` stores nothing), and answers say so (:data:`LOCKED_NOTE`)."""
@@ -738,14 +740,21 @@ class Store:
         return _Transaction(self._db)
 
 
-def _check_regular(path: Path, label: str | None) -> None:
+def _check_regular(path: Path, label: str | None, named: str) -> None:
     """An :class:`InputError` when ``path`` exists (links followed) and is no regular file: a device,
     a FIFO, a folder, a socket. Refused before SQLite touches it, which opened ``/dev/null`` or a
-    FIFO as an empty database, failed with "disk I/O error" and left ``PATH-journal`` beside it."""
+    FIFO as an empty database, failed with "disk I/O error" and left ``PATH-journal`` beside it. A
+    name too long for the file system is an :class:`InputError` too (``named``: the store's label),
+    where SQLite says only "unable to open database file"."""
     try:
         mode = path.stat().st_mode
-    except (OSError, ValueError):
+    except OSError as exc:
+        if exc.errno == errno.ENAMETOOLONG:
+            raise InputError(f"{named}: cannot open the result store (the name is too long for the file system)") \
+                from None
         return  # missing (a new store), or a name SQLite's own error will name
+    except ValueError:
+        return
     if stat.S_ISREG(mode):
         return
     option = option_name("--store") if label is None else ENV if label.startswith(f"{ENV}=") else "the result store"
@@ -766,13 +775,13 @@ class StoreLocked(InputError):
 def _unwritable(db: sqlite3.Connection) -> str | None:
     """Why the store ``db`` cannot be written (``attempt to write a readonly database``: a file or
     folder SQLite opened read-only), else ``None``: a write that changes nothing is tried (a
-    transaction that writes no page, so the file is left as it was)."""
+    transaction that writes no page, so the file is left as it was), without waiting: where another
+    process holds the write lock, ``None`` (readers still read, and a write finds the lock then)."""
+    db.execute("PRAGMA busy_timeout = 0")
     try:
         db.execute("DELETE FROM results WHERE 0")
     except sqlite3.OperationalError as exc:
-        if _is_locked(exc):
-            raise
-        return str(exc)
+        return None if _is_locked(exc) else str(exc)
     return None
 
 
@@ -908,7 +917,7 @@ def _open_default() -> Store | None:
     store, after one warning line: answers are read from it, none stored."""
     path = default_path()
     if os.environ.get(ENV):
-        return _writable(Store(path, label=f"{ENV}={path}", locked_ok=True))
+        return _writable(Store(path, label=f"{ENV}={long_name(str(path))}", locked_ok=True))
     try:
         store = Store(path, label=str(path), locked_ok=True)
     except InputError as exc:

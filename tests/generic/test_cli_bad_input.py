@@ -1540,3 +1540,26 @@ def test_play_interactive_on_endless_input_is_a_one_line_error_and_keeps_the_pos
         "rest of the input is not read\n")
     hands = [sorted(h) for h in json.loads((EXAMPLES / "durak-endgame.json").read_text())["hands"]]
     assert [sorted(h) for h in json.loads(out.read_text())["hands"]] == hands
+
+
+LONG_NAME = "a" * 300
+"""A file name longer than any file system holds (255 bytes a name)."""
+
+
+@pytest.mark.parametrize("argv", [
+    [f"{LONG_NAME}.json"], ["show", f"{LONG_NAME}.json"], ["batch", LONG_NAME],
+    ["store", "stats", "--store", LONG_NAME], ["store", "export", "--store", LONG_NAME],
+    ["store", "clear", "--yes", "--store", LONG_NAME], [str(EXAMPLES / "durak-endgame.json"), "--store", LONG_NAME],
+])
+def test_a_file_name_too_long_is_a_one_line_error_that_says_so(argv, tmp_path, monkeypatch):
+    """A position file or a --store named over 255 bytes was 'internal error: OSError: [Errno 36]',
+    exit 1 (a bare Path.exists() raises for it), or an error whose reason the cut of a long line
+    hid: the one-line error, the name shortened so the reason shows, exit 2."""
+    from tests.generic.batch_helpers import call_main
+
+    monkeypatch.chdir(tmp_path)
+    code, out, err = call_main(argv)
+    assert (code, out) == (2, ""), err
+    assert err.count("\n") == 1 and err.startswith("foolsolve: error: "), err
+    assert re.search(r"\.\.\.a+(\.json)? \(30[05] characters\)", err), err
+    assert err.rstrip().endswith(("(File name too long)", "(the name is too long for the file system)")), err
