@@ -2706,17 +2706,19 @@ def main(argv: Sequence[str] | None = None) -> None:
     OUT``). Text goes out in the streams' own encoding, what it lacks in ASCII
     (:func:`foolsolve.textout.safe_text_streams`). An XDG variable that is no absolute path is
     ignored, as the XDG specification says, by all the command starts too
-    (:func:`foolsolve.xdg.drop_relative`)."""
-    from foolsolve.textout import safe_text_streams
+    (:func:`foolsolve.xdg.drop_relative`). Standard error that cannot be written (``2>/dev/full``,
+    ``2>&-``) changes neither the output nor the exit code (:class:`foolsolve.textout.QuietErrors`)."""
+    from foolsolve.textout import quiet_errors, safe_text_streams
     from foolsolve.xdg import drop_relative
 
     drop_relative()
     as_json = wants_json(argv)
-    if _stdout_closed():
-        error_out(STDOUT_CLOSED, 2, "input", as_json)
-        sys.exit(2)
-    with safe_text_streams(ascii_only=wants_json(argv, "--ascii")):
-        _run(argv, as_json)
+    with quiet_errors():
+        if _stdout_closed():
+            error_out(STDOUT_CLOSED, 2, "input", as_json)
+            sys.exit(2)
+        with safe_text_streams(ascii_only=wants_json(argv, "--ascii")), quiet_errors():
+            _run(argv, as_json)
 
 
 def _stopped(message: str, as_json: bool) -> NoReturn:

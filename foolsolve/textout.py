@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import codecs
 import io
+import os
 import sys
 import unicodedata
 from collections.abc import Iterator
@@ -136,3 +137,62 @@ def ascii_option(fn: Any) -> Any:
     return click.option("--ascii", "ascii_only", is_flag=True, expose_value=False,
                         help="Write cards in ASCII, as position files write them (8D, not 8♦), and everything "
                              "else in ASCII too, whatever the terminal's encoding.")(fn)
+
+
+class QuietErrors:
+    """Standard error that never fails the command: a write or flush that fails (``2>/dev/full``, a
+    reader gone) drops it and every later one, so a warning or a summary line that cannot be written
+    changes neither the command's output nor its exit code; standard error closed (``2>&-``, no
+    ``stream``) drops everything (``print(..., file=None)`` wrote to standard output). Everything
+    else is the stream's own."""
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+        self.failed = stream is None
+
+    def write(self, text: str) -> int:
+        if not self.failed:
+            try:
+                return int(self.stream.write(text))
+            except OSError:
+                self._fail()
+        return len(text)
+
+    def flush(self) -> None:
+        if not self.failed:
+            try:
+                self.stream.flush()
+            except OSError:
+                self._fail()
+
+    def isatty(self) -> bool:
+        return not self.failed and bool(self.stream.isatty())
+
+    def _fail(self) -> None:
+        """No more writes; the file descriptor beneath pointed at the null device, so that what the
+        stream still holds is dropped at exit too (where Python flushes it and reports a failure)."""
+        self.failed = True
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            try:
+                os.dup2(devnull, self.stream.fileno())
+            finally:
+                os.close(devnull)
+        except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+            pass
+
+    def __getattr__(self, name: str) -> Any:
+        if self.stream is None:
+            raise AttributeError(name)
+        return getattr(self.stream, name)
+
+
+@contextmanager
+def quiet_errors() -> Iterator[None]:
+    """Within the block, standard error is a :class:`QuietErrors` (put back after it)."""
+    saved = sys.stderr
+    sys.stderr = QuietErrors(saved)
+    try:
+        yield
+    finally:
+        sys.stderr = saved

@@ -5,6 +5,7 @@ suits (``PYTHONIOENCODING=latin-1``, ``ascii``): a one-line error, exit 2, or th
 from __future__ import annotations
 
 import io
+import json
 import os
 import subprocess
 import sys
@@ -155,3 +156,35 @@ def test_the_encoding_is_tried_not_named() -> None:
     assert holds_all("utf-8") and holds_all("utf-16") and holds_all("UTF8")
     assert not holds_all("latin-1") and not holds_all("ascii") and not holds_all("cp437")
     assert not holds_all("no-such-encoding")
+
+
+def _unwritable_stderr(argv: list[str], how: str, stdin: str = "", env: dict[str, str] | None = None
+                       ) -> subprocess.CompletedProcess[str]:
+    """``foolsolve ARGV`` in a process whose standard error cannot be written: ``full`` (``2>/dev/full``,
+    every write fails) or ``closed`` (``2>&-``)."""
+    env = {**os.environ, "FOOLSOLVE_BACKGROUND_COMPILE": "0", **(env or {})}
+    redirect = "2>/dev/full" if how == "full" else "2>&-"
+    return subprocess.run(["sh", "-c", f'"$@" {redirect}', "sh", sys.executable, "-m", "foolsolve", *argv],
+                          input=stdin, stdout=subprocess.PIPE, text=True, env=env, timeout=120, check=False)
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("how", ["full", "closed"])
+def test_standard_error_that_cannot_be_written_changes_no_exit_code(tmp_path: Path, how: str) -> None:
+    """With standard error on /dev/full, a batch that wrote every record, an oracle that answered
+    and a bad position file each exited 1 (the summary, a warning or the error line failing to be
+    written was an internal error): the exit code is the command's own (0, or 2 for bad input), and
+    the output is whole."""
+    listing = tmp_path / "list.jsonl"
+    listing.write_text(f'"{ENDGAME}"\n')
+    done = _unwritable_stderr(["batch", str(listing)], how)
+    assert done.returncode == 0 and [json.loads(line)["line"] for line in done.stdout.splitlines()] == [1]
+    done = _unwritable_stderr(["oracle"], how, stdin=json.dumps({"op": "moves", "position": ENDGAME}) + "\n")
+    assert done.returncode == 0 and len(done.stdout.splitlines()) == 1
+    done = _unwritable_stderr([str(tmp_path / "nonexist.json")], how)
+    assert (done.returncode, done.stdout) == (2, "")
+    # a warning on standard error (a default store that cannot be opened) neither fails nor lands on standard output
+    (tmp_path / "a-file").write_text("")
+    done = _unwritable_stderr([ENDGAME, "--json"], how, env={"FOOLSOLVE_STORE": "",
+                                                              "XDG_CACHE_HOME": str(tmp_path / "a-file" / "c")})
+    assert done.returncode == 0 and json.loads(done.stdout)["game"] == "durak"
