@@ -1014,7 +1014,7 @@ def batch_command(infile: str, out: str, workers: int, scheduler: str | None, ma
 def interrupted_text(out: str, store: Any, summary: Summary | None) -> str:
     """The line of a batch stopped by Ctrl-C: where its finished records are, and, with a store,
     what a rerun reads from it and which kinds of finished answers it holds not (``summary.unstored``)."""
-    text = f"batch interrupted; every finished result is in {out}"
+    text = f"batch interrupted; every finished result is in {'standard output' if out == STDIO else out}"
     if store is None:
         return text
     unstored = sorted(summary.unstored) if summary is not None else []

@@ -1681,7 +1681,9 @@ NARROW_SECONDS = 60.0
 @click.argument("game")
 @click.option("--cases", type=click.IntRange(min=1, max=MAX_CASES), default=100, show_default=True,
               help=f"Whole games to play (at most {MAX_CASES:,}).")
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Seed of the games' deals and moves (game i uses random.Random(f'{seed}:{i}')): the same seed, "
+                   "the same games.")
 @click.option("--max-steps", type=click.IntRange(min=1), default=10_000, show_default=True,
               help="Stop a game after this many moves (reported as cut, not as a divergence; with --strict, exit 2).")
 @click.option("--position", "position", type=click.Path(dir_okay=False), default=None,
@@ -2392,7 +2394,9 @@ def perft_json(game: str, depth: int, results: dict[str, dict[str, int] | int], 
 @click.option("--depth", type=click.IntRange(min=0), default=3, show_default=True,
               help="The length of the move sequences counted: exactly DEPTH moves (0: the count is 1).")
 @click.option("--divide", is_flag=True, help="Counts per first move, each move named as `foolsolve moves` prints it.")
-@click.option("--impl", type=click.Choice(["spec", "engine", "both"]), default="both", show_default=True)
+@click.option("--impl", type=click.Choice(["spec", "engine", "both"]), default="both", show_default=True,
+              help="Count with the rules' literal spec, the game's fast engine, or both and compare their counts "
+                   "(a mismatch: exit 1).")
 @click.option("--time", "time_limit", type=Seconds(min=0), default=None, metavar="SECONDS",
               help=f"Give up after this many seconds: no total, exit 2 (with --divide, the first moves counted so "
                    f"far are printed first, marked as partial) [default: {PERFT_SECONDS:g}; 0: no limit; at most a "

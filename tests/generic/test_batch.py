@@ -576,6 +576,16 @@ def test_the_interrupt_message_says_which_finished_answers_are_not_stored(tmp_pa
         assert f"but for {batch.UNSTORED_TIME}, which are not stored" in text, text
 
 
+def test_the_interrupt_message_of_a_batch_to_standard_output_says_standard_output():
+    """A batch writing to standard output said 'every finished result is in - and in the store':
+    it says 'standard output', as the oracle's does."""
+    from foolsolve import batch
+
+    assert batch.interrupted_text("-", None, None) == \
+        "batch interrupted; every finished result is in standard output"
+    assert batch.interrupted_text("out.jsonl", None, None) == "batch interrupted; every finished result is in out.jsonl"
+
+
 def test_solve_of_several_files_answers_a_view_from_its_seat(tmp_path):
     from tests.generic.batch_helpers import call_main
 
