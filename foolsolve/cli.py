@@ -159,7 +159,9 @@ def wrote(out: str) -> None:
     whole (nothing for ``-``: the output itself went to standard output). Every command whose
     ``--out`` takes its one output (view, deal, play, report, store export) says it alike."""
     if out != STDIO:
-        click.echo(f"wrote {out}")
+        from foolsolve.textout import path_text
+
+        click.echo(f"wrote {path_text(out)}")
 
 
 def one_stdout(*outputs: tuple[str, bool]) -> None:

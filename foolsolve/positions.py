@@ -345,8 +345,12 @@ def read_bytes(path: str | Path, limit: int | None = None, *, named_by: str | No
 def long_name(text: str, width: int = 200) -> str:
     """A file name as an error names it: whole up to ``width`` characters, else its start and end
     with its length, so the reason after it is not cut off (an error line is cut at
-    :data:`foolsolve.cli.ERROR_WIDTH`)."""
-    return text if len(text) <= width else f"{text[:width // 2]}...{text[-20:]} ({len(text):,} characters)"
+    :data:`foolsolve.cli.ERROR_WIDTH`); escaped where the output's encoding lacks some of its characters
+    (:func:`foolsolve.textout.path_text`)."""
+    from foolsolve.textout import path_text
+
+    shown = text if len(text) <= width else f"{text[:width // 2]}...{text[-20:]} ({len(text):,} characters)"
+    return path_text(shown)
 
 
 def check_file_name(path: str | Path, what: str | None = None) -> None:
@@ -738,12 +742,12 @@ def check_output(path: str | Path, what: str = "--out", *, stdout: bool = True, 
     if name_only:
         return
     if os.path.isdir(text):
-        raise InputError(f"{what}: {text} is a folder; give a file name")
+        raise InputError(f"{what}: {long_name(text)} is a folder; give a file name")
     folder = os.path.dirname(text) or os.curdir
     if not os.path.isdir(folder):
-        raise InputError(f"{what}: {text}: cannot write (no folder {folder})")
+        raise InputError(f"{what}: {long_name(text)}: cannot write (no folder {long_name(folder)})")
     if not os.access(folder, os.W_OK | os.X_OK):
-        raise InputError(f"{what}: {text}: cannot write (no permission to write in {folder})")
+        raise InputError(f"{what}: {long_name(text)}: cannot write (no permission to write in {long_name(folder)})")
 
 
 TEMP_EXTRA = len(".") + len(".12345678.tmp")

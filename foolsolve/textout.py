@@ -196,3 +196,23 @@ def quiet_errors() -> Iterator[None]:
         yield
     finally:
         sys.stderr = saved
+
+
+def path_text(path: Any) -> str:
+    """A file name as a message prints it: as it is where standard output and standard error can
+    write it (UTF-8: the usual case); else (an encoding without some of its characters,
+    ``PYTHONIOENCODING=ascii``) with each of those as a backslash escape (``\\xc4``, ``\\u2660``), never
+    written as ASCII text (:data:`ASCII_TEXT`), which would turn ``Ärger ♠/pos.json`` into another name
+    a file could have, ``Arger S/pos.json``."""
+    text = str(path)
+    for stream in (sys.stdout, sys.stderr):
+        while isinstance(stream, QuietErrors):
+            stream = stream.stream
+        if isinstance(stream, SafeText):
+            try:
+                text.encode(stream.target)
+            except UnicodeEncodeError:
+                return text.encode(stream.target, "backslashreplace").decode(stream.target)
+            except LookupError:
+                pass
+    return text

@@ -188,3 +188,26 @@ def test_standard_error_that_cannot_be_written_changes_no_exit_code(tmp_path: Pa
     done = _unwritable_stderr([ENDGAME, "--json"], how, env={"FOOLSOLVE_STORE": "",
                                                               "XDG_CACHE_HOME": str(tmp_path / "a-file" / "c")})
     assert done.returncode == 0 and json.loads(done.stdout)["game"] == "durak"
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+def test_a_file_name_the_encoding_lacks_is_escaped_not_written_as_another_name(tmp_path: Path, encoding: str) -> None:
+    """Under an encoding without some of a file name's characters, messages wrote the name as ASCII
+    text, as the card suits are: '.../Ärger ♠ ü/pos.json' became '.../Arger S u/pos.json', a name
+    another file could have. The characters it lacks are backslash escapes; UTF-8 keeps the name."""
+    folder = tmp_path / "Ärger ♠ ü"
+    folder.mkdir()
+    escaped = str(folder).encode(encoding, "backslashreplace").decode(encoding)
+    assert "\\u2660" in escaped
+    code, err = _call([str(folder / "nope.json")], _stream(encoding), err_encoding=encoding)
+    assert code == 2 and err.startswith(f"foolsolve: error: {escaped}/nope.json: cannot read ("), err
+    assert "Arger" not in err and " S " not in err
+    code, err = _call(["deal", "durak", "--out", str(folder / "no" / "x.json")], _stream(encoding),
+                      err_encoding=encoding)
+    assert code == 2 and f"no folder {escaped}/no)" in err, err
+    out = _stream(encoding)
+    code, _ = _call(["deal", "durak", "--seed", "1", "--out", str(folder / "x.json")], out, err_encoding=encoding)
+    assert code == 0 and out.buffer.getvalue().decode(encoding) == f"wrote {escaped}/x.json\n"  # type: ignore[attr-defined]
+    out = _stream("utf-8")
+    code, err = _call([str(folder / "nope.json")], out)
+    assert code == 2 and err.startswith(f"foolsolve: error: {folder}/nope.json: cannot read (")
