@@ -62,6 +62,7 @@ from foolsolve.positions import (
     same_file,
     writes_over,
 )
+from foolsolve.textout import ascii_option
 
 
 @dataclass
@@ -564,8 +565,14 @@ class LineWriter:
 
     def write(self, record: dict[str, Any]) -> None:
         """One whole line."""
-        # backslashreplace: a lone surrogate anywhere in a record is written as its escape, not a crash
-        data = (jsonout.dumps(record) + "\n").encode("utf-8", "backslashreplace")
+        # backslashreplace: a lone surrogate anywhere in a record is written as its escape, not a crash;
+        # on standard output in an encoding without the suits, what it lacks as JSON escapes (as --json writes)
+        text = jsonout.dumps(record) + "\n"
+        if not self._own:
+            from foolsolve.textout import json_text
+
+            text = json_text(text)
+        data = text.encode("utf-8", "backslashreplace")
         try:
             with SigintHeld():
                 self._f.write(data)
@@ -944,6 +951,7 @@ def _solve_job(job: Job) -> dict[str, Any]:
               help="Seat answers (view lines): worlds PIMC samples [default: 100], or IS-MCTS iterations [default: "
                    "4000]; at most 10^7.")
 @click.option("--seed", type=int, default=None, help="Seat answers (view lines): seed of the sampled worlds [default: 0].")
+@ascii_option
 @store_options
 @limit_options
 def batch_command(infile: str, out: str, workers: int, scheduler: str | None, max_nodes: int | None,

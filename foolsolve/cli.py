@@ -401,6 +401,7 @@ def open_store(store_path: str | None, no_store: bool) -> Any:
 @click.option("-o", "--option", "extra", multiple=True, metavar="KEY=VALUE",
               help="Solver option (repeatable), e.g. -o pv=false, -o time=60, -o max_nodes=N; each game's are "
                    "listed by 'foolsolve rules GAME --solver'; an unknown KEY is an error.")
+@ascii_option
 @store_options
 @click.option("--time", "seconds", type=Seconds(min=0), default=DEFAULT_SECONDS, show_default=True,
               help="Seconds for an answer: the exact solver gets half; if it does not finish (or does not cover the "
@@ -2723,7 +2724,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         if _stdout_closed():
             error_out(STDOUT_CLOSED, 2, "input", as_json)
             sys.exit(2)
-        with safe_text_streams(ascii_only=wants_json(argv, "--ascii")), quiet_errors():
+        with safe_text_streams(ascii_only=wants_json(argv, "--ascii"), as_json=as_json), quiet_errors():
             _run(argv, as_json)
 
 

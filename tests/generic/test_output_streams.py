@@ -78,7 +78,8 @@ def _stream(encoding: str) -> io.TextIOWrapper:
     (["why", ENDGAME, "attack 9♦"], "attack 9D is legal"),
     (["rules", "durak"], "rules read from"),
     (["show", str(EXAMPLES / "views" / "durak-fresh-deal.json")], "player 0"),
-    ([ENDGAME, "--no-store", "--json"], '"best": ["attack KH"]'),
+    ([ENDGAME, "--no-store", "--json"], '"best": ["attack K\\u2665"]'),
+    (["moves", ENDGAME, "--json", "--ascii"], '["attack 9D", "attack 6H", "attack KH"]'),
 ])
 def test_text_in_an_encoding_without_the_suits_is_written_in_ascii(encoding: str, argv: list[str], has: str) -> None:
     # latin-1 and the like crashed (exit 1: UnicodeEncodeError on the suits); ascii wrote UTF-8
@@ -211,3 +212,43 @@ def test_a_file_name_the_encoding_lacks_is_escaped_not_written_as_another_name(t
     out = _stream("utf-8")
     code, err = _call([str(folder / "nope.json")], out)
     assert code == 2 and err.startswith(f"foolsolve: error: {folder}/nope.json: cannot read (")
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+def test_json_results_in_an_encoding_without_the_suits_are_one_json_everywhere(tmp_path: Path, encoding: str) -> None:
+    """Under PYTHONIOENCODING=ascii 'foolsolve A.json B.json --json' wrote "attack 9D" and 'foolsolve
+    batch' "attack 9♦" (UTF-8 bytes) for the same records: JSON on standard output writes what the
+    encoding lacks as JSON escapes, "attack 9\\u2666", in both, so a program reads the strings a
+    UTF-8 terminal gets; --ascii still asks for the position files' card names."""
+    listing = tmp_path / "list.jsonl"
+    listing.write_text(f'"{ENDGAME}"\n')
+    texts = {}
+    for name, argv in (("batch", ["batch", str(listing), "--no-store"]),
+                       ("solve", ["solve", ENDGAME, ENDGAME, "--json", "--no-store"]),
+                       ("utf-8", ["batch", str(listing), "--no-store"])):
+        out = _stream("utf-8" if name == "utf-8" else encoding)
+        code, err = _call(argv, out, "utf-8" if name == "utf-8" else encoding)
+        assert code == 0, err
+        texts[name] = out.buffer.getvalue().decode("utf-8" if name == "utf-8" else encoding)  # type: ignore[attr-defined]
+    assert '"attack 9\\u2666"' in texts["batch"] and '"attack 9\\u2666"' in texts["solve"]
+    assert "9D" not in texts["batch"] + texts["solve"] and "\u2666" not in texts["batch"] + texts["solve"]
+    records = {k: json.loads(v.splitlines()[0]) for k, v in texts.items()}
+    for record in records.values():
+        record["result"].pop("seconds")
+    assert records["batch"] == records["solve"] == records["utf-8"]
+    assert '"attack 9\u2666"' in texts["utf-8"]  # a UTF-8 stream keeps the suits
+
+
+def test_solve_batch_and_report_take_ascii(tmp_path: Path) -> None:
+    """solve, batch and report had no --ascii ('No such option') where moves, play, perft, why and
+    show had it: a UTF-8 terminal gets the cards as position files write them, in text and JSON."""
+    listing = tmp_path / "list.jsonl"
+    listing.write_text(f'"{ENDGAME}"\n')
+    for argv, has in (([ENDGAME, "--no-store", "--ascii"], "Best: attack KH"),
+                      (["solve", ENDGAME, ENDGAME, "--json", "--no-store", "--ascii"], '"best": ["attack KH"]'),
+                      (["batch", str(listing), "--no-store", "--ascii"], '"best": ["attack KH"]'),
+                      (["report", ENDGAME, "--no-store", "--ascii", "--out", str(tmp_path / "r.html")], "wrote ")):
+        out = _stream("utf-8")
+        code, err = _call(argv, out)
+        text = out.buffer.getvalue().decode("utf-8")  # type: ignore[attr-defined]
+        assert code == 0 and has in text and "♥" not in text, (argv, err)
