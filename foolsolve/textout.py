@@ -190,7 +190,7 @@ class QuietErrors:
     """Standard error that never fails the command: a write or flush that fails (``2>/dev/full``, a
     reader gone) drops it and every later one, so a warning or a summary line that cannot be written
     changes neither the command's output nor its exit code; standard error closed (``2>&-``, no
-    ``stream``) drops everything (``print(..., file=None)`` wrote to standard output). Everything
+    ``stream``) drops everything (where ``print(..., file=None)`` would write to standard output). Everything
     else is the stream's own."""
 
     def __init__(self, stream: Any) -> None:

@@ -577,8 +577,8 @@ def test_the_interrupt_message_says_which_finished_answers_are_not_stored(tmp_pa
 
 
 def test_the_interrupt_message_of_a_batch_to_standard_output_says_standard_output():
-    """A batch writing to standard output said 'every finished result is in - and in the store':
-    it says 'standard output', as the oracle's does."""
+    """A batch writing to standard output names it 'standard output' in its interrupt line (never
+    '-'), as the oracle's does."""
     from foolsolve import batch
 
     assert batch.interrupted_text("-", None, None) == \

@@ -224,8 +224,8 @@ def test_no_options_help_names_an_option_its_command_lacks():
 
 
 def test_every_option_of_every_command_has_help():
-    """conform --seed, three-fools simulate --seed and perft --impl showed in --help with no text but
-    their default: every option says what it does."""
+    """Every option of every command says in --help what it does (conform --seed, three-fools
+    simulate --seed and perft --impl among them), not only its default."""
     import click
 
     from foolsolve.cli import _register_game_commands
@@ -237,8 +237,8 @@ def test_every_option_of_every_command_has_help():
 
 
 def test_the_docs_help_says_what_the_listing_shows(capsys):
-    """'foolsolve docs --help' promised each page's name, file and title; the listing gives a
-    page's name and title, then the folder."""
+    """'foolsolve docs --help' says what the listing gives: each page's name and title, then the
+    folder the files are in."""
     from foolsolve.bundled import docs_command
 
     assert "name and title, then the folder" in " ".join((docs_command.help or "").split())

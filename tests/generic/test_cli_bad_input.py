@@ -1504,8 +1504,8 @@ def test_empty_input_is_an_input_error_from_python(tmp_path):
 ])
 def test_closed_standard_input_where_a_person_is_asked_is_one_line_error(argv, monkeypatch, capsys):
     """With standard input closed (<&-) play --interactive, store clear (no --yes) and arena's
-    human bot were 'internal error: AttributeError', exit 1: the one-line error other readers of
-    standard input give, exit 2, nothing shown first and nothing deleted."""
+    human bot give the one-line error other readers of standard input give, exit 2, nothing shown
+    first and nothing deleted (never an internal error)."""
     monkeypatch.setattr("sys.stdin", None)  # as Python sets it where fd 0 is closed (<&-)
     with pytest.raises(SystemExit) as exc:
         main(argv)
@@ -1525,7 +1525,7 @@ def test_play_interactive_with_standard_input_closed_in_a_real_process():
 
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
 def test_play_interactive_on_endless_input_is_a_one_line_error_and_keeps_the_position(tmp_path):
-    """play --interactive </dev/zero ended silently, exit 0, as if the input had ended: the
+    """play --interactive </dev/zero (input that never ends a line) is not the end of input: the
     endless-input error a batch gives, exit 2, the position so far still written to --out."""
     import subprocess
     import sys
@@ -1552,9 +1552,9 @@ LONG_NAME = "a" * 300
     ["store", "clear", "--yes", "--store", LONG_NAME], [str(EXAMPLES / "durak-endgame.json"), "--store", LONG_NAME],
 ])
 def test_a_file_name_too_long_is_a_one_line_error_that_says_so(argv, tmp_path, monkeypatch):
-    """A position file or a --store named over 255 bytes was 'internal error: OSError: [Errno 36]',
-    exit 1 (a bare Path.exists() raises for it), or an error whose reason the cut of a long line
-    hid: the one-line error, the name shortened so the reason shows, exit 2."""
+    """A position file or a --store named over 255 bytes (a bare Path.exists() raises for it) is
+    the one-line error, exit 2, the name shortened so the reason shows within the cut of a long
+    line."""
     from tests.generic.batch_helpers import call_main
 
     monkeypatch.chdir(tmp_path)

@@ -172,10 +172,10 @@ def _unwritable_stderr(argv: list[str], how: str, stdin: str = "", env: dict[str
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
 @pytest.mark.parametrize("how", ["full", "closed"])
 def test_standard_error_that_cannot_be_written_changes_no_exit_code(tmp_path: Path, how: str) -> None:
-    """With standard error on /dev/full, a batch that wrote every record, an oracle that answered
-    and a bad position file each exited 1 (the summary, a warning or the error line failing to be
-    written was an internal error): the exit code is the command's own (0, or 2 for bad input), and
-    the output is whole."""
+    """With standard error on /dev/full or closed, a batch that writes every record, an oracle that
+    answers and a bad position file exit with the command's own code (0, or 2 for bad input), the
+    output whole: a summary, warning or error line that cannot be written is dropped, never an
+    internal error."""
     listing = tmp_path / "list.jsonl"
     listing.write_text(f'"{ENDGAME}"\n')
     done = _unwritable_stderr(["batch", str(listing)], how)
@@ -193,9 +193,9 @@ def test_standard_error_that_cannot_be_written_changes_no_exit_code(tmp_path: Pa
 
 @pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
 def test_a_file_name_the_encoding_lacks_is_escaped_not_written_as_another_name(tmp_path: Path, encoding: str) -> None:
-    """Under an encoding without some of a file name's characters, messages wrote the name as ASCII
-    text, as the card suits are: '.../Ärger ♠ ü/pos.json' became '.../Arger S u/pos.json', a name
-    another file could have. The characters it lacks are backslash escapes; UTF-8 keeps the name."""
+    """Under an encoding without some of a file name's characters, messages write those as backslash
+    escapes, never as the ASCII text the card suits get ('.../Ärger ♠ ü/pos.json' as
+    '.../Arger S u/pos.json' would name another file); UTF-8 keeps the name."""
     folder = tmp_path / "Ärger ♠ ü"
     folder.mkdir()
     escaped = str(folder).encode(encoding, "backslashreplace").decode(encoding)
@@ -216,10 +216,10 @@ def test_a_file_name_the_encoding_lacks_is_escaped_not_written_as_another_name(t
 
 @pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
 def test_json_results_in_an_encoding_without_the_suits_are_one_json_everywhere(tmp_path: Path, encoding: str) -> None:
-    """Under PYTHONIOENCODING=ascii 'foolsolve A.json B.json --json' wrote "attack 9D" and 'foolsolve
-    batch' "attack 9♦" (UTF-8 bytes) for the same records: JSON on standard output writes what the
-    encoding lacks as JSON escapes, "attack 9\\u2666", in both, so a program reads the strings a
-    UTF-8 terminal gets; --ascii still asks for the position files' card names."""
+    """Under PYTHONIOENCODING=ascii 'foolsolve A.json B.json --json' and 'foolsolve batch' write the
+    same records: JSON on standard output writes what the encoding lacks as JSON escapes,
+    "attack 9\\u2666", in both, so a program reads the strings a UTF-8 terminal gets; --ascii asks
+    for the position files' card names."""
     listing = tmp_path / "list.jsonl"
     listing.write_text(f'"{ENDGAME}"\n')
     texts = {}
@@ -240,8 +240,8 @@ def test_json_results_in_an_encoding_without_the_suits_are_one_json_everywhere(t
 
 
 def test_solve_batch_and_report_take_ascii(tmp_path: Path) -> None:
-    """solve, batch and report had no --ascii ('No such option') where moves, play, perft, why and
-    show had it: a UTF-8 terminal gets the cards as position files write them, in text and JSON."""
+    """solve, batch and report take --ascii as moves, play, perft, why and show do: a UTF-8
+    terminal gets the cards as position files write them, in text and JSON."""
     listing = tmp_path / "list.jsonl"
     listing.write_text(f'"{ENDGAME}"\n')
     for argv, has in (([ENDGAME, "--no-store", "--ascii"], "Best: attack KH"),

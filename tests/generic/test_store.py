@@ -403,10 +403,9 @@ def _read_only_sqlite(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_a_default_store_that_cannot_be_written_is_read_after_one_warning(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A default store that opened but could not be written (a read-only file) threw the answer
-    away: 'cannot use the result store (attempt to write a readonly database)', exit 2, nothing
-    printed, and a batch aborted after the lines read from it. It is found out when opened: one
-    warning line, the stored answers read, the new ones given and not stored, exit 0."""
+    """A default store that opens but cannot be written (a read-only file) is found out when it is
+    opened: one warning line, the stored answers read, the new ones given and not stored, a batch
+    answering every line, exit 0 (never the answer thrown away for the failed write)."""
     from tests.generic.batch_helpers import call_main
 
     monkeypatch.delenv("FOOLSOLVE_STORE")
@@ -435,9 +434,9 @@ def test_a_default_store_that_cannot_be_written_is_read_after_one_warning(
 @pytest.mark.parametrize("how", ["env", "option"])
 def test_a_store_asked_for_that_cannot_be_written_is_an_error_before_any_work(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, how: str) -> None:
-    """--store or FOOLSOLVE_STORE naming a read-only store solved, then failed to store the answer
-    and threw it away (exit 2, nothing printed): what was asked for must take the answers, so it is
-    a one-line error before any work, as a store that cannot be opened."""
+    """--store or FOOLSOLVE_STORE naming a read-only store: what was asked for must take the
+    answers, so it is a one-line error before any work (nothing solved, nothing printed), as a
+    store that cannot be opened."""
     from tests.generic.batch_helpers import call_main
 
     path = tmp_path / "s.sqlite3"
@@ -458,9 +457,8 @@ def test_a_store_asked_for_that_cannot_be_written_is_an_error_before_any_work(
 
 def test_a_write_that_fails_later_gives_the_answer_and_says_it_is_not_stored(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A write that failed after the store opened (a full disk) was the command's error, exit 2:
-    the answer solved was thrown away and a batch stopped at that line. The answer is given, one
-    warning line says it is not stored, and a batch answers every line, exit 0."""
+    """A write that fails after the store opened (a full disk) costs no answer: the answer is
+    given, one warning line says it is not stored, and a batch answers every line, exit 0."""
     import sqlite3
 
     from tests.generic.batch_helpers import call_main
