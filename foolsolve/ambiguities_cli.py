@@ -9,6 +9,7 @@ when the command runs (Fool's Paradise's adapter lives in
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -149,7 +150,7 @@ def ambiguities(game: str, option_name: str | None, all_options: bool, choices_j
         if witness:
             adapter.check_witness_size(witness_size)  # before any deal
         if out_file is not None and not all_options:
-            if Path(out_file).is_dir():
+            if os.path.isdir(out_file):  # (False for a name too long, which check_output names)
                 raise InputError(f"--out: {out_file} is a folder (a folder is for --all; give a file name)")
             check_output(out_file, "--out")  # before any deal: a witness file the command cannot write
         given = _read_choices(choices_json)
@@ -468,7 +469,7 @@ def _run_all(info: GameInfo, adapter: Adapter, deals: int, seed: int, witness: b
     if out_dir:
         if out_dir == STDIO:
             raise InputError("--out: with --all, --out names a folder for the witnesses, not - (standard output)")
-        if Path(out_dir).exists() and not Path(out_dir).is_dir():
+        if os.path.exists(out_dir) and not os.path.isdir(out_dir):
             raise InputError(f"--out: {out_dir} is a file (with --all, --out names a folder for the witnesses)")
         try:
             Path(out_dir).mkdir(parents=True, exist_ok=True)

@@ -62,6 +62,7 @@ from foolsolve.positions import (
     same_file,
     writes_over,
 )
+from foolsolve.textout import ascii_option
 
 
 @dataclass
@@ -564,8 +565,14 @@ class LineWriter:
 
     def write(self, record: dict[str, Any]) -> None:
         """One whole line."""
-        # backslashreplace: a lone surrogate anywhere in a record is written as its escape, not a crash
-        data = (jsonout.dumps(record) + "\n").encode("utf-8", "backslashreplace")
+        # backslashreplace: a lone surrogate anywhere in a record is written as its escape, not a crash;
+        # on standard output in an encoding without the suits, what it lacks as JSON escapes (as --json writes)
+        text = jsonout.dumps(record) + "\n"
+        if not self._own:
+            from foolsolve.textout import json_text
+
+            text = json_text(text)
+        data = text.encode("utf-8", "backslashreplace")
         try:
             with SigintHeld():
                 self._f.write(data)
@@ -831,6 +838,8 @@ def _run(jobs: Iterable[tuple[int, str | InputError | None, str | None]], emit: 
                 _note_locked(outcome["seat"])
 
     def _note_locked(answer: dict[str, Any]) -> None:
+        if store.read_only is not None:  # not stored (said once on stderr, when opened or when a write failed)
+            summary.unstored.add(UNSTORED_READ_ONLY)
         if store.locked:  # neither read nor stored: the record says so, as a single solve's answer does
             from foolsolve.store import LOCKED_NOTE
 
@@ -904,6 +913,7 @@ UNSTORED_TIME = "answers limited by --time"
 UNSTORED_NO_SEARCH = "exact answers that take no search (a finished game, only chance left)"
 UNSTORED_VERSION = "answers of games whose solver has no version"
 UNSTORED_LOCKED = "answers given while the store was locked"
+UNSTORED_READ_ONLY = "answers given while the store could not be written"
 """The kinds of finished records a batch does not store (:attr:`Summary.unstored`): the interrupt
 message names them, where a rerun computes them again."""
 
@@ -941,6 +951,7 @@ def _solve_job(job: Job) -> dict[str, Any]:
               help="Seat answers (view lines): worlds PIMC samples [default: 100], or IS-MCTS iterations [default: "
                    "4000]; at most 10^7.")
 @click.option("--seed", type=int, default=None, help="Seat answers (view lines): seed of the sampled worlds [default: 0].")
+@ascii_option
 @store_options
 @limit_options
 def batch_command(infile: str, out: str, workers: int, scheduler: str | None, max_nodes: int | None,
@@ -1011,7 +1022,7 @@ def batch_command(infile: str, out: str, workers: int, scheduler: str | None, ma
 def interrupted_text(out: str, store: Any, summary: Summary | None) -> str:
     """The line of a batch stopped by Ctrl-C: where its finished records are, and, with a store,
     what a rerun reads from it and which kinds of finished answers it holds not (``summary.unstored``)."""
-    text = f"batch interrupted; every finished result is in {out}"
+    text = f"batch interrupted; every finished result is in {'standard output' if out == STDIO else out}"
     if store is None:
         return text
     unstored = sorted(summary.unstored) if summary is not None else []

@@ -110,7 +110,7 @@ def example_summary(path: Path) -> tuple[str, str]:
 def docs_command(name: str | None) -> None:
     """The documentation pages: list them, or print one.
 
-    Without NAME: each page's name, file and title. With NAME (seat, seat.md or docs/seat.md, as
+    Without NAME: each page's name and title, then the folder the files are in. With NAME (seat, seat.md or docs/seat.md, as
     help texts and messages cite them): the page's text on standard output. An unknown NAME is an
     error naming the pages there are (exit 2).
     """

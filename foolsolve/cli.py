@@ -159,7 +159,9 @@ def wrote(out: str) -> None:
     whole (nothing for ``-``: the output itself went to standard output). Every command whose
     ``--out`` takes its one output (view, deal, play, report, store export) says it alike."""
     if out != STDIO:
-        click.echo(f"wrote {out}")
+        from foolsolve.textout import path_text
+
+        click.echo(f"wrote {path_text(out)}")
 
 
 def one_stdout(*outputs: tuple[str, bool]) -> None:
@@ -270,9 +272,8 @@ def _suggest_command(group: LazyGroup, ctx: click.Context, word: str) -> None:
     """A mistyped command (``solev``: no such file, and close to a command's name) is an error that
     names the nearest commands, instead of being read as a position file to solve."""
     import difflib
-    from pathlib import Path
 
-    if Path(word).exists() or "." in word or "/" in word or os.sep in word:
+    if os.path.exists(word) or "." in word or "/" in word or os.sep in word:
         return
     from foolsolve.bundled import example_named
 
@@ -400,6 +401,7 @@ def open_store(store_path: str | None, no_store: bool) -> Any:
 @click.option("-o", "--option", "extra", multiple=True, metavar="KEY=VALUE",
               help="Solver option (repeatable), e.g. -o pv=false, -o time=60, -o max_nodes=N; each game's are "
                    "listed by 'foolsolve rules GAME --solver'; an unknown KEY is an error.")
+@ascii_option
 @store_options
 @click.option("--time", "seconds", type=Seconds(min=0), default=DEFAULT_SECONDS, show_default=True,
               help="Seconds for an answer: the exact solver gets half; if it does not finish (or does not cover the "
@@ -1682,7 +1684,9 @@ NARROW_SECONDS = 60.0
 @click.argument("game")
 @click.option("--cases", type=click.IntRange(min=1, max=MAX_CASES), default=100, show_default=True,
               help=f"Whole games to play (at most {MAX_CASES:,}).")
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Seed of the games' deals and moves (game i uses random.Random(f'{seed}:{i}')): the same seed, "
+                   "the same games.")
 @click.option("--max-steps", type=click.IntRange(min=1), default=10_000, show_default=True,
               help="Stop a game after this many moves (reported as cut, not as a divergence; with --strict, exit 2).")
 @click.option("--position", "position", type=click.Path(dir_okay=False), default=None,
@@ -2393,7 +2397,9 @@ def perft_json(game: str, depth: int, results: dict[str, dict[str, int] | int], 
 @click.option("--depth", type=click.IntRange(min=0), default=3, show_default=True,
               help="The length of the move sequences counted: exactly DEPTH moves (0: the count is 1).")
 @click.option("--divide", is_flag=True, help="Counts per first move, each move named as `foolsolve moves` prints it.")
-@click.option("--impl", type=click.Choice(["spec", "engine", "both"]), default="both", show_default=True)
+@click.option("--impl", type=click.Choice(["spec", "engine", "both"]), default="both", show_default=True,
+              help="Count with the rules' literal spec, the game's fast engine, or both and compare their counts "
+                   "(a mismatch: exit 1).")
 @click.option("--time", "time_limit", type=Seconds(min=0), default=None, metavar="SECONDS",
               help=f"Give up after this many seconds: no total, exit 2 (with --divide, the first moves counted so "
                    f"far are printed first, marked as partial) [default: {PERFT_SECONDS:g}; 0: no limit; at most a "
@@ -2707,17 +2713,19 @@ def main(argv: Sequence[str] | None = None) -> None:
     OUT``). Text goes out in the streams' own encoding, what it lacks in ASCII
     (:func:`foolsolve.textout.safe_text_streams`). An XDG variable that is no absolute path is
     ignored, as the XDG specification says, by all the command starts too
-    (:func:`foolsolve.xdg.drop_relative`)."""
-    from foolsolve.textout import safe_text_streams
+    (:func:`foolsolve.xdg.drop_relative`). Standard error that cannot be written (``2>/dev/full``,
+    ``2>&-``) changes neither the output nor the exit code (:class:`foolsolve.textout.QuietErrors`)."""
+    from foolsolve.textout import quiet_errors, safe_text_streams
     from foolsolve.xdg import drop_relative
 
     drop_relative()
     as_json = wants_json(argv)
-    if _stdout_closed():
-        error_out(STDOUT_CLOSED, 2, "input", as_json)
-        sys.exit(2)
-    with safe_text_streams(ascii_only=wants_json(argv, "--ascii")):
-        _run(argv, as_json)
+    with quiet_errors():
+        if _stdout_closed():
+            error_out(STDOUT_CLOSED, 2, "input", as_json)
+            sys.exit(2)
+        with safe_text_streams(ascii_only=wants_json(argv, "--ascii"), as_json=as_json), quiet_errors():
+            _run(argv, as_json)
 
 
 def _stopped(message: str, as_json: bool) -> NoReturn:

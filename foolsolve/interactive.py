@@ -372,8 +372,9 @@ def play_interactive(info: Any, state: Any, *, seed: int | None = None, out: str
     then goes on up as KeyboardInterrupt (the CLI exits 130); a user who quits (or ends standard
     input) ends it without. ``store``: the result store of the exact solves (``True``: the default
     one, ``None``: none)."""
-    from foolsolve.positions import write_json_atomic
+    from foolsolve.positions import standard_input, write_json_atomic
 
+    standard_input()  # closed (<&-): the one-line error before anything is shown
     spec = info.spec
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
@@ -402,6 +403,7 @@ def play_interactive(info: Any, state: Any, *, seed: int | None = None, out: str
     shown = None
     revealed = False
     interrupted = False
+    failed: InputError | None = None
     while True:
         # the others answer until it is your turn or the game is over
         try:
@@ -430,6 +432,9 @@ def play_interactive(info: Any, state: Any, *, seed: int | None = None, out: str
         except KeyboardInterrupt:  # Ctrl-C at the prompt ends the game, keeping the position (exit 130, below)
             read = None
             interrupted = True
+        except InputError as exc:  # input that never ends a line: the game ends, keeping the position (exit 2)
+            read = None
+            failed = exc
         if read is None:
             click.echo()
             break
@@ -455,6 +460,8 @@ def play_interactive(info: Any, state: Any, *, seed: int | None = None, out: str
     if out:
         write_json_atomic(out, spec.state_to_json(state))
         click.echo(f"position written to {out}")
+    if failed is not None:
+        raise failed
     if interrupted:
         raise KeyboardInterrupt
 
@@ -525,7 +532,9 @@ def _read_line(limit: int) -> str:
     line, as UTF-8 (how moves are written: ``attack 9♦``) or else in standard input's own encoding, so
     that a card typed with its suit reads whatever the locale (in an ASCII locale the text layer
     refused the whole of piped input, at its first non-ASCII byte, as 'not UTF-8')."""
-    raw = getattr(sys.stdin, "buffer", None)
+    from foolsolve.positions import standard_input
+
+    raw = getattr(standard_input(), "buffer", None)
     if raw is None:  # a text stream with no bytes under it (a notebook's, a test's)
         return sys.stdin.readline(limit)
     data = raw.readline(limit)
@@ -550,8 +559,10 @@ def _read_line(limit: int) -> str:
 
 def _prompt(text: str) -> str | None:
     """One line of standard input after ``text`` (``None`` at its end), read with a bound: a line
-    longer than a move can be (``/dev/zero``, an endless pipe) is skipped with a one-line note."""
-    from foolsolve.positions import MAX_MOVE_CHARS, MAX_SKIP_BYTES
+    longer than a move can be is skipped with a one-line note, and one with no end within
+    :data:`~foolsolve.positions.MAX_SKIP_BYTES` (``/dev/zero``, an endless pipe) is an
+    :class:`InputError`, as a batch's input says it."""
+    from foolsolve.positions import MAX_MOVE_CHARS, MAX_SKIP_BYTES, _mib
 
     click.echo(text, nl=False)
     limit = 4 * MAX_MOVE_CHARS
@@ -568,6 +579,7 @@ def _prompt(text: str) -> str | None:
                 break
             skipped += len(rest)
         else:
-            return None
+            raise InputError(f"standard input: a line longer than {limit} characters and no line end within "
+                             f"{_mib(MAX_SKIP_BYTES)}; the rest of the input is not read")
         click.echo(f"a line longer than {limit} characters is no move or command; ignored")
         click.echo(text, nl=False)

@@ -21,7 +21,7 @@ from contextvars import ContextVar
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, TextIO
 
 from foolsolve import jsonout
 from foolsolve.errors import InputError, check_arg, json_quoted
@@ -309,9 +309,16 @@ STDIN_CLOSED = "standard input: closed"
 found no file descriptor 0 and set ``sys.stdin`` to ``None``)."""
 
 
-def _binary_stdin() -> IO[bytes]:
+def standard_input() -> TextIO:
+    """``sys.stdin``, else (standard input closed: ``<&-``) the :class:`InputError` :data:`STDIN_CLOSED`:
+    every reader of standard input asks here (a prompt, ``store clear``'s question, ``--bot human``)."""
     if sys.stdin is None:
         raise InputError(STDIN_CLOSED)
+    return sys.stdin
+
+
+def _binary_stdin() -> IO[bytes]:
+    standard_input()
     buf = getattr(sys.stdin, "buffer", None)
     if buf is not None:
         return buf
@@ -333,6 +340,17 @@ def read_bytes(path: str | Path, limit: int | None = None, *, named_by: str | No
         raise
     except OSError as exc:
         raise InputError(f"{where}: cannot read ({exc.strerror or exc})") from None
+
+
+def long_name(text: str, width: int = 200) -> str:
+    """A file name as an error names it: whole up to ``width`` characters, else its start and end
+    with its length, so the reason after it is not cut off (an error line is cut at
+    :data:`foolsolve.cli.ERROR_WIDTH`); escaped where the output's encoding lacks some of its characters
+    (:func:`foolsolve.textout.path_text`)."""
+    from foolsolve.textout import path_text
+
+    shown = text if len(text) <= width else f"{text[:width // 2]}...{text[-20:]} ({len(text):,} characters)"
+    return path_text(shown)
 
 
 def check_file_name(path: str | Path, what: str | None = None) -> None:
@@ -364,9 +382,9 @@ def open_input(path: str | Path, *, named_by: str | None = None) -> IO[bytes]:
 
         example = example_named(where)
         hint = "" if example is None else f"; the bundled example of that name is {example} (foolsolve examples lists them)"
-        raise InputError(f"{where}: cannot read ({exc.strerror or exc}){hint}") from None
+        raise InputError(f"{long_name(where)}: cannot read ({exc.strerror or exc}){hint}") from None
     except OSError as exc:
-        raise InputError(f"{where}: cannot read ({exc.strerror or exc})") from None
+        raise InputError(f"{long_name(where)}: cannot read ({exc.strerror or exc})") from None
     except UnicodeEncodeError:  # a lone surrogate in the name (foolsolve.load("a\ud800b"), a batch line's "a\ud800b")
         raise InputError(f"{_escaped(where)}: cannot read (the file name is not valid text: it holds a lone surrogate, "
                          "which cannot be encoded as a file name)") from None
@@ -724,12 +742,12 @@ def check_output(path: str | Path, what: str = "--out", *, stdout: bool = True, 
     if name_only:
         return
     if os.path.isdir(text):
-        raise InputError(f"{what}: {text} is a folder; give a file name")
+        raise InputError(f"{what}: {long_name(text)} is a folder; give a file name")
     folder = os.path.dirname(text) or os.curdir
     if not os.path.isdir(folder):
-        raise InputError(f"{what}: {text}: cannot write (no folder {folder})")
+        raise InputError(f"{what}: {long_name(text)}: cannot write (no folder {long_name(folder)})")
     if not os.access(folder, os.W_OK | os.X_OK):
-        raise InputError(f"{what}: {text}: cannot write (no permission to write in {folder})")
+        raise InputError(f"{what}: {long_name(text)}: cannot write (no permission to write in {long_name(folder)})")
 
 
 TEMP_EXTRA = len(".") + len(".12345678.tmp")

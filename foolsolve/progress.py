@@ -1,11 +1,13 @@
 """Progress for long work: shown on a terminal (stderr) once a job has run for a second,
 silent otherwise (pipes, CI, tests), unless :func:`plain_lines` asks for plain status lines
-there (``foolsolve.answer(..., progress=True)`` in a notebook). rich (~50 ms to import) is
+there (``foolsolve.answer(..., progress=True)`` in a notebook); a dumb terminal (``TERM=dumb``)
+gets such plain lines too. rich (~50 ms to import) is
 imported only when the progress can show. :class:`CompileLine` is the line that announces a
 one-time compile (numba's), on a terminal and off it."""
 
 from __future__ import annotations
 
+import os
 import sys
 import threading
 import time
@@ -202,6 +204,14 @@ def _stderr_is_a_terminal() -> bool:
         return False
 
 
+def dumb_terminal() -> bool:
+    """Whether ``$TERM`` names a terminal that cannot move its cursor (``dumb``, ``unknown``: an
+    editor's shell buffer, a plain serial line), as rich reads it: it draws nothing in place there,
+    so a status line shows as plain lines (:func:`progress`) and a compile's line once
+    (:class:`CompileLine`)."""
+    return os.environ.get("TERM", "").lower() in ("dumb", "unknown")
+
+
 def on_a_terminal() -> bool:
     """Whether standard error is a terminal this process draws on (not a notebook, a pipe, a file; a
     stderr replaced by an object without ``isatty``, or closed, is none; nor is a local pool's
@@ -224,6 +234,9 @@ def progress(label: str, *, unit: str = "nodes", total: int | None = None, enabl
         yield _plain(StatusLine(label, unit, total, seconds))
         return
     show = (terminal and shown is not False) if enabled is None else enabled
+    if show and terminal and dumb_terminal():  # no cursor movement: plain lines, Ctrl-C hint and all
+        yield _plain(StatusLine(label, unit, total, seconds), hint=True)
+        return
     if not show:
         yield lambda count: None
         return
@@ -241,9 +254,10 @@ def progress(label: str, *, unit: str = "nodes", total: int | None = None, enabl
         live.stop()
 
 
-def _plain(line: StatusLine) -> Callable[[int], None]:
+def _plain(line: StatusLine, hint: bool = False) -> Callable[[int], None]:
     """The callback of :func:`progress` writing ``line`` to stderr as a plain line (no redraw), at
-    most one every :data:`PLAIN_EVERY` seconds, as counts come."""
+    most one every :data:`PLAIN_EVERY` seconds, as counts come (``hint``: ending with :data:`HINT`,
+    on a terminal that takes Ctrl-C)."""
     last = [line.start]
 
     def tick(count: int) -> None:
@@ -251,7 +265,7 @@ def _plain(line: StatusLine) -> Callable[[int], None]:
         now = _now()
         if now - last[0] < PLAIN_EVERY:
             return
-        text = line.text(hint=False)
+        text = line.text(hint=hint)
         if text is not None:
             last[0] = now
             sys.stderr.write(text + "\n")
@@ -280,7 +294,7 @@ class CompileLine:
     def __init__(self, text: Callable[[], str], stopped: str, live: bool | None = None, once: bool = True) -> None:
         self.text = text
         self.stopped = stopped
-        self.live = on_a_terminal() if live is None else live
+        self.live = on_a_terminal() and not dumb_terminal() if live is None else live
         self.once = once
         self.end = ""
         """What the last rewrite of a live line adds after it (``(3 from an earlier run)``)."""

@@ -43,6 +43,7 @@ from foolsolve.errors import InputError, OptionError, Stopped
 from foolsolve.present import plural, signed
 from foolsolve.rules import cited, json_text, options_of
 from foolsolve.solver.base import DEFAULT_SECONDS
+from foolsolve.textout import ascii_option
 
 STANDARD_FIELDS = ("game", "to_move", "value", "moves", "best", "pv", "nodes", "seconds", "value_kind", "stored",
                    "first_solve", "distance", "result", "method", "notes")
@@ -536,6 +537,7 @@ def view_page(view: Any, answer: Any | None = None, no_answer: str = "") -> str:
 @click.option("--workers", type=WORKERS, default=None,
               help=workers_help("Under hidden cards: value the worlds on this many local processes (same answer for "
                                 "any count)", scheduler=False))
+@ascii_option
 @store_options
 @limit_options(time_help=f"Seconds for the page's answer, as for solve [default: {DEFAULT_SECONDS:g}]: the exact "
                          "solver gets half; if it does not finish (or does not cover the position) the open-hand "

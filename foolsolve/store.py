@@ -32,6 +32,7 @@ environment variable ``FOOLSOLVE_STORE`` names another file, and ``--store PATH`
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import itertools
 import json
@@ -50,6 +51,7 @@ from typing import Any
 from foolsolve import jsonout
 from foolsolve.errors import InputError, json_quoted, option_name
 from foolsolve.numbers import is_whole
+from foolsolve.positions import long_name
 from foolsolve.solver.base import DRAW, LOSS, VALUE_KINDS, WIN, MoveBound, MoveValue, SolveOptions, SolveResult
 
 ENV = "FOOLSOLVE_STORE"
@@ -447,11 +449,17 @@ class Store:
             raise InputError(f"{option_name('--store')}: an empty file name (give a file name, or {option_name('--no-store')} "
                              "for none)")
         self.path = Path(path)
-        self.label = f"{option_name('--store')} {self.path}" if label is None else label
-        _check_regular(self.path, label)
+        self.label = f"{option_name('--store')} {long_name(str(self.path))}" if label is None else label
+        _check_regular(self.path, label, self.label)
         self.locked = False
         """Another process held the store locked past the busy timeout: nothing is read or written
         any more (:meth:`get` misses, :meth:`put` stores nothing), and answers say so (:data:`LOCKED_NOTE`)."""
+        self.read_only: str | None = None
+        """Why the store cannot be written (SQLite's words), else ``None``: found when it is opened (a
+        read-only file or folder: a write is tried, and rolled back) or when a write fails later (a
+        full disk): answers are still read from it, and :meth:`put` stores nothing any more. Opening
+        it says nothing: :func:`open_store` refuses it, or warns for the default location; a write
+        that fails later says so in one warning line."""
         try:
             if create_folder:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -463,6 +471,7 @@ class Store:
                 self._db.execute("PRAGMA journal_mode=WAL")
                 self._db.execute("PRAGMA synchronous=NORMAL")
                 self._db.executescript(_SCHEMA)
+                self.read_only = _unwritable(self._db)
             except sqlite3.OperationalError as exc:
                 if not (locked_ok and _is_locked(exc)):
                     raise
@@ -599,7 +608,7 @@ class Store:
         return self._put("seat_answers", key, game, position, settings, answer)
 
     def _put(self, table: str, key: str, game: str, position: str, options: str, result: dict[str, Any]) -> bool:
-        if self.locked:
+        if self.locked or self.read_only is not None:
             return False
         version = table_version(table, game) or ""
         # a row :meth:`get` could not read is replaced, any other kept (racing solves store a result once)
@@ -614,8 +623,17 @@ class Store:
         except StoreLocked:
             self._went_locked()
             return False
+        except InputError as exc:  # a full disk, a file made read-only since: the answer is given all the same
+            self._write_failed(exc)
+            return False
         self._unreadable.discard(key)
         return stored
+
+    def _write_failed(self, exc: InputError) -> None:
+        """A write failed (:attr:`read_only`): said once on stderr, no more writes tried."""
+        self.read_only = str(exc)
+        print(f"foolsolve: warning: {exc}; the answer is given, not stored (nor any after it)", file=sys.stderr,
+              flush=True)
 
     def stats(self) -> dict[str, Any]:
         """Counts per game and solver version, with the file's size: ``results`` and ``by_game`` the
@@ -722,14 +740,21 @@ class Store:
         return _Transaction(self._db)
 
 
-def _check_regular(path: Path, label: str | None) -> None:
+def _check_regular(path: Path, label: str | None, named: str) -> None:
     """An :class:`InputError` when ``path`` exists (links followed) and is no regular file: a device,
     a FIFO, a folder, a socket. Refused before SQLite touches it, which opened ``/dev/null`` or a
-    FIFO as an empty database, failed with "disk I/O error" and left ``PATH-journal`` beside it."""
+    FIFO as an empty database, failed with "disk I/O error" and left ``PATH-journal`` beside it. A
+    name too long for the file system is an :class:`InputError` too (``named``: the store's label),
+    where SQLite says only "unable to open database file"."""
     try:
         mode = path.stat().st_mode
-    except (OSError, ValueError):
+    except OSError as exc:
+        if exc.errno == errno.ENAMETOOLONG:
+            raise InputError(f"{named}: cannot open the result store (the name is too long for the file system)") \
+                from None
         return  # missing (a new store), or a name SQLite's own error will name
+    except ValueError:
+        return
     if stat.S_ISREG(mode):
         return
     option = option_name("--store") if label is None else ENV if label.startswith(f"{ENV}=") else "the result store"
@@ -745,6 +770,19 @@ _DAMAGED = "typeof(game) != 'text' OR typeof(solver_version) != 'text'"
 class StoreLocked(InputError):
     """Another process holds the store locked past the busy timeout (a store command: exit 2; a
     solve: :attr:`Store.locked`, the answer given without the store)."""
+
+
+def _unwritable(db: sqlite3.Connection) -> str | None:
+    """Why the store ``db`` cannot be written (``attempt to write a readonly database``: a file or
+    folder SQLite opened read-only), else ``None``: a write that changes nothing is tried (a
+    transaction that writes no page, so the file is left as it was), without waiting: where another
+    process holds the write lock, ``None`` (readers still read, and a write finds the lock then)."""
+    db.execute("PRAGMA busy_timeout = 0")
+    try:
+        db.execute("DELETE FROM results WHERE 0")
+    except sqlite3.OperationalError as exc:
+        return None if _is_locked(exc) else str(exc)
+    return None
 
 
 def _is_locked(exc: sqlite3.OperationalError) -> bool:
@@ -850,13 +888,24 @@ def as_store(store: Store | SweepStore | bool | None) -> Store | None:
 def open_store(path: str | Path | None, enabled: bool = True) -> Store | None:
     """The store at ``path`` (``--store``: its folder must exist), or the default one when
     ``None`` (:func:`_open_default`: a default location that cannot be opened is a warning and no
-    store), or ``None`` when disabled. A ``--store`` or ``$FOOLSOLVE_STORE`` that cannot be opened
-    is an :class:`InputError` naming it."""
+    store, one that cannot be written a warning and a store read only), or ``None`` when disabled. A
+    ``--store`` or ``$FOOLSOLVE_STORE`` that cannot be opened, or cannot be written
+    (:attr:`Store.read_only`), is an :class:`InputError` naming it."""
     if not enabled:
         return None
     if path is None:
         return _open_default()
-    return Store(path, create_folder=False, locked_ok=True)
+    return _writable(Store(path, create_folder=False, locked_ok=True))
+
+
+def _writable(store: Store) -> Store:
+    """``store``, else (:attr:`Store.read_only`) an :class:`InputError` naming it, the store closed:
+    a store asked for must take the answers (docs/batches.md, "A store that cannot be opened")."""
+    if store.read_only is None:
+        return store
+    store.close()
+    raise InputError(f"{store.label}: cannot write the result store ({store.read_only}); give a file that can be "
+                     f"written, or {option_name('--no-store')}")
 
 
 def _open_default() -> Store | None:
@@ -864,16 +913,21 @@ def _open_default() -> Store | None:
     :class:`InputError` naming the variable), else ``results.sqlite3`` in the user's cache folder,
     its folder made when missing; where that cannot be opened (a read-only home, a cache folder
     that cannot exist) ``None``, after one warning line on stderr naming the file and why: the
-    command goes on without a store."""
+    command goes on without a store; where it opens but cannot be written (a read-only file) the
+    store, after one warning line: answers are read from it, none stored."""
     path = default_path()
     if os.environ.get(ENV):
-        return Store(path, label=f"{ENV}={path}", locked_ok=True)
+        return _writable(Store(path, label=f"{ENV}={long_name(str(path))}", locked_ok=True))
     try:
-        return Store(path, label=str(path), locked_ok=True)
+        store = Store(path, label=str(path), locked_ok=True)
     except InputError as exc:
         print(f"foolsolve: warning: {exc}; going on without it (--store PATH names another, --no-store none)",
               file=sys.stderr, flush=True)
         return None
+    if store.read_only is not None:
+        print(f"foolsolve: warning: {store.label}: cannot write the result store ({store.read_only}); answers are "
+              "read from it, none stored (--store PATH names another, --no-store none)", file=sys.stderr, flush=True)
+    return store
 
 
 def default_store() -> Store | None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import sys
 from contextlib import nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -27,10 +26,17 @@ def _open(store_path: str | None, existing: bool = False) -> Store:
     from foolsolve.errors import InputError
 
     path = Path(store_path) if store_path is not None else st.default_path()
-    label = (f"--store {path}" if store_path is not None else f"{st.ENV}={path}" if os.environ.get(st.ENV)
-             else str(path))
-    if existing and not path.exists():
-        raise InputError(f"{label}: no such result store (the file does not exist)")
+    from foolsolve.positions import long_name
+
+    label = (f"--store {long_name(str(path))}" if store_path is not None
+             else f"{st.ENV}={long_name(str(path))}" if os.environ.get(st.ENV) else str(path))
+    if existing:
+        try:
+            os.stat(path)
+        except FileNotFoundError:
+            raise InputError(f"{label}: no such result store (the file does not exist)") from None
+        except (OSError, ValueError):
+            pass  # a name too long, a NUL character: the store's own error names it
     if store_path is not None:
         return st.Store(store_path, create_folder=False)
     # the default location: its folder is made (a store command needs the store)
@@ -111,8 +117,12 @@ def export(store_path: str | None, game: str | None, out: str) -> None:
 
 
 def _asks() -> bool:
-    """Whether ``store clear`` asks before deleting: a person at a terminal (a script, a pipe: no)."""
-    return sys.stdin.isatty()
+    """Whether ``store clear`` asks before deleting: a person at a terminal (a script, a pipe: no);
+    standard input closed is an :class:`InputError` (:data:`foolsolve.positions.STDIN_CLOSED`): with
+    no way to ask, nothing is deleted unless ``--yes`` says so."""
+    from foolsolve.positions import standard_input
+
+    return standard_input().isatty()
 
 
 def _confirm(question: str) -> bool:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import codecs
 import io
+import os
 import sys
 import unicodedata
 from collections.abc import Iterator
@@ -53,6 +54,42 @@ def _handler(exc: UnicodeError) -> tuple[str, int]:
 
 codecs.register_error(ERRORS, _handler)
 
+JSON_ERRORS = "foolsolve.json"
+"""The codec error handler that writes a character an encoding lacks as a JSON escape (``\\u2666``;
+a pair of them beyond the Basic Multilingual Plane): JSON that reads back as the same strings."""
+
+
+def _json_handler(exc: UnicodeError) -> tuple[str, int]:
+    if not isinstance(exc, UnicodeEncodeError):
+        raise exc
+    out = []
+    for ch in exc.object[exc.start:exc.end]:
+        code = ord(ch)
+        if code > 0xFFFF:
+            code -= 0x10000
+            out.append(f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}")
+        else:
+            out.append(f"\\u{code:04x}")
+    return "".join(out), exc.end
+
+
+codecs.register_error(JSON_ERRORS, _json_handler)
+
+
+def json_text(text: str, stream: Any = None) -> str:
+    """JSON text ``text`` as standard output (``stream``) can write it: as it is where its encoding
+    holds every character (UTF-8); else (a :class:`SafeText`) with each character it lacks as a JSON
+    escape (``"attack 9\\u2666"``), never as ASCII text: a program reads the same strings as from a
+    UTF-8 stream. (Non-ASCII characters stand only inside strings in JSON, where an escape is valid.)"""
+    stream = sys.stdout if stream is None else stream
+    while isinstance(stream, QuietErrors):
+        stream = stream.stream
+    if not isinstance(stream, SafeText):
+        return text
+    if stream.ascii_only:  # --ascii: cards as position files write them, in JSON too
+        return text.encode(stream.target, ERRORS).decode(stream.target)
+    return text.encode(stream.target, JSON_ERRORS).decode(stream.target)
+
 
 def holds_all(encoding: str) -> bool:
     """Whether ``encoding`` can write every character of :data:`ASCII_TEXT` (those the program
@@ -69,14 +106,19 @@ class SafeText(io.TextIOWrapper):
     text. An ASCII stream's stand-in says it is UTF-8 (what it writes is ASCII, so that is true of
     its bytes): click rewraps a stream that says ASCII as UTF-8 and would write the suits so."""
 
-    def __init__(self, stream: Any, target: str | None = None) -> None:
+    def __init__(self, stream: Any, target: str | None = None, handler: str = ERRORS) -> None:
         self.target = target or stream.encoding
+        self.ascii_only = target is not None
+        """Written in ASCII whatever the encoding (``--ascii``)."""
+        self.handler = handler
+        """How a character the encoding lacks is written: :data:`ERRORS` (ASCII text), or
+        :data:`JSON_ERRORS` (a JSON escape: the standard output of a command given ``--json``)."""
         ascii_like = codecs.lookup(self.target).name == "ascii"
-        super().__init__(stream.buffer, encoding="utf-8" if ascii_like else self.target, errors=ERRORS,
+        super().__init__(stream.buffer, encoding="utf-8" if ascii_like else self.target, errors=handler,
                          line_buffering=stream.line_buffering, write_through=stream.write_through)
 
     def write(self, text: str) -> int:
-        super().write(text.encode(self.target, ERRORS).decode(self.target))
+        super().write(text.encode(self.target, self.handler).decode(self.target))
         return len(text)
 
     def __del__(self) -> None:
@@ -87,29 +129,34 @@ class SafeText(io.TextIOWrapper):
             pass
 
 
-def _stand_in(stream: Any, ascii_only: bool = False) -> SafeText | None:
+def _stand_in(stream: Any, ascii_only: bool = False, as_json: bool = False) -> SafeText | None:
     """A :class:`SafeText` for ``stream`` when its encoding lacks some of what the program prints
-    (``ascii_only``: whatever its encoding, one that writes ASCII), else None (and None for a stream
-    with no bytes beneath, as a test's ``io.StringIO``)."""
+    (``ascii_only``: whatever its encoding, one that writes ASCII; ``as_json``: what it lacks as JSON
+    escapes, unless ``ascii_only``), else None (and None for a stream with no bytes beneath, as a
+    test's ``io.StringIO``)."""
     encoding = getattr(stream, "encoding", None)
     if (not isinstance(encoding, str) or (holds_all(encoding) and not ascii_only)
             or getattr(stream, "buffer", None) is None):
         return None
     try:
         stream.flush()
-        return SafeText(stream, "ascii" if ascii_only else None)
+        return SafeText(stream, "ascii" if ascii_only else None,
+                        JSON_ERRORS if as_json and not ascii_only else ERRORS)
     except (AttributeError, ValueError, OSError, LookupError, io.UnsupportedOperation):
         return None
 
 
 @contextmanager
-def safe_text_streams(ascii_only: bool = False) -> Iterator[None]:
+def safe_text_streams(ascii_only: bool = False, as_json: bool = False) -> Iterator[None]:
     """Within the block, standard output and standard error write what their encoding lacks as
     ASCII text (each replaced by a :class:`SafeText` where needed); put back after it. ``ascii_only``
     (a command's ``--ascii``): both write ASCII whatever their encoding, as in an ASCII locale (a
-    card as position files write it, ``8D``)."""
+    card as position files write it, ``8D``). ``as_json`` (a command given ``--json``, whose
+    standard output is JSON): standard output writes what its encoding lacks as JSON escapes
+    (``"attack 9\\u2666"``: the same strings to a program reading it), as a batch's JSON Lines there
+    (:func:`json_text`); ``--ascii`` still writes ASCII text."""
     saved = sys.stdout, sys.stderr
-    out, err = _stand_in(sys.stdout, ascii_only), _stand_in(sys.stderr, ascii_only)
+    out, err = _stand_in(sys.stdout, ascii_only, as_json), _stand_in(sys.stderr, ascii_only)
     if out is not None:
         sys.stdout = out
     if err is not None:
@@ -130,9 +177,89 @@ def safe_text_streams(ascii_only: bool = False) -> Iterator[None]:
 
 def ascii_option(fn: Any) -> Any:
     """``--ascii`` on the commands that print moves (``moves``, ``play``, ``perft``, ``why``,
-    ``show``): their standard output and standard error in ASCII whatever the terminal's encoding,
-    each card as position files write it (``8D``; :func:`safe_text_streams`, which
-    :func:`foolsolve.cli.main` sets up for the whole command, its error included)."""
+    ``show``, ``foolsolve POSITION``, ``solve``, ``batch``, ``report``): their standard output and
+    standard error in ASCII whatever the terminal's encoding, each card as position files write it
+    (``8D``; :func:`safe_text_streams`, which :func:`foolsolve.cli.main` sets up for the whole command,
+    its error included; a batch's JSON Lines on standard output too, not a file it writes)."""
     return click.option("--ascii", "ascii_only", is_flag=True, expose_value=False,
                         help="Write cards in ASCII, as position files write them (8D, not 8♦), and everything "
                              "else in ASCII too, whatever the terminal's encoding.")(fn)
+
+
+class QuietErrors:
+    """Standard error that never fails the command: a write or flush that fails (``2>/dev/full``, a
+    reader gone) drops it and every later one, so a warning or a summary line that cannot be written
+    changes neither the command's output nor its exit code; standard error closed (``2>&-``, no
+    ``stream``) drops everything (where ``print(..., file=None)`` would write to standard output). Everything
+    else is the stream's own."""
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+        self.failed = stream is None
+
+    def write(self, text: str) -> int:
+        if not self.failed:
+            try:
+                return int(self.stream.write(text))
+            except OSError:
+                self._fail()
+        return len(text)
+
+    def flush(self) -> None:
+        if not self.failed:
+            try:
+                self.stream.flush()
+            except OSError:
+                self._fail()
+
+    def isatty(self) -> bool:
+        return not self.failed and bool(self.stream.isatty())
+
+    def _fail(self) -> None:
+        """No more writes; the file descriptor beneath pointed at the null device, so that what the
+        stream still holds is dropped at exit too (where Python flushes it and reports a failure)."""
+        self.failed = True
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            try:
+                os.dup2(devnull, self.stream.fileno())
+            finally:
+                os.close(devnull)
+        except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+            pass
+
+    def __getattr__(self, name: str) -> Any:
+        if self.stream is None:
+            raise AttributeError(name)
+        return getattr(self.stream, name)
+
+
+@contextmanager
+def quiet_errors() -> Iterator[None]:
+    """Within the block, standard error is a :class:`QuietErrors` (put back after it)."""
+    saved = sys.stderr
+    sys.stderr = QuietErrors(saved)
+    try:
+        yield
+    finally:
+        sys.stderr = saved
+
+
+def path_text(path: Any) -> str:
+    """A file name as a message prints it: as it is where standard output and standard error can
+    write it (UTF-8: the usual case); else (an encoding without some of its characters,
+    ``PYTHONIOENCODING=ascii``) with each of those as a backslash escape (``\\xc4``, ``\\u2660``), never
+    written as ASCII text (:data:`ASCII_TEXT`), which would turn ``Ärger ♠/pos.json`` into another name
+    a file could have, ``Arger S/pos.json``."""
+    text = str(path)
+    for stream in (sys.stdout, sys.stderr):
+        while isinstance(stream, QuietErrors):
+            stream = stream.stream
+        if isinstance(stream, SafeText):
+            try:
+                text.encode(stream.target)
+            except UnicodeEncodeError:
+                return text.encode(stream.target, "backslashreplace").decode(stream.target)
+            except LookupError:
+                pass
+    return text

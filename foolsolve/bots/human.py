@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sys
 from typing import Any
 
 import click
@@ -17,8 +16,9 @@ class HumanBot(Bot):
 
     def choose(self, seat: Seat) -> Any:
         from foolsolve.bots.external import pick
+        from foolsolve.positions import standard_input
 
-        if not sys.stdin.isatty():
+        if not standard_input().isatty():
             raise InputError(f"{option_name('--bot')} human: needs a terminal on standard input")
         view = {k: v for k, v in seat.view.items() if k not in ("rules", "game")}
         click.echo(f"\nplayer {seat.player} to move; your view: {json.dumps(view, ensure_ascii=False)}")

@@ -138,7 +138,9 @@ def chunk_size(count: int, workers: int) -> int:
 @click.command("simulate")
 @click.option("--games", "count", type=click.IntRange(min=1), default=1000, show_default=True,
               help="Whole games to play.")
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Seed of the games (game i uses random.Random(f'{seed}:{i}')): the same seed, the same tally, "
+                   "whatever --workers.")
 @click.option("--policy", type=click.Choice(POLICIES), default="uniform", show_default=True,
               help="How every seat plays.")
 @click.option("--rules", "rules_json", default=None, metavar="JSON", help='Rule options, e.g. \'{"max_hand": 5}\'.')

@@ -576,6 +576,34 @@ def test_the_interrupt_message_says_which_finished_answers_are_not_stored(tmp_pa
         assert f"but for {batch.UNSTORED_TIME}, which are not stored" in text, text
 
 
+def test_a_batch_with_a_store_that_cannot_be_written_names_its_answers_as_not_stored(tmp_path):
+    """A batch over a store that cannot be written answers every line and counts its new answers
+    among those not stored (Summary.unstored), so the interrupt line does not say they are there."""
+    from foolsolve import batch
+    from foolsolve.store import Store
+
+    lines = [(i + 1, json.dumps(p), None) for i, p in enumerate(positions(2, 4))]
+    with Store(tmp_path / "s.sqlite3") as store:
+        store.read_only = "attempt to write a readonly database"
+        records: list[dict] = []
+        summary = batch.run(lines, lambda rec, job: records.append(rec), batch.Settings(), store)
+        assert [r["line"] for r in records] == [1, 2] and summary.solved == 2
+        assert summary.unstored == {batch.UNSTORED_READ_ONLY}
+        assert f"but for {batch.UNSTORED_READ_ONLY}, which are not stored" in batch.interrupted_text(
+            "out.jsonl", store, summary)
+        assert store.stats()["results"] == 0
+
+
+def test_the_interrupt_message_of_a_batch_to_standard_output_says_standard_output():
+    """A batch writing to standard output names it 'standard output' in its interrupt line (never
+    '-'), as the oracle's does."""
+    from foolsolve import batch
+
+    assert batch.interrupted_text("-", None, None) == \
+        "batch interrupted; every finished result is in standard output"
+    assert batch.interrupted_text("out.jsonl", None, None) == "batch interrupted; every finished result is in out.jsonl"
+
+
 def test_solve_of_several_files_answers_a_view_from_its_seat(tmp_path):
     from tests.generic.batch_helpers import call_main
 

@@ -223,6 +223,29 @@ def test_no_options_help_names_an_option_its_command_lacks():
                         assert named in names, (" ".join(path), p.opts, named)
 
 
+def test_every_option_of_every_command_has_help():
+    """Every option of every command says in --help what it does (conform --seed, three-fools
+    simulate --seed and perft --impl among them), not only its default."""
+    import click
+
+    from foolsolve.cli import _register_game_commands
+
+    _register_game_commands()
+    bare = [(" ".join(path), p.opts[0]) for path, cmd in _commands(cli) for p in cmd.params
+            if isinstance(p, click.Option) and not p.hidden and not (p.help or "").strip()]
+    assert bare == []
+
+
+def test_the_docs_help_says_what_the_listing_shows(capsys):
+    """'foolsolve docs --help' says what the listing gives: each page's name and title, then the
+    folder the files are in."""
+    from foolsolve.bundled import docs_command
+
+    assert "name and title, then the folder" in " ".join((docs_command.help or "").split())
+    code, out, _ = run(["docs"], capsys)
+    assert code == 0 and out.splitlines()[-1].startswith("(foolsolve docs NAME prints one; the files are in ")
+
+
 def test_a_long_error_is_cut_only_where_the_cut_is_shorter():
     """An error past ERROR_WIDTH is cut with a note of what is left out; a tail no longer than that
     note is printed instead ('play' on Three Fools once ended '(foolsolve why e... (8 more characters)')."""

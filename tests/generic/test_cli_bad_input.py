@@ -1495,3 +1495,71 @@ def test_empty_input_is_an_input_error_from_python(tmp_path):
     path.write_text("")
     with pytest.raises(InputError, match=r"empty\.json: empty: no JSON in it$"):
         foolsolve.load(str(path))
+
+
+@pytest.mark.parametrize("argv", [
+    ["play", str(EXAMPLES / "durak-endgame.json"), "--interactive"],
+    ["store", "clear"],
+    ["arena", "durak", "--bot", "human", "--bot", "greedy", "--games", "1"],
+])
+def test_closed_standard_input_where_a_person_is_asked_is_one_line_error(argv, monkeypatch, capsys):
+    """With standard input closed (<&-) play --interactive, store clear (no --yes) and arena's
+    human bot give the one-line error other readers of standard input give, exit 2, nothing shown
+    first and nothing deleted (never an internal error)."""
+    monkeypatch.setattr("sys.stdin", None)  # as Python sets it where fd 0 is closed (<&-)
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    captured = capsys.readouterr()
+    assert (exc.value.code, captured.out, captured.err) == (2, "", "foolsolve: error: standard input: closed\n")
+
+
+def test_play_interactive_with_standard_input_closed_in_a_real_process():
+    import subprocess
+    import sys
+
+    res = subprocess.run([sys.executable, "-m", "foolsolve", "play", str(EXAMPLES / "durak-endgame.json"),
+                          "--interactive"], stdin=subprocess.DEVNULL, preexec_fn=lambda: os.close(0),
+                         capture_output=True, text=True, timeout=120)
+    assert (res.returncode, res.stdout, res.stderr) == (2, "", "foolsolve: error: standard input: closed\n")
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
+def test_play_interactive_on_endless_input_is_a_one_line_error_and_keeps_the_position(tmp_path):
+    """play --interactive </dev/zero (input that never ends a line) is not the end of input: the
+    endless-input error a batch gives, exit 2, the position so far still written to --out."""
+    import subprocess
+    import sys
+
+    out = tmp_path / "end.json"
+    with open("/dev/zero", "rb") as zero:
+        res = subprocess.run([sys.executable, "-m", "foolsolve", "play", str(EXAMPLES / "durak-endgame.json"),
+                              "--interactive", "--out", str(out)], stdin=zero, capture_output=True, text=True,
+                             timeout=120)
+    assert res.returncode == 2 and res.stderr == (
+        "foolsolve: error: standard input: a line longer than 800 characters and no line end within 16 MiB; the "
+        "rest of the input is not read\n")
+    hands = [sorted(h) for h in json.loads((EXAMPLES / "durak-endgame.json").read_text())["hands"]]
+    assert [sorted(h) for h in json.loads(out.read_text())["hands"]] == hands
+
+
+LONG_NAME = "a" * 300
+"""A file name longer than any file system holds (255 bytes a name)."""
+
+
+@pytest.mark.parametrize("argv", [
+    [f"{LONG_NAME}.json"], ["show", f"{LONG_NAME}.json"], ["batch", LONG_NAME],
+    ["store", "stats", "--store", LONG_NAME], ["store", "export", "--store", LONG_NAME],
+    ["store", "clear", "--yes", "--store", LONG_NAME], [str(EXAMPLES / "durak-endgame.json"), "--store", LONG_NAME],
+])
+def test_a_file_name_too_long_is_a_one_line_error_that_says_so(argv, tmp_path, monkeypatch):
+    """A position file or a --store named over 255 bytes (a bare Path.exists() raises for it) is
+    the one-line error, exit 2, the name shortened so the reason shows within the cut of a long
+    line."""
+    from tests.generic.batch_helpers import call_main
+
+    monkeypatch.chdir(tmp_path)
+    code, out, err = call_main(argv)
+    assert (code, out) == (2, ""), err
+    assert err.count("\n") == 1 and err.startswith("foolsolve: error: "), err
+    assert re.search(r"\.\.\.a+(\.json)? \(30[05] characters\)", err), err
+    assert err.rstrip().endswith(("(File name too long)", "(the name is too long for the file system)")), err

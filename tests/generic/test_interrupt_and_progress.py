@@ -510,6 +510,34 @@ def test_plain_lines_show_the_status_off_a_terminal_one_every_few_seconds(monkey
     assert work(None) == ""  # the block's setting ends with it
 
 
+@pytest.mark.parametrize("term", ["dumb", "unknown"])
+def test_a_dumb_terminal_gets_plain_status_lines(monkeypatch, capsys, term):
+    """On a terminal that moves no cursor (TERM=dumb: an editor's shell buffer) rich draws no live
+    line, and long work showed no progress at all: plain lines there, one every few seconds, with
+    the Ctrl-C hint; no cursor movement (no carriage return, no escape), and a compile's line once.
+    A pipe still gets no status line."""
+    clock = FakeClock()
+    monkeypatch.setattr(progress_mod, "_now", clock)
+    monkeypatch.setenv("TERM", term)
+
+    def work():
+        with progress_mod.progress("solving Durak") as tick:
+            for count in range(1, 13):
+                clock.now += 1.0
+                tick(count * 1000)
+        with progress_mod.CompileLine(lambda: "compiling the search", "stopped"):
+            pass
+        return capsys.readouterr().err
+
+    assert work() == "foolsolve: compiling the search\n"  # stderr no terminal (a pipe): no status line
+    monkeypatch.setattr(progress_mod, "_stderr_is_a_terminal", lambda: True)
+    err = work()
+    assert err.splitlines() == ["solving Durak: 5,000 nodes, 1,000/s, 5.0s (Ctrl-C stops)",
+                                "solving Durak: 10,000 nodes, 1,000/s, 10.0s (Ctrl-C stops)",
+                                "foolsolve: compiling the search"]
+    assert "\r" not in err and "\x1b" not in err
+
+
 def test_answer_takes_progress_as_where_its_status_lines_show(monkeypatch, capsys):
     import foolsolve
     from foolsolve.errors import InputError

@@ -5,6 +5,7 @@ suits (``PYTHONIOENCODING=latin-1``, ``ascii``): a one-line error, exit 2, or th
 from __future__ import annotations
 
 import io
+import json
 import os
 import subprocess
 import sys
@@ -77,7 +78,8 @@ def _stream(encoding: str) -> io.TextIOWrapper:
     (["why", ENDGAME, "attack 9♦"], "attack 9D is legal"),
     (["rules", "durak"], "rules read from"),
     (["show", str(EXAMPLES / "views" / "durak-fresh-deal.json")], "player 0"),
-    ([ENDGAME, "--no-store", "--json"], '"best": ["attack KH"]'),
+    ([ENDGAME, "--no-store", "--json"], '"best": ["attack K\\u2665"]'),
+    (["moves", ENDGAME, "--json", "--ascii"], '["attack 9D", "attack 6H", "attack KH"]'),
 ])
 def test_text_in_an_encoding_without_the_suits_is_written_in_ascii(encoding: str, argv: list[str], has: str) -> None:
     # latin-1 and the like crashed (exit 1: UnicodeEncodeError on the suits); ascii wrote UTF-8
@@ -155,3 +157,98 @@ def test_the_encoding_is_tried_not_named() -> None:
     assert holds_all("utf-8") and holds_all("utf-16") and holds_all("UTF8")
     assert not holds_all("latin-1") and not holds_all("ascii") and not holds_all("cp437")
     assert not holds_all("no-such-encoding")
+
+
+def _unwritable_stderr(argv: list[str], how: str, stdin: str = "", env: dict[str, str] | None = None
+                       ) -> subprocess.CompletedProcess[str]:
+    """``foolsolve ARGV`` in a process whose standard error cannot be written: ``full`` (``2>/dev/full``,
+    every write fails) or ``closed`` (``2>&-``)."""
+    env = {**os.environ, "FOOLSOLVE_BACKGROUND_COMPILE": "0", **(env or {})}
+    redirect = "2>/dev/full" if how == "full" else "2>&-"
+    return subprocess.run(["sh", "-c", f'"$@" {redirect}', "sh", sys.executable, "-m", "foolsolve", *argv],
+                          input=stdin, stdout=subprocess.PIPE, text=True, env=env, timeout=120, check=False)
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("how", ["full", "closed"])
+def test_standard_error_that_cannot_be_written_changes_no_exit_code(tmp_path: Path, how: str) -> None:
+    """With standard error on /dev/full or closed, a batch that writes every record, an oracle that
+    answers and a bad position file exit with the command's own code (0, or 2 for bad input), the
+    output whole: a summary, warning or error line that cannot be written is dropped, never an
+    internal error."""
+    listing = tmp_path / "list.jsonl"
+    listing.write_text(f'"{ENDGAME}"\n')
+    done = _unwritable_stderr(["batch", str(listing)], how)
+    assert done.returncode == 0 and [json.loads(line)["line"] for line in done.stdout.splitlines()] == [1]
+    done = _unwritable_stderr(["oracle"], how, stdin=json.dumps({"op": "moves", "position": ENDGAME}) + "\n")
+    assert done.returncode == 0 and len(done.stdout.splitlines()) == 1
+    done = _unwritable_stderr([str(tmp_path / "nonexist.json")], how)
+    assert (done.returncode, done.stdout) == (2, "")
+    # a warning on standard error (a default store that cannot be opened) neither fails nor lands on standard output
+    (tmp_path / "a-file").write_text("")
+    done = _unwritable_stderr([ENDGAME, "--json"], how, env={"FOOLSOLVE_STORE": "",
+                                                              "XDG_CACHE_HOME": str(tmp_path / "a-file" / "c")})
+    assert done.returncode == 0 and json.loads(done.stdout)["game"] == "durak"
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+def test_a_file_name_the_encoding_lacks_is_escaped_not_written_as_another_name(tmp_path: Path, encoding: str) -> None:
+    """Under an encoding without some of a file name's characters, messages write those as backslash
+    escapes, never as the ASCII text the card suits get ('.../Ärger ♠ ü/pos.json' as
+    '.../Arger S u/pos.json' would name another file); UTF-8 keeps the name."""
+    folder = tmp_path / "Ärger ♠ ü"
+    folder.mkdir()
+    escaped = str(folder).encode(encoding, "backslashreplace").decode(encoding)
+    assert "\\u2660" in escaped
+    code, err = _call([str(folder / "nope.json")], _stream(encoding), err_encoding=encoding)
+    assert code == 2 and err.startswith(f"foolsolve: error: {escaped}/nope.json: cannot read ("), err
+    assert "Arger" not in err and " S " not in err
+    code, err = _call(["deal", "durak", "--out", str(folder / "no" / "x.json")], _stream(encoding),
+                      err_encoding=encoding)
+    assert code == 2 and f"no folder {escaped}/no)" in err, err
+    out = _stream(encoding)
+    code, _ = _call(["deal", "durak", "--seed", "1", "--out", str(folder / "x.json")], out, err_encoding=encoding)
+    assert code == 0 and out.buffer.getvalue().decode(encoding) == f"wrote {escaped}/x.json\n"  # type: ignore[attr-defined]
+    out = _stream("utf-8")
+    code, err = _call([str(folder / "nope.json")], out)
+    assert code == 2 and err.startswith(f"foolsolve: error: {folder}/nope.json: cannot read (")
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+def test_json_results_in_an_encoding_without_the_suits_are_one_json_everywhere(tmp_path: Path, encoding: str) -> None:
+    """Under PYTHONIOENCODING=ascii 'foolsolve A.json B.json --json' and 'foolsolve batch' write the
+    same records: JSON on standard output writes what the encoding lacks as JSON escapes,
+    "attack 9\\u2666", in both, so a program reads the strings a UTF-8 terminal gets; --ascii asks
+    for the position files' card names."""
+    listing = tmp_path / "list.jsonl"
+    listing.write_text(f'"{ENDGAME}"\n')
+    texts = {}
+    for name, argv in (("batch", ["batch", str(listing), "--no-store"]),
+                       ("solve", ["solve", ENDGAME, ENDGAME, "--json", "--no-store"]),
+                       ("utf-8", ["batch", str(listing), "--no-store"])):
+        out = _stream("utf-8" if name == "utf-8" else encoding)
+        code, err = _call(argv, out, "utf-8" if name == "utf-8" else encoding)
+        assert code == 0, err
+        texts[name] = out.buffer.getvalue().decode("utf-8" if name == "utf-8" else encoding)  # type: ignore[attr-defined]
+    assert '"attack 9\\u2666"' in texts["batch"] and '"attack 9\\u2666"' in texts["solve"]
+    assert "9D" not in texts["batch"] + texts["solve"] and "\u2666" not in texts["batch"] + texts["solve"]
+    records = {k: json.loads(v.splitlines()[0]) for k, v in texts.items()}
+    for record in records.values():
+        record["result"].pop("seconds")
+    assert records["batch"] == records["solve"] == records["utf-8"]
+    assert '"attack 9\u2666"' in texts["utf-8"]  # a UTF-8 stream keeps the suits
+
+
+def test_solve_batch_and_report_take_ascii(tmp_path: Path) -> None:
+    """solve, batch and report take --ascii as moves, play, perft, why and show do: a UTF-8
+    terminal gets the cards as position files write them, in text and JSON."""
+    listing = tmp_path / "list.jsonl"
+    listing.write_text(f'"{ENDGAME}"\n')
+    for argv, has in (([ENDGAME, "--no-store", "--ascii"], "Best: attack KH"),
+                      (["solve", ENDGAME, ENDGAME, "--json", "--no-store", "--ascii"], '"best": ["attack KH"]'),
+                      (["batch", str(listing), "--no-store", "--ascii"], '"best": ["attack KH"]'),
+                      (["report", ENDGAME, "--no-store", "--ascii", "--out", str(tmp_path / "r.html")], "wrote ")):
+        out = _stream("utf-8")
+        code, err = _call(argv, out)
+        text = out.buffer.getvalue().decode("utf-8")  # type: ignore[attr-defined]
+        assert code == 0 and has in text and "♥" not in text, (argv, err)

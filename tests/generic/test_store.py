@@ -388,6 +388,104 @@ def test_a_default_store_that_cannot_be_opened_is_one_warning_and_the_solve_goes
     assert "--store " + str(path) not in line and "Errno" not in line and "going on without it" in line
 
 
+def _read_only_sqlite(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every SQLite file the store opens is opened read-only (``mode=ro``), as SQLite opens a file it
+    may not write (``chattr +i``, a read-only mount; a test run as root may write any file)."""
+    import sqlite3
+
+    real = sqlite3.connect
+
+    def read_only(path: str, *args: object, **kwargs: object) -> sqlite3.Connection:
+        return real(f"{Path(path).as_uri()}?mode=ro", *args, uri=True, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(store.sqlite3, "connect", read_only)
+
+
+def test_a_default_store_that_cannot_be_written_is_read_after_one_warning(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A default store that opens but cannot be written (a read-only file) is found out when it is
+    opened: one warning line, the stored answers read, the new ones given and not stored, a batch
+    answering every line, exit 0 (never the answer thrown away for the failed write)."""
+    from tests.generic.batch_helpers import call_main
+
+    monkeypatch.delenv("FOOLSOLVE_STORE")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    path = tmp_path / "cache" / "foolsolve" / "results.sqlite3"
+    durak, foolery = str(EXAMPLES / "durak-endgame.json"), str(EXAMPLES / "foolery-endgame.json")
+    assert call_main([durak])[0] == 0 and path.is_file()
+    _read_only_sqlite(monkeypatch)
+    warning = (f"foolsolve: warning: {path}: cannot write the result store (attempt to write a readonly database); "
+               "answers are read from it, none stored (--store PATH names another, --no-store none)\n")
+    code, out, err = call_main([foolery, "--json"])
+    assert (code, err) == (0, warning) and json.loads(out)["game"] == "foolery" and not json.loads(out)["stored"]
+    code, out, err = call_main([durak, "--json"])
+    assert (code, err) == (0, warning) and json.loads(out)["stored"]
+    listing = tmp_path / "list.jsonl"
+    listing.write_text(f"{json.dumps(durak)}\n{json.dumps(foolery)}\n")
+    code, out, err = call_main(["batch", str(listing)])
+    records = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and [(r["line"], r["cached"]) for r in records] == [(1, True), (2, False)]
+    assert err.startswith(warning) and err.count("\n") == 2 and "1 from the store, 0 errors" in err
+    monkeypatch.undo()
+    with Store(path) as db:
+        assert db.stats()["results"] == 1  # the durak answer only
+
+
+@pytest.mark.parametrize("how", ["env", "option"])
+def test_a_store_asked_for_that_cannot_be_written_is_an_error_before_any_work(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, how: str) -> None:
+    """--store or FOOLSOLVE_STORE naming a read-only store: what was asked for must take the
+    answers, so it is a one-line error before any work (nothing solved, nothing printed), as a
+    store that cannot be opened."""
+    from tests.generic.batch_helpers import call_main
+
+    path = tmp_path / "s.sqlite3"
+    Store(path).close()
+    _read_only_sqlite(monkeypatch)
+    argv = [str(EXAMPLES / "foolery-endgame.json")]
+    if how == "env":
+        monkeypatch.setenv("FOOLSOLVE_STORE", str(path))
+    else:
+        argv += ["--store", str(path)]
+    for args in (argv, ["batch", "-", *argv[1:]]):
+        code, out, err = call_main(args, stdin=json.dumps(argv[0]).encode())
+        name = f"FOOLSOLVE_STORE={path}" if how == "env" else f"--store {path}"
+        assert (code, out) == (2, "") and err == (
+            f"foolsolve: error: {name}: cannot write the result store (attempt to write a readonly database); give a "
+            "file that can be written, or --no-store\n")
+
+
+def test_a_write_that_fails_later_gives_the_answer_and_says_it_is_not_stored(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A write that fails after the store opened (a full disk) costs no answer: the answer is
+    given, one warning line says it is not stored, and a batch answers every line, exit 0."""
+    import sqlite3
+
+    from tests.generic.batch_helpers import call_main
+
+    class Full:
+        def __enter__(self) -> None:
+            raise sqlite3.OperationalError("database or disk is full")
+
+        def __exit__(self, *exc: object) -> None:
+            pass
+
+    monkeypatch.setattr(Store, "_transaction", lambda self: Full())
+    path = tmp_path / "s.sqlite3"
+    warning = (f"foolsolve: warning: --store {path}: cannot use the result store (database or disk is full); the "
+               "answer is given, not stored (nor any after it)\n")
+    code, out, err = call_main([str(EXAMPLES / "durak-endgame.json"), "--json", "--store", str(path)])
+    assert (code, err) == (0, warning) and json.loads(out)["game"] == "durak"
+    listing = tmp_path / "list.jsonl"
+    listing.write_text("".join(json.dumps(p) + "\n" for p in positions(3, 4)))
+    code, out, err = call_main(["batch", str(listing), "--store", str(path)])
+    assert code == 0 and [json.loads(line)["line"] for line in out.splitlines()] == [1, 2, 3]
+    assert err.startswith(warning) and err.count("warning") == 1 and "batch: 3 lines: 3 solved" in err
+    monkeypatch.undo()
+    with Store(path) as db:
+        assert db.stats()["results"] == 0
+
+
 @pytest.mark.parametrize("how", ["env", "option"])
 def test_a_store_asked_for_that_cannot_be_opened_is_an_error_naming_how_it_was_asked(
         monkeypatch: pytest.MonkeyPatch, how: str) -> None:
