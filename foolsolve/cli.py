@@ -27,6 +27,7 @@ from foolsolve.errors import (
     OptionError,
     Stopped,
     command_line_names,
+    json_quoted,
     option_name,
     printable_line,
     quoted,
@@ -55,14 +56,21 @@ from foolsolve.textout import ascii_option
 class Seconds(click.FloatRange):
     """A number of seconds: ``click.FloatRange``, which lets ``nan`` through (it fails no comparison),
     with ``nan``, ``inf`` (``1e400`` too) and more than :data:`MAX_SECONDS` (a year) refused as the
-    input errors they are (exit 2): every ``--time``-like option is a finite limit."""
+    input errors they are (exit 2): every ``--time``-like option is a finite limit. A text that is no
+    number is quoted as JSON spells it (``"abc" is not a valid number of seconds``), as every value
+    given on the command line."""
 
     name = "number of seconds"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str):  # click's own error would quote the text as Python does
+            try:
+                float(value)
+            except ValueError:
+                self.fail(f"{json_quoted(value)} is not a valid number of seconds.", param, ctx)
         x = super().convert(value, param, ctx)
         if isinstance(x, float) and not math.isfinite(x):
-            self.fail(f"{value!r} is not a {'finite ' if math.isinf(x) else ''}number of seconds.", param, ctx)
+            self.fail(f"{json_quoted(value)} is not a {'finite ' if math.isinf(x) else ''}number of seconds.", param, ctx)
         if x > MAX_SECONDS:
             self.fail(f"{value} s is more than a year: at most {MAX_SECONDS} s.", param, ctx)
         return x
@@ -70,8 +78,8 @@ class Seconds(click.FloatRange):
 
 class Whole(click.IntRange):
     """``click.IntRange`` whose error for a text that is no whole number (``1.5``, ``x``) says what
-    is expected and its range, as ``--time``'s does (``'1.5' is not a valid whole number (1 or
-    more)``), rather than click's ``not a valid integer range``."""
+    is expected and its range, as ``--time``'s does (``"1.5" is not a valid whole number (1 or
+    more)``, the text quoted as JSON spells it), rather than click's ``not a valid integer range``."""
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if isinstance(value, str):
@@ -81,7 +89,7 @@ class Whole(click.IntRange):
                 low, high = self.min, self.max
                 where = (f"{low:,} to {high:,}" if low is not None and high is not None else
                          f"{low:,} or more" if low is not None else f"at most {high:,}" if high is not None else "")
-                self.fail(f"{value!r} is not a valid whole number{f' ({where})' if where else ''}.", param, ctx)
+                self.fail(f"{json_quoted(value)} is not a valid whole number{f' ({where})' if where else ''}.", param, ctx)
         return super().convert(value, param, ctx)
 
 
@@ -287,7 +295,8 @@ def _suggest_command(group: LazyGroup, ctx: click.Context, word: str) -> None:
                                "solves it)", ctx)
     near = difflib.get_close_matches(word, group.list_commands(ctx), n=3, cutoff=0.6)
     if near:
-        raise click.UsageError(f"unknown command {word!r}; did you mean {' or '.join(repr(n) for n in near)}?", ctx)
+        raise click.UsageError(f"unknown command {json_quoted(word)}; did you mean "
+                               f"{' or '.join(json_quoted(n) for n in near)}?", ctx)
     near = games.closest(word)
     if near:  # a mistyped game ('foolsolve duark'): neither a file nor a command
         raise click.UsageError(f"{word}: no such position file or command; did you mean the game "
@@ -1892,7 +1901,7 @@ def conform_players(info: GameInfo, given: str | None, position: str | None) -> 
             first = int(lo)
             last = int(hi) if dash else first
         except ValueError:
-            raise InputError(f"--players: {cut_text(part.strip(), 30)!r} is no count of players (N, a range N-M, "
+            raise InputError(f"--players: {quoted(cut_text(part.strip(), 30))} is no count of players (N, a range N-M, "
                              "or a list of them: 2,3,6)") from None
         if last < first:
             raise InputError(f"--players: the range {first}-{last} is empty (the smaller count first: {last}-{first})")
