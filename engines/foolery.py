@@ -155,8 +155,8 @@ def _combo(mask: int, wrap: bool) -> tuple[int, int, int] | None:
 # memory for speed: 40 seat answers of a three-player deal in one process (ismcts, 2000 iterations
 # each; the search misses the memo on 64% of its calls) take 1.0-1.06x the CPU time of a memo never
 # emptied and peak at 291-293 MB RSS, where the memo never emptied passes 540 MB in itself (1.3 GB peak)
-# and goes on growing, as did a cap of 100,000 entries until it emptied at once; 1,000,000 cells
-# peaked at 449 MB for no measurable gain. Open-hand endgame solves keep entries of a cell or two and
+# and goes on growing, as does a cap of 100,000 entries until it empties at once; 1,000,000 cells
+# peak at 449 MB for no measurable gain. Open-hand endgame solves keep entries of a cell or two and
 # never reach the limit (BENCHMARKS.md, "Tried and dropped").
 _HANDS_CACHE: dict[tuple[int, bool], list[tuple[int, int]]] = {}
 _HANDS_OLD: dict[tuple[int, bool], list[tuple[int, int]]] = {}

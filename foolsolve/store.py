@@ -975,9 +975,10 @@ def also_keys(info: Any, state: Any, options: SolveOptions | None, lines: bool =
     given (:func:`given_options_key`), and for an answer with its lines a batch line's, keyed by the
     position with what the players know (:attr:`~foolsolve.game.SpecGame.knowledge_fields`) and the
     options as given with ``"(lines)"``. Each was read by the solve that wrote it, and a row is
-    checked against the position as any. (A single solve's answer under ``-o distance=false`` was
-    keyed as the plain answer, which lacks its note and its line's result: such a row is not told
-    apart from a plain answer's, so it is not read, and the answer is solved again once.)"""
+    checked against the position as any. (A store file written by a foolsolve that keyed a single
+    solve's answer under ``-o distance=false`` as the plain answer holds it under the plain answer's
+    key; a plain answer lacks its note and its line's result, and no row tells the two apart, so that
+    key is not read: the answer is solved again once.)"""
     own = position_key(info, state, options, lines)
     if own is None:
         return ()
