@@ -44,7 +44,19 @@ from typing import IO, Any
 import click
 
 from foolsolve import jsonout
-from foolsolve.cli import NODES, SAMPLES, WORKERS, OutputFile, limit_options, one_line, open_store, store_options, workers_help
+from foolsolve.cli import (
+    NODES,
+    SAMPLES,
+    WORKERS,
+    Choice,
+    OutputFile,
+    Whole,
+    limit_options,
+    one_line,
+    open_store,
+    store_options,
+    workers_help,
+)
 from foolsolve.errors import InputError, LimitError, Stopped, option_name, option_names, quoted, solver_options_named
 from foolsolve.executor import SigintHeld
 from foolsolve.positions import (
@@ -941,12 +953,12 @@ def _solve_job(job: Job) -> dict[str, Any]:
                    "line: each world's node budget. Above 2^62: read as 2^62, no limit in practice.")
 @click.option("-o", "--option", "extra", multiple=True, metavar="KEY=VALUE",
               help="Game-specific solver option for every position (repeatable), e.g. -o pv=false.")
-@click.option("--method", type=click.Choice(["auto", "exact", "pimc", "ismcts"]), default=None,
+@click.option("--method", type=Choice(["auto", "exact", "pimc", "ismcts"]), default=None,
               help="Seat answers (view lines): the exact expectation, PIMC or IS-MCTS, as solve [default: auto].")
 @click.option("--samples", type=SAMPLES, default=None,
               help="Seat answers (view lines): worlds PIMC samples [default: 100], or IS-MCTS iterations [default: "
                    "4000]; at most 10^7.")
-@click.option("--seed", type=int, default=None, help="Seat answers (view lines): seed of the sampled worlds [default: 0].")
+@click.option("--seed", type=Whole(), default=None, help="Seat answers (view lines): seed of the sampled worlds [default: 0].")
 @store_options
 @limit_options
 def batch_command(infile: str, out: str, workers: int, scheduler: str | None, max_nodes: int | None,

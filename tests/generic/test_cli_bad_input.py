@@ -233,7 +233,7 @@ def test_an_output_file_in_a_missing_directory_is_a_one_line_error_and_leaves_no
     (["solve", str(EXAMPLES / "durak-endgame.json"), "--max-nodes"], ["--max-nodes", "requires an argument"]),
     (["solve", str(EXAMPLES / "durak-endgame.json"), "--json=1"], ["--json", "does not take a value"]),
     (["perft", str(EXAMPLES / "durak-endgame.json"), "--depth", "-1"], ["--depth"]),
-    (["conform", "durak", "--cases", "x"], ["--cases", "'x'"]),
+    (["conform", "durak", "--cases", "x"], ["--cases", '"x"']),
     (["deal", "durak", "--seed", "1.5"], ["--seed"]),
     (["show"], ["POSITION", "missing"]),
     (["ambiguities", "durak"], ["--option", "missing"]),
