@@ -146,20 +146,52 @@ def _combo(mask: int, wrap: bool) -> tuple[int, int, int] | None:
     return (SET, n, idx[0] & 15)
 
 
+# The memo of five-card hands is bounded by what it holds, not by its count of entries: a hand of a
+# three-player deal (26 cards) holds up to a few hundred five-card hands, an endgame's one or none.
+# It counts cells (an entry's five-card hands and one for the entry) and keeps two generations, as
+# the Fools and Angels engine's memos: new entries go to the young one; once it would pass
+# HANDS_CELLS it becomes the old one (the old one dropped); an entry found in the old one moves back.
+# So a process keeps at most twice HANDS_CELLS, about 60 MB (some 75 bytes a cell). The limit trades
+# memory for speed: 40 seat answers of a three-player deal in one process (ismcts, 2000 iterations
+# each; the search misses the memo on 64% of its calls) take 1.0-1.06x the CPU time of a memo never
+# emptied and peak at 291-293 MB RSS, where the memo never emptied passes 540 MB in itself (1.3 GB peak)
+# and goes on growing, as does a cap of 100,000 entries until it empties at once; 1,000,000 cells
+# peak at 449 MB for no measurable gain. Open-hand endgame solves keep entries of a cell or two and
+# never reach the limit (BENCHMARKS.md, "Tried and dropped").
 _HANDS_CACHE: dict[tuple[int, bool], list[tuple[int, int]]] = {}
+_HANDS_OLD: dict[tuple[int, bool], list[tuple[int, int]]] = {}
+_HANDS_HELD = [0]
+"""The cells the young generation holds."""
+HANDS_CELLS = 400_000
+"""Most cells a generation of the five-card hands' memo holds."""
 
 
 def five_card_hands(hand: int, wrap: bool) -> list[tuple[int, int]]:
-    """Every five-card hand in ``hand`` as ``(key, mask)``."""
+    """Every five-card hand in ``hand`` as ``(key, mask)`` (memoised: :data:`HANDS_CELLS`)."""
+    global _HANDS_CACHE, _HANDS_OLD
     k = (hand & (SUITED | KIND_TRUMPS), wrap)
     hit = _HANDS_CACHE.get(k)
     if hit is not None:
         return hit
-    out = _five_card_hands(k[0], wrap)
-    if len(_HANDS_CACHE) > 100_000:
-        _HANDS_CACHE.clear()
+    out = _HANDS_OLD.pop(k, None)
+    if out is None:
+        out = _five_card_hands(k[0], wrap)
+    cells = len(out) + 1
+    if _HANDS_HELD[0] + cells > HANDS_CELLS:
+        _HANDS_OLD, _HANDS_CACHE = _HANDS_CACHE, {}
+        _HANDS_HELD[0] = 0
+        if cells > HANDS_CELLS:
+            return out
     _HANDS_CACHE[k] = out
+    _HANDS_HELD[0] += cells
     return out
+
+
+def clear_caches() -> None:
+    """Empty the five-card hands' memo (benchmarks and tests start cold)."""
+    global _HANDS_CACHE, _HANDS_OLD
+    _HANDS_CACHE, _HANDS_OLD = {}, {}
+    _HANDS_HELD[0] = 0
 
 
 def _five_card_hands(hand: int, wrap: bool) -> list[tuple[int, int]]:

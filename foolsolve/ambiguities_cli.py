@@ -38,6 +38,7 @@ from foolsolve.cli import (
     NODES,
     WORKERS,
     OutputFile,
+    Whole,
     given_on_command_line,
     limit_options,
     one_stdout,
@@ -69,24 +70,24 @@ def _echo_json(obj: Any) -> None:
                    "the defaults where not given.")
 @click.option("--position", "position_file", type=click.Path(dir_okay=False),
               help="Compare the choices at this position.")
-@click.option("--deals", type=click.IntRange(min=0), default=None, show_default="0; 5 with --all",
+@click.option("--deals", type=Whole(min=0), default=None, show_default="0; 5 with --all",
               help="Compare the choices over this many seeded random deals.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Deal i uses random.Random(seed + i).")
-@click.option("--players", type=click.IntRange(min=2), default=None, show_default="the game's minimum",
+@click.option("--seed", type=Whole(), default=0, show_default=True, help="Deal i uses random.Random(seed + i).")
+@click.option("--players", type=Whole(min=2), default=None, show_default="the game's minimum",
               help="Players in the deals.")
 @click.option("--policy-only", is_flag=True,
               help="Fool's Paradise: final result = greedy play to the end (fast) instead of greedy play to an "
                    "empty stock followed by the exact endgame.")
-@click.option("--endgame-cards", type=click.IntRange(min=2), default=None,
+@click.option("--endgame-cards", type=Whole(min=2), default=None,
               help="Games compared by policy play to an endgame (Durak, Fools and Angels): the largest position "
                    "solved exactly (the method line says what is counted).")
 @click.option("--witness/--no-witness", default=True, show_default=True,
               help="Search for the smallest position where the choices disagree on the best move.")
-@click.option("--witness-size", type=click.IntRange(min=2), default=8, show_default=True,
+@click.option("--witness-size", type=Whole(min=2), default=8, show_default=True,
               help="Largest position the witness search tries (in the game's measure: cards in hands and centre, "
                    "...), at most the cards it draws from: Durak 36, Fools and Angels 48, Fool's Paradise 52, "
                    "Foolery 78.")
-@click.option("--tries", type=click.IntRange(min=1), default=150, show_default=True,
+@click.option("--tries", type=Whole(min=1), default=150, show_default=True,
               help="Random positions tried per size in the witness search.")
 @click.option("--max-nodes", type=NODES, default=None,
               help="Node limit of each exact solve (default 2,000,000; 200,000 where deals are played to an "

@@ -10,7 +10,7 @@ import click
 
 from foolsolve import jsonout
 from foolsolve.arena import MAX_GAMES
-from foolsolve.cli import WORKERS, OutputFile, workers_help
+from foolsolve.cli import WORKERS, OutputFile, Whole, workers_help
 from foolsolve.errors import InputError, terminated
 
 
@@ -32,11 +32,11 @@ def _list_bots(ctx: click.Context, param: click.Parameter, value: bool) -> None:
 @click.option("--bot", "bot_names", multiple=True, required=True, metavar="BOT",
               help="A player (repeat for each): random, greedy, pimc[:samples=N,time=S], ismcts[:iterations=N], "
                    "openspiel-ismcts, human, cmd:'PROGRAM ARGS' (see foolsolve arena --list-bots).")
-@click.option("--games", "deals", type=click.IntRange(min=1), default=10, show_default=True,
+@click.option("--games", "deals", type=Whole(min=1), default=10, show_default=True,
               help=f"Deals to play; each is played once per seating (duplicate format), at most "
                    f"{MAX_GAMES:,} games in all (--games times a deal's seatings).")
-@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the deals, chance and the bots.")
-@click.option("--players", type=int, default=None, help="Seats at the table (default: the game's minimum).")
+@click.option("--seed", type=Whole(), default=1, show_default=True, help="Seed of the deals, chance and the bots.")
+@click.option("--players", type=Whole(), default=None, help="Seats at the table (default: the game's minimum).")
 @click.option("--rules", "rules_json", default=None, metavar="JSON", help="Rule options, as in a position file.")
 @click.option("--out", type=OutputFile(stdout=False), default=None,
               help="JSON Lines file of every game (a rerun with the same file resumes).")

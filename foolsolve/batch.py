@@ -44,7 +44,19 @@ from typing import IO, Any
 import click
 
 from foolsolve import jsonout
-from foolsolve.cli import NODES, SAMPLES, WORKERS, OutputFile, limit_options, one_line, open_store, store_options, workers_help
+from foolsolve.cli import (
+    NODES,
+    SAMPLES,
+    WORKERS,
+    Choice,
+    OutputFile,
+    Whole,
+    limit_options,
+    one_line,
+    open_store,
+    store_options,
+    workers_help,
+)
 from foolsolve.errors import InputError, LimitError, Stopped, option_name, option_names, quoted, solver_options_named
 from foolsolve.executor import SigintHeld
 from foolsolve.positions import (
@@ -75,6 +87,10 @@ class Job:
     position: str = ""
     """The canonical position JSON (what a worker solves and what the store is keyed by)."""
     key: str | None = None
+    """The store key of the line's exact answer (:func:`foolsolve.store.position_key`, a single solve's
+    key of the same position and options); ``None``: not stored."""
+    keyed: tuple[str, str] = ("", "")
+    """The position and options JSON the store holds beside ``key`` (:func:`foolsolve.store.position_key`)."""
     options: str = "{}"
     """The canonical solver options (``-o KEY=VALUE``) JSON."""
     max_nodes: int | None = None
@@ -403,7 +419,7 @@ def parse_job(line: int, text: str | InputError | None, path: str | None, settin
         if not settings.extra and settings.max_nodes is None:  # as foolsolve POSITION.json: docs/batches.md
             job.fallback = settings.seat_settings()
             _seat_keyed(job, settings)
-        job.key = st.result_key(info.name, job.position, _key_options(info.name, settings.extra))
+        _keyed(job, info, state, settings.extra)
         if repeats is not None and repeats(job):
             return job
         _read_stored(job, info, state, settings.extra, store)
@@ -416,12 +432,14 @@ def parse_job(line: int, text: str | InputError | None, path: str | None, settin
     return job
 
 
-def _key_options(game: str, extra: dict[str, Any]) -> str:
-    """The options of a line's key: the ``-o`` options as the store keys them
-    (:func:`foolsolve.store.key_options`: those at their defaults left out), with distances."""
+def _keyed(job: Job, info: Any, state: Any, extra: dict[str, Any]) -> None:
+    """``job.key`` and ``job.keyed``: the key of the answer with its lines of ``state`` with the
+    solver options ``extra``, as ``foolsolve POSITION.json`` keys it (:func:`foolsolve.store.position_key`)."""
     from foolsolve import store as st
+    from foolsolve.solver.base import SolveOptions
 
-    return st.canonical({**st.key_options(game, extra), "(lines)": True})
+    keyed = st.position_key(info, state, SolveOptions(extra=dict(extra)), lines=True)
+    job.key, job.keyed = (None, ("", "")) if keyed is None else (keyed[0], keyed[1:])
 
 
 def _seat_keyed(job: Job, settings: Settings) -> None:
@@ -437,14 +455,14 @@ def _seat_keyed(job: Job, settings: Settings) -> None:
 def _read_stored(job: Job, info: Any, state: Any, extra: dict[str, Any], store: Any) -> None:
     """``job.record`` from the store's result under ``job.key``, where it holds one."""
     from foolsolve import store as st
+    from foolsolve.solver.base import SolveOptions
 
     if store is None or job.key is None:
         return
     t0 = time.perf_counter()
-    # where an option is given at its default, also its key with the options as given (the key a store
-    # written by a foolsolve keying options so holds the line under); never written
-    given = st.given_options_key(info.name, job.position, extra, lines=True)
-    hit = store.get(job.key, st.answer_check(info, state), also=given)
+    # also the keys a store written by a foolsolve keying answers otherwise holds the line under; never written
+    also = st.also_keys(info, state, SolveOptions(extra=dict(extra)), lines=True, given=extra)
+    hit = store.get(job.key, st.answer_check(info, state), also=also)
     if hit is not None:
         from foolsolve.games.base import with_game_result
 
@@ -505,7 +523,7 @@ def _view_job(job: Job, info: Any, obj: dict[str, Any], settings: Settings, stor
         # the seat's note first, then the options not applied (after the result is stored: the world's own)
         job.unapplied = (seat_exact_note(exact.player), *unapplied_notes(settings.seed, False, []),
                          *memory_note(info, settings.max_memory))
-        job.key = st.result_key(info.name, job.position, _key_options(info.name, exact.extra))
+        _keyed(job, info, exact.world, exact.extra)
         if repeats is None or not repeats(job):
             _read_stored(job, info, exact.world, exact.extra, store)
         return job
@@ -826,7 +844,7 @@ def _run(jobs: Iterable[tuple[int, str | InputError | None, str | None]], emit: 
             elif job.for_player is not None or job.key is None:
                 summary.unstored.add(UNSTORED_NO_SEARCH if job.for_player is not None else UNSTORED_VERSION)
             else:
-                store.put(job.key, job.game, job.position, job.options, outcome["result"])
+                store.put(job.key, job.game, *job.keyed, outcome["result"])
                 _note_locked(outcome["result"])
         elif "seat" in outcome:
             if settings.time_limit is not None:
@@ -945,12 +963,12 @@ def _solve_job(job: Job) -> dict[str, Any]:
                    "line: each world's node budget. Above 2^62: read as 2^62, no limit in practice.")
 @click.option("-o", "--option", "extra", multiple=True, metavar="KEY=VALUE",
               help="Game-specific solver option for every position (repeatable), e.g. -o pv=false.")
-@click.option("--method", type=click.Choice(["auto", "exact", "pimc", "ismcts"]), default=None,
+@click.option("--method", type=Choice(["auto", "exact", "pimc", "ismcts"]), default=None,
               help="Seat answers (view lines): the exact expectation, PIMC or IS-MCTS, as solve [default: auto].")
 @click.option("--samples", type=SAMPLES, default=None,
               help="Seat answers (view lines): worlds PIMC samples [default: 100], or IS-MCTS iterations [default: "
                    "4000]; at most 10^7.")
-@click.option("--seed", type=int, default=None, help="Seat answers (view lines): seed of the sampled worlds [default: 0].")
+@click.option("--seed", type=Whole(), default=None, help="Seat answers (view lines): seed of the sampled worlds [default: 0].")
 @ascii_option
 @store_options
 @limit_options

@@ -27,6 +27,7 @@ from foolsolve.errors import (
     OptionError,
     Stopped,
     command_line_names,
+    json_quoted,
     option_name,
     printable_line,
     quoted,
@@ -55,14 +56,21 @@ from foolsolve.textout import ascii_option
 class Seconds(click.FloatRange):
     """A number of seconds: ``click.FloatRange``, which lets ``nan`` through (it fails no comparison),
     with ``nan``, ``inf`` (``1e400`` too) and more than :data:`MAX_SECONDS` (a year) refused as the
-    input errors they are (exit 2): every ``--time``-like option is a finite limit."""
+    input errors they are (exit 2): every ``--time``-like option is a finite limit. A text that is no
+    number is quoted as JSON spells it (``"abc" is not a valid number of seconds``), as every value
+    given on the command line."""
 
     name = "number of seconds"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str):  # click's own error would quote the text as Python does
+            try:
+                float(value)
+            except ValueError:
+                self.fail(f"{json_quoted(value)} is not a valid number of seconds.", param, ctx)
         x = super().convert(value, param, ctx)
         if isinstance(x, float) and not math.isfinite(x):
-            self.fail(f"{value!r} is not a {'finite ' if math.isinf(x) else ''}number of seconds.", param, ctx)
+            self.fail(f"{json_quoted(value)} is not a {'finite ' if math.isinf(x) else ''}number of seconds.", param, ctx)
         if x > MAX_SECONDS:
             self.fail(f"{value} s is more than a year: at most {MAX_SECONDS} s.", param, ctx)
         return x
@@ -70,8 +78,18 @@ class Seconds(click.FloatRange):
 
 class Whole(click.IntRange):
     """``click.IntRange`` whose error for a text that is no whole number (``1.5``, ``x``) says what
-    is expected and its range, as ``--time``'s does (``'1.5' is not a valid whole number (1 or
-    more)``), rather than click's ``not a valid integer range``."""
+    is expected and its range, as ``--time``'s does (``"1.5" is not a valid whole number (1 or
+    more)``, the text quoted as JSON spells it), rather than click's ``not a valid integer range``.
+    ``Whole()``, without bounds, is every option of a whole number (as click's ``int``: shown as
+    ``INTEGER`` in the help, with no range)."""
+
+    def __init__(self, min: int | None = None, max: int | None = None, **kw: Any) -> None:
+        super().__init__(min=min, max=max, **kw)
+        if min is None and max is None:
+            self.name = "integer"
+
+    def _describe_range(self) -> str:
+        return "" if self.min is None and self.max is None else super()._describe_range()
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if isinstance(value, str):
@@ -81,8 +99,21 @@ class Whole(click.IntRange):
                 low, high = self.min, self.max
                 where = (f"{low:,} to {high:,}" if low is not None and high is not None else
                          f"{low:,} or more" if low is not None else f"at most {high:,}" if high is not None else "")
-                self.fail(f"{value!r} is not a valid whole number{f' ({where})' if where else ''}.", param, ctx)
+                self.fail(f"{json_quoted(value)} is not a valid whole number{f' ({where})' if where else ''}.", param, ctx)
         return super().convert(value, param, ctx)
+
+
+class Choice(click.Choice):
+    """``click.Choice`` whose error for a text that is none of its choices quotes the text and the
+    choices as JSON spells them (``"x" is not one of "auto", "exact", ...``), as every value given on
+    the command line, rather than as Python does."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter:
+            choices = ", ".join(json_quoted(c) for c in self.choices)
+            self.fail(f"{json_quoted(value)} is not one of {choices}.", param, ctx)
 
 
 MEMORY = Whole(min=1, max=MAX_MEMORY)
@@ -288,7 +319,8 @@ def _suggest_command(group: LazyGroup, ctx: click.Context, word: str) -> None:
                                "solves it)", ctx)
     near = difflib.get_close_matches(word, group.list_commands(ctx), n=3, cutoff=0.6)
     if near:
-        raise click.UsageError(f"unknown command {word!r}; did you mean {' or '.join(repr(n) for n in near)}?", ctx)
+        raise click.UsageError(f"unknown command {json_quoted(word)}; did you mean "
+                               f"{' or '.join(json_quoted(n) for n in near)}?", ctx)
     near = games.closest(word)
     if near:  # a mistyped game ('foolsolve duark'): neither a file nor a command
         raise click.UsageError(f"{word}: no such position file or command; did you mean the game "
@@ -408,16 +440,16 @@ def open_store(store_path: str | None, no_store: bool) -> Any:
                    "position) the open-hand search over the engine answers, exact or depth-limited as it says. "
                    "Under hidden cards: the answer so far after this long. 0: no limit (the exact solver runs to the "
                    "end). At most a year (31622400 s).")
-@click.option("--as", "viewer", type=click.IntRange(min=0), default=None, metavar="P",
+@click.option("--as", "viewer", type=Whole(min=0), default=None, metavar="P",
               help="Answer from player P's seat: only what P sees is known, the rest is hidden (docs/seat.md: "
                    "foolsolve docs seat).")
-@click.option("--method", type=click.Choice(["auto", "exact", "pimc", "ismcts"]), default=None,
+@click.option("--method", type=Choice(["auto", "exact", "pimc", "ismcts"]), default=None,
               help="Under hidden cards: the exact expectation over every consistent world, PIMC (sampled worlds, each "
                    "solved open-hand) or IS-MCTS [default: auto, exact when few worlds are consistent, else PIMC].")
 @click.option("--samples", type=SAMPLES, default=None,
               help="Under hidden cards: worlds PIMC samples [default: 100], or IS-MCTS iterations [default: 4000]; at most "
                    "10^7.")
-@click.option("--seed", type=int, default=None, help="Under hidden cards: seed of the sampled worlds [default: 0].")
+@click.option("--seed", type=Whole(), default=None, help="Under hidden cards: seed of the sampled worlds [default: 0].")
 @click.option("--workers", type=WORKERS, default=None,
               help=workers_help("Under hidden cards: value the worlds on this many local processes (same answer for "
                                 "any count)"))
@@ -1211,7 +1243,7 @@ def effort_line(result: SolveResult) -> str:
 @click.argument("position", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--svg", "svg_out", type=OutputFile(), default=None,
               help="Draw the position as SVG into this file ('-': standard output).")
-@click.option("--as", "viewer", type=click.IntRange(min=0), default=None, metavar="P",
+@click.option("--as", "viewer", type=Whole(min=0), default=None, metavar="P",
               help="What player P sees: in words, as 'show' describes the view file 'view --as P' writes (P's view "
                    "as JSON), or drawn with hidden cards face down (--svg). Default: all cards open.")
 @click.option("--fan", is_flag=True, help="--svg: lay discard piles out card by card instead of one stacked pile.")
@@ -1322,7 +1354,7 @@ def view_moves_text(view: Any, as_json: bool, vm: Any = None) -> str:
 
 @cli.command()
 @click.argument("position", type=click.Path(dir_okay=False, allow_dash=True))
-@click.option("--as", "viewer", type=click.IntRange(min=0), required=True, metavar="P",
+@click.option("--as", "viewer", type=Whole(min=0), required=True, metavar="P",
               help="The player whose view to write.")
 @click.option("--out", type=OutputFile(), default="-", show_default=True,
               help="Where to write the view file ('-': standard output).")
@@ -1400,16 +1432,16 @@ def moves(position: str, as_json: bool) -> None:
 @ascii_option
 @click.option("--interactive", is_flag=True,
               help="Play against the solver: you move, it answers (hint, undo, why MOVE, help, quit).")
-@click.option("--seed", type=int, default=None,
+@click.option("--seed", type=Whole(), default=None,
               help="--interactive: seed of the random answers where the solver cannot answer exactly.")
-@click.option("--seat", type=click.IntRange(min=0), default=None, metavar="P",
+@click.option("--seat", type=Whole(min=0), default=None, metavar="P",
               help="--interactive: play player P seeing only P's view; the others answer from their own views "
                    "(seat analysis); after the game: the deal revealed, review, undo N.")
 @click.option("--samples", type=SAMPLES, default=None, metavar="N",
               help="--interactive: worlds a computer player samples from its view for one move (default 16, at most 10^7).")
 @click.option("--think", type=Seconds(min=0, min_open=True), default=None, metavar="SECONDS",
               help="--interactive: at most this long for one computer move (its sampling stops there).")
-@click.option("--record", type=click.IntRange(min=1), default=None, metavar="K",
+@click.option("--record", type=Whole(min=1), default=None, metavar="K",
               help="POSITION is an arena record file (foolsolve arena --out): replay its game K from its deal, "
                    "move by move (MOVEs, if given, replace the game's moves).")
 @store_options(only="--interactive")
@@ -1487,8 +1519,8 @@ def play(position: str, move_texts: Sequence[str], out: str | None, as_json: boo
 
 @cli.command()
 @click.argument("game")
-@click.option("--players", type=int, default=None, help="Number of players (default: the game's minimum).")
-@click.option("--seed", type=int, default=None, help="Seed of the shuffle (default: a fresh one, printed on stderr).")
+@click.option("--players", type=Whole(), default=None, help="Number of players (default: the game's minimum).")
+@click.option("--seed", type=Whole(), default=None, help="Seed of the shuffle (default: a fresh one, printed on stderr).")
 @click.option("--rules", "rules_json", default=None, metavar="JSON", help='Rule options, e.g. \'{"variant": "simple"}\'.')
 @click.option("--out", type=OutputFile(), default=None,
               help="Write the position here ('-' or no --out: standard output).")
@@ -1682,12 +1714,12 @@ NARROW_SECONDS = 60.0
 
 @cli.command()
 @click.argument("game")
-@click.option("--cases", type=click.IntRange(min=1, max=MAX_CASES), default=100, show_default=True,
+@click.option("--cases", type=Whole(min=1, max=MAX_CASES), default=100, show_default=True,
               help=f"Whole games to play (at most {MAX_CASES:,}).")
-@click.option("--seed", type=int, default=0, show_default=True,
+@click.option("--seed", type=Whole(), default=0, show_default=True,
               help="Seed of the games' deals and moves (game i uses random.Random(f'{seed}:{i}')): the same seed, "
                    "the same games.")
-@click.option("--max-steps", type=click.IntRange(min=1), default=10_000, show_default=True,
+@click.option("--max-steps", type=Whole(min=1), default=10_000, show_default=True,
               help="Stop a game after this many moves (reported as cut, not as a divergence; with --strict, exit 2).")
 @click.option("--position", "position", type=click.Path(dir_okay=False), default=None,
               help="Check this position (and a random game from it) instead of random deals (one game, in this "
@@ -1736,7 +1768,7 @@ NARROW_SECONDS = 60.0
                    f"it (at a state with more than {EVERY_MOVE_MAX} legal moves, a seeded sample of "
                    f"{EVERY_MOVE_MAX - 1} besides the move followed); the games are the same, the requests many "
                    "more.")
-@click.option("--replay", type=click.IntRange(min=0), default=None, metavar="N",
+@click.option("--replay", type=Whole(min=0), default=None, metavar="N",
               help="With --engine: replay the first N disagreements' requests each alone in a fresh engine process "
                    "(does it show without the requests before it?) and shrink those that do to a smaller request "
                    f"(at most {SHRINK_REQUESTS} requests each); for those that do not, find a short sequence of the "
@@ -1896,7 +1928,7 @@ def conform_players(info: GameInfo, given: str | None, position: str | None) -> 
             first = int(lo)
             last = int(hi) if dash else first
         except ValueError:
-            raise InputError(f"--players: {cut_text(part.strip(), 30)!r} is no count of players (N, a range N-M, "
+            raise InputError(f"--players: {quoted(cut_text(part.strip(), 30))} is no count of players (N, a range N-M, "
                              "or a list of them: 2,3,6)") from None
         if last < first:
             raise InputError(f"--players: the range {first}-{last} is empty (the smaller count first: {last}-{first})")
@@ -2394,10 +2426,10 @@ def perft_json(game: str, depth: int, results: dict[str, dict[str, int] | int], 
 
 @cli.command()
 @click.argument("position", type=click.Path(dir_okay=False), required=False)
-@click.option("--depth", type=click.IntRange(min=0), default=3, show_default=True,
+@click.option("--depth", type=Whole(min=0), default=3, show_default=True,
               help="The length of the move sequences counted: exactly DEPTH moves (0: the count is 1).")
 @click.option("--divide", is_flag=True, help="Counts per first move, each move named as `foolsolve moves` prints it.")
-@click.option("--impl", type=click.Choice(["spec", "engine", "both"]), default="both", show_default=True,
+@click.option("--impl", type=Choice(["spec", "engine", "both"]), default="both", show_default=True,
               help="Count with the rules' literal spec, the game's fast engine, or both and compare their counts "
                    "(a mismatch: exit 1).")
 @click.option("--time", "time_limit", type=Seconds(min=0), default=None, metavar="SECONDS",

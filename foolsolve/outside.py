@@ -45,7 +45,7 @@ from collections import deque
 from fractions import Fraction
 from typing import IO, Any
 
-from foolsolve.errors import InputError
+from foolsolve.errors import InputError, quoted
 from foolsolve.numbers import exact_number
 from foolsolve.positions import cut_text, parse_json
 
@@ -76,7 +76,7 @@ class OutsideEngine:
         try:
             argv = shlex.split(command)
         except ValueError as exc:
-            raise InputError(f"--engine: {str(exc).lower()} in {cut_text(command, 60)!r}") from None
+            raise InputError(f"--engine: {str(exc).lower()} in {quoted(cut_text(command, 60))}") from None
         if not argv:
             raise InputError("--engine: empty command (the engine's program and its arguments)")
         self.command = command
@@ -103,7 +103,7 @@ class OutsideEngine:
                                          stderr=subprocess.PIPE, start_new_session=posix)
         except (OSError, ValueError) as exc:  # (ValueError: a NUL in it)
             why = getattr(exc, "strerror", None) or str(exc)
-            raise InputError(f"--engine: cannot start {cut_text(argv[0], 60)!r} ({why.lower()})") from None
+            raise InputError(f"--engine: cannot start {quoted(cut_text(argv[0], 60))} ({why.lower()})") from None
         self.group = posix
         self.closing = False
         self.replies: queue.Queue[object] = queue.Queue(maxsize=4)  # an engine writing on and on is held back

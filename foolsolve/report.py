@@ -31,7 +31,9 @@ from foolsolve.cli import (
     NODES,
     SAMPLES,
     WORKERS,
+    Choice,
     OutputFile,
+    Whole,
     interval,
     limit_options,
     store_options,
@@ -526,14 +528,14 @@ def view_page(view: Any, answer: Any | None = None, no_answer: str = "") -> str:
               help="As for solve: a full position the exact solver does not cover answered with every listed card "
                    "known (the open-hand search) instead of from the seat of the player to move; -o options there "
                    "need it.")
-@click.option("--as", "viewer", type=click.IntRange(min=0), default=None, metavar="P",
+@click.option("--as", "viewer", type=Whole(min=0), default=None, metavar="P",
               help="A full position analysed from player P's seat, as solve --as does (a view file: its viewer's).")
-@click.option("--method", type=click.Choice(["auto", "exact", "pimc", "ismcts"]), default=None,
+@click.option("--method", type=Choice(["auto", "exact", "pimc", "ismcts"]), default=None,
               help="Under hidden cards, as for solve: exact, PIMC or IS-MCTS [default: auto].")
 @click.option("--samples", type=SAMPLES, default=None,
               help="Under hidden cards: worlds PIMC samples [default: 100], or IS-MCTS iterations [default: 4000]; "
                    "at most 10^7.")
-@click.option("--seed", type=int, default=None, help="Under hidden cards: seed of the sampled worlds [default: 0].")
+@click.option("--seed", type=Whole(), default=None, help="Under hidden cards: seed of the sampled worlds [default: 0].")
 @click.option("--workers", type=WORKERS, default=None,
               help=workers_help("Under hidden cards: value the worlds on this many local processes (same answer for "
                                 "any count)", scheduler=False))

@@ -43,7 +43,7 @@ import sqlite3
 import stat
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -107,13 +107,6 @@ def _answer_text(obj: dict[str, Any]) -> str:
 def canonical(obj: Any) -> str:
     """Canonical JSON: sorted keys, no blanks, non-ASCII kept."""
     return jsonout.dumps(obj, sort_keys=True, separators=(",", ":"))
-
-
-def options_json(options: SolveOptions | None, game: str | None = None) -> str:
-    """The part of the solver options that takes part in the key (``-o KEY=VALUE``), those of
-    ``game`` given at their defaults left out (:func:`key_options`)."""
-    extra = dict(options.extra) if options is not None else {}
-    return canonical(extra if game is None else key_options(game, extra))
 
 
 def key_options(game: str, extra: dict[str, Any]) -> dict[str, Any]:
@@ -537,16 +530,19 @@ class Store:
             raise InputError(f"{self.label}: the result store is damaged ({exc}); move the file away (a new "
                              f"store starts empty) or name another with {option_name('--store')}") from None
 
-    def get(self, key: str, fits: Fits | None = None, also: str | None = None) -> dict[str, Any] | None:
-        """The stored result JSON under ``key`` (else under ``also``, where given: the same solve's
-        key with its options as given, :func:`given_options_key`); ``None`` when there is none, or
+    def get(self, key: str, fits: Fits | None = None, also: Sequence[str] = ()) -> dict[str, Any] | None:
+        """The stored result JSON under ``key`` (else under the first of ``also`` that holds one: keys
+        the same solve's answer is read under and never written, :func:`also_keys`); ``None`` when there is none, or
         when the row does not read back as a result (:func:`read_result`: a damaged or hand-edited
         row) or is not a result of the position asked about (``fits``, :func:`answer_check`: why
         not, else ``None``). The store is a cache: such a row is a miss, said once on stderr, and
         :meth:`put` replaces it with the result solved again (under ``key``)."""
         hit = self._get("results", key, read_result, fits)
-        if hit is None and also is not None and also != key:
-            hit = self._get("results", also, read_result, fits)
+        for other in also:
+            if hit is not None:
+                break
+            if other != key:
+                hit = self._get("results", other, read_result, fits)
         return hit
 
     def get_seat(self, key: str, fits: Fits | None = None) -> dict[str, Any] | None:
@@ -856,7 +852,7 @@ class SweepStore:
         """The store file (``None``: no store)."""
         return None if self.inner is None else self.inner.path
 
-    def get(self, key: str, fits: Fits | None = None, also: str | None = None) -> dict[str, Any] | None:
+    def get(self, key: str, fits: Fits | None = None, also: Sequence[str] = ()) -> dict[str, Any] | None:
         """As :meth:`Store.get`, counted."""
         hit = self.inner.get(key, fits, also) if self.inner is not None else None
         if hit is None and self.record:
@@ -985,31 +981,77 @@ def canonical_position(spec: Any, state: Any) -> str:
     return canonical(spec.without_knowledge(spec.state_to_json(state)))
 
 
+def options_key(game: str, options: SolveOptions | None, lines: bool = False) -> str:
+    """The options part of a solve's store key, the one builder of it (a single solve, a batch line
+    and the sweeps' solves are keyed by it): the solver options (``options.extra``, read by
+    :class:`SolveOptions`: ``max_nodes`` and ``time`` are no part of it) as :func:`key_options` keys
+    them and, for an answer with its lines (``lines``: :func:`foolsolve.distance.add_distances` went
+    over it), the marker ``"(lines)"`` and ``"distance": false`` under ``-o distance=false``. Such an
+    answer carries the note that no distance was asked for and the result at the end of its line,
+    which the plain answer (no ``lines``, where ``distance`` is read by nobody and no part of the
+    key) does not, so it is keyed apart from both."""
+    opts = key_options(game, dict(options.extra) if options is not None else {})
+    if lines:
+        opts["(lines)"] = True
+        if options is not None and not options.distance:
+            opts["distance"] = False
+    return canonical(opts)
+
+
 def position_key(info: Any, state: Any, options: SolveOptions | None, lines: bool = False) \
         -> tuple[str, str, str] | None:
-    """``(key, canonical position, options JSON)`` of a solve, ``None`` when the game's results
-    are not stored (``lines``: a solve with distances, keyed apart; with ``-o distance=false``,
-    :attr:`SolveOptions.distance`, it has none and is keyed as the plain answer)."""
+    """``(key, canonical position, options JSON)`` of a solve of ``state`` (:func:`canonical_position`,
+    :func:`options_key`; ``lines``: an answer with its lines), ``None`` when the game's results are not
+    stored: a single solve's key and a batch line's (:func:`foolsolve.batch.parse_job`)."""
     position = canonical_position(info.spec, state)
-    opts = options_json(options, info.name)
-    if lines and (options is None or options.distance):
-        opts = canonical({**json.loads(opts), "(lines)": True})
+    opts = options_key(info.name, options, lines)
     key = result_key(info.name, position, opts)
     return None if key is None else (key, position, opts)
 
 
 def given_options_key(game: str, position: str, extra: dict[str, Any], lines: bool = False) -> str | None:
-    """The key of a solve of ``game`` at ``position`` (canonical, as :func:`position_key` gives it)
-    with its solver options ``extra`` as given, those at their defaults included (``-o pv=true``
-    keyed with ``pv``; ``lines``: keyed as a solve with distances), where that is another key than
-    the solve's own (:func:`key_options`); else ``None``. A store file written by a foolsolve that
-    keys options as given holds such an answer there: a solve (and a batch line) reads it where its
-    own key misses (:meth:`Store.get`'s ``also``) and writes only under its own key. Sound as a read:
-    a key with an option at its default is never written here, the solver version is part of both
-    keys, and the row is checked against the position as any."""
+    """The key of a solve of ``game`` at ``position`` (canonical) with its solver options ``extra``
+    as given, those at their defaults included (``-o pv=true`` keyed with ``pv``; ``lines``: keyed as
+    a solve with its lines), where that is another key than the solve's own (:func:`key_options`);
+    else ``None``. A store file written by a foolsolve that keys options as given holds such an
+    answer there: read where the solve's own key misses (:func:`also_keys`), never written."""
     if key_options(game, extra) == extra:
         return None
     return result_key(game, position, canonical({**extra, "(lines)": True} if lines else extra))
+
+
+def also_keys(info: Any, state: Any, options: SolveOptions | None, lines: bool = False,
+              given: dict[str, Any] | None = None) -> tuple[str, ...]:
+    """The keys a solve of ``state`` (:func:`position_key`'s arguments; ``given``: its ``-o`` options
+    as given, before :class:`SolveOptions` read them, where the caller has them) reads where its own
+    key misses and never writes, each where it is another key than its own. They are the keys store
+    files written by a foolsolve keying answers otherwise hold the same answer under: its options as
+    given (:func:`given_options_key`), and for an answer with its lines a batch line's, keyed by the
+    position with what the players know (:attr:`~foolsolve.game.SpecGame.knowledge_fields`) and the
+    options as given with ``"(lines)"``. Each was read by the solve that wrote it, and a row is
+    checked against the position as any. (A store file written by a foolsolve that keyed a single
+    solve's answer under ``-o distance=false`` as the plain answer holds it under the plain answer's
+    key; a plain answer lacks its note and its line's result, and no row tells the two apart, so that
+    key is not read: the answer is solved again once.)"""
+    own = position_key(info, state, options, lines)
+    if own is None:
+        return ()
+    extra = dict(options.extra) if options is not None else {}
+    if given is None:
+        off = lines and options is not None and not options.distance
+        given = {**extra, "distance": False} if off else extra
+    positions = [own[1]]
+    if lines:
+        full = canonical(info.spec.state_to_json(state))  # a batch line's position
+        if full != own[1]:
+            positions.append(full)
+    keys: list[str] = []
+    for position in positions:
+        found = [given_options_key(info.name, position, given, lines)]
+        if lines:
+            found.append(result_key(info.name, position, canonical({**key_options(info.name, given), "(lines)": True})))
+        keys.extend(k for k in found if k is not None and k != own[0] and k not in keys)
+    return tuple(keys)
 
 
 def cached_solve(info: Any, state: Any, options: SolveOptions | None = None,
@@ -1038,8 +1080,7 @@ def solve_with_store(info: Any, state: Any, options: SolveOptions | None = None,
         file.wait_until(options.deadline)
     if db is not None and keyed is not None:
         t0 = time.perf_counter()
-        also = given_options_key(info.name, keyed[1], dict(options.extra), lines and options.distance)
-        hit = db.get(keyed[0], answer_check(info, state), also=also)
+        hit = db.get(keyed[0], answer_check(info, state), also=also_keys(info, state, options, lines))
         if hit is not None:
             return result_from_json(stored_answer(info, hit, options.extra, time.perf_counter() - t0)), True
     # the registry's solver applies --time and names the method of its result (and of what a stopped

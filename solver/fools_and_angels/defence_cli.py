@@ -22,6 +22,7 @@ import click
 
 from foolsolve import jsonout
 from foolsolve.cards import Card, cards_text
+from foolsolve.cli import Choice
 from foolsolve.errors import InputError, quoted
 from foolsolve.positions import read_json
 from foolsolve.present import plural
@@ -307,16 +308,16 @@ def _solve_attack(req: Request, method: str, show_all: bool, as_json: bool) -> i
 @click.option("--attack", "attack_text", help='The attack to defend, e.g. "3D 6H 2C 2S".')
 @click.option("--hand", "hand_text", help="The defender's hand.")
 @click.option("--attacker-hand", "attacker_text", help="The attacker's hand: list its crushing attacks.")
-@click.option("--objective", type=click.Choice(fd.OBJECTIVES), default=None,
+@click.option("--objective", type=Choice(fd.OBJECTIVES), default=None,
               help="shed: most cards shed (default); take: fewest cards taken; keep: --keep cards stay, then most shed.")
 @click.option("--keep", "keep_text", help="Cards that must stay in hand (implies --objective keep).")
-@click.option("--method", type=click.Choice(METHODS), default="enum", show_default=True,
+@click.option("--method", type=Choice(METHODS), default="enum", show_default=True,
               help="enum: exact enumerator; z3: the Z3 model; both: run both and report agreement.")
 @click.option("--all", "show_all", is_flag=True, help="Also list every legal defence (or every legal attack).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @click.option("--face-effects", "face_effects_text",
               help='Face effects: "whole_only" (default), "none", or per rank "J=none,Q=whole_only".')
-@click.option("--defence-face-cards", type=click.Choice(fd.DEFENCE_FACE_CARDS), default=None,
+@click.option("--defence-face-cards", type=Choice(fd.DEFENCE_FACE_CARDS), default=None,
               help="with_pips (the game's default) | never: face cards (counting 0) may join a defence that has pip "
                    "cards, or a defence is pip cards only. Default: the position's rules, else the game's default.")
 @click.pass_context

@@ -23,6 +23,7 @@ import click
 
 from foolsolve import jsonout
 from foolsolve.cards import ACE, CLUBS, DIAMONDS, FRENCH52, HEARTS, SPADES, Card
+from foolsolve.cli import Choice, Whole
 from foolsolve.errors import InputError, quoted
 from foolsolve.positions import read_json
 from foolsolve.present import plural
@@ -269,23 +270,23 @@ def agreement(dp: CaptureReport, z3r: CaptureReport) -> tuple[bool, str]:
 @click.option("--hand", "hand_text", help="Hand cards with their suits, e.g. \"2S 3H 9D KC AS\" or \"2S,3H,9D,KC,AS\" "
               "(bare ranks, \"2 3 9 K A\": see --ranks-only).")
 @click.option("--centre", "--center", "centre_text", help="Centre cards, same forms; their order gives the positions.")
-@click.option("--ace", type=click.Choice(ACE_OPTIONS), default=None,
+@click.option("--ace", type=Choice(ACE_OPTIONS), default=None,
               help="Ace rule option (default: the position's rules, else either).")
-@click.option("--objective", type=click.Choice(OBJECTIVES), default="cards", show_default=True,
+@click.option("--objective", type=Choice(OBJECTIVES), default="cards", show_default=True,
               help="cards: most centre cards; points: most points; clear: clear the centre, then points.")
-@click.option("--points", "card_points", type=click.Choice(CARD_POINTS), default=None,
+@click.option("--points", "card_points", type=Choice(CARD_POINTS), default=None,
               help="Card points: value (default) or count.")
-@click.option("--played-card", type=click.Choice(PLAYED_CARD), default=None,
+@click.option("--played-card", type=Choice(PLAYED_CARD), default=None,
               help="Whether the played card is collected and scores (default collected).")
-@click.option("--decks", type=click.IntRange(min=1, max=MAX_DECKS), default=None,
+@click.option("--decks", type=Whole(min=1, max=MAX_DECKS), default=None,
               help="Decks in play, as the rule option decks (default 1, or the position's).")
-@click.option("--player", type=int, default=None, help="With a position: whose hand (default: to_move).")
-@click.option("--method", type=click.Choice(("dp", "z3", "both")), default="dp", show_default=True,
+@click.option("--player", type=Whole(), default=None, help="With a position: whose hand (default: to_move).")
+@click.option("--method", type=Choice(("dp", "z3", "both")), default="dp", show_default=True,
               help="dp: dynamic program; z3: Z3 Optimize; both: run both and check they agree.")
-@click.option("--z3-strategy", type=click.Choice(("optimize", "linear")), default="optimize", show_default=True,
+@click.option("--z3-strategy", type=Choice(("optimize", "linear")), default="optimize", show_default=True,
               help="How Z3 maximises: Optimize, or SAT-UNSAT linear search (often faster).")
 @click.option("--all", "show_all", is_flag=True, help="List every legal collection (up to --limit).")
-@click.option("--limit", type=click.IntRange(min=1, max=MAX_LIMIT), default=1000, show_default=True,
+@click.option("--limit", type=Whole(min=1, max=MAX_LIMIT), default=1000, show_default=True,
               help=f"Most collections listed, at most {MAX_LIMIT:,} (counts are always exact for the DP).")
 @click.option("--ranks-only", is_flag=True, help="Cards are bare ranks (suits play no role in a collection); print "
               "ranks without suits.")

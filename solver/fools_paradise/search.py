@@ -44,6 +44,7 @@ from typing import Any, NamedTuple
 from foolsolve.engines.fools_paradise import ENGINE, RANKS, EMove, EngineRules, EngineState, decode
 from foolsolve.solver.base import (
     SHARED_OPTIONS,
+    MoveBound,
     MoveValue,
     NotCovered,
     SearchLimit,
@@ -54,6 +55,7 @@ from foolsolve.solver.base import (
     bounds_after,
     check_extra,
     int_option,
+    with_partial,
 )
 from foolsolve.spec.fools_paradise import CENTRE_SIZE, CLEAR_POINTS, SPEC, Rules, State
 
@@ -309,6 +311,25 @@ class Solver:
         """The exact value of ``U``."""
         return self.search(st, -INF, INF)
 
+    def bounds(self, st: RankState) -> tuple[int, int]:
+        """Bounds on ``U`` at ``st`` proved without searching it: nobody banks more than the points
+        still in play (:meth:`remaining`), narrowed by the table's entry where it holds one."""
+        if st.over:
+            v = self.terminal_value(st)
+            return v, v
+        sc = st.scores
+        here = sc[self.root] - max(x for j, x in enumerate(sc) if j != self.root)
+        rem = self.remaining(st)
+        lo, up = here - rem, here + rem
+        key, off = self._key(st)
+        entry = self.tt.get(key)
+        if entry is not None:
+            if entry[0] > -INF:
+                lo = max(lo, entry[0] + off)
+            if entry[1] < INF:
+                up = min(up, entry[1] + off)
+        return lo, up
+
 
 PV_LIMIT = 200
 """Plies of principal variation unless the ``pv_limit`` option says otherwise."""
@@ -423,21 +444,85 @@ def solve(state: State, options: SolveOptions) -> SolveResult:
             return SolveResult(SPEC.name, root, value, [], [], 0, time.perf_counter() - t0, [], concept, notes,
                                value_kind="score")
         classes = _class_moves(e)
-        class_value = {cls: search.exact(rank_apply(e.ctx, rs, cls)) for cls in classes}
+        texts = {cls: [(SPEC.move_sort_key(sm), str(sm)) for sm in (ENGINE.move_to_spec(e, em) for em in ems)]
+                 for cls, ems in classes.items()}
+        class_value: dict[RankMove, int] = {}
+        proved: dict[RankMove, tuple[int, int]] = {}  # bounds the plan's null-window searches proved
+
+        def partial() -> SolveResult:
+            return _partial(search, rs, texts, class_value, proved, concept, notes, time.perf_counter() - t0)
+
+        def child(cls: RankMove) -> RankState:
+            return rank_apply(e.ctx, rs, cls)
+
+        def valued(cls: RankMove, v: int) -> None:
+            class_value[cls] = v
+            if options.proved is not None:
+                options.proved(partial())
+
+        # the value and a best move first, then every other move's value (as Durak's solver): the
+        # biggest immediate gain valued first, each other move then shown to be worth no more by a
+        # null-window search (or, worth more, valued and the best so far); what a limit or Ctrl-C
+        # stops keeps the moves valued, the bounds proved and the value once it is proved
+        order = [c for c in search.ordered_moves(rs) if c in classes]
+        order += [c for c in classes if c not in order]
+        try:
+            top = search.exact(child(order[0]))
+            valued(order[0], top)
+            for cls in order[1:]:
+                r = search.search(child(cls), top, top + 1)
+                if r <= top:
+                    proved[cls] = (-INF, r)
+                    if options.proved is not None:
+                        options.proved(partial())
+                else:
+                    top = search.exact(child(cls))
+                    valued(cls, top)
+            for cls in order:
+                if cls not in class_value:
+                    valued(cls, search.exact(child(cls)))
+            pv = _principal_variation(e, search, pv_limit)
+        except (SearchLimit, KeyboardInterrupt) as exc:
+            raise with_partial(exc, partial()) from None
         value = max(class_value.values())
-        rows: list[tuple[int, Any, str]] = []
-        for cls, ems in classes.items():
-            for em in ems:
-                sm = ENGINE.move_to_spec(e, em)
-                rows.append((class_value[cls], SPEC.move_sort_key(sm), str(sm)))
-        rows.sort(key=lambda r: (-r[0], r[1]))
+        rows = sorted(((class_value[cls], key, text) for cls in classes for key, text in texts[cls]),
+                      key=lambda r: (-r[0], r[1]))
         moves = [MoveValue(text, v) for v, _, text in rows]
         best = [text for v, _, text in rows if v == value]
-        pv = _principal_variation(e, search, pv_limit)
     finally:
         sys.setrecursionlimit(limit)
     return SolveResult(SPEC.name, root, value, moves, pv, search.nodes, time.perf_counter() - t0, best, concept, notes,
                        value_kind="score")
+
+
+def _partial(search: Solver, rs: RankState, texts: dict[RankMove, list[tuple[Any, str]]],
+             class_value: dict[RankMove, int], proved: dict[RankMove, tuple[int, int]], concept: str | None,
+             notes: list[str], seconds: float) -> SolveResult:
+    """What the solve has proved so far (``SearchLimit.partial``): every move of a class valued, with
+    its value; the others unfinished, with the bounds proved: ``proved`` (the solve's null-window
+    searches), narrowed by those known without searching (:meth:`Solver.bounds`); the position's
+    value where the best move valued is worth at least every unfinished move's upper bound, else
+    ``None``; the best moves among those valued; no principal variation."""
+    rows: list[tuple[int, Any, str]] = []
+    left: list[tuple[Any, MoveBound]] = []
+    ceiling = -INF
+    for cls, moves in texts.items():
+        lo, up = search.bounds(rank_apply(search.ctx, rs, cls)) if cls not in class_value else (0, 0)
+        if cls in proved:
+            lo, up = max(lo, proved[cls][0]), min(up, proved[cls][1])
+        value = class_value.get(cls, lo if lo == up else None)
+        if value is not None:
+            rows.extend((value, key, text) for key, text in moves)
+            continue
+        ceiling = max(ceiling, up)
+        left.extend((key, MoveBound(text, lo, up)) for key, text in moves)
+    rows.sort(key=lambda r: (-r[0], r[1]))
+    left.sort(key=lambda r: r[0])
+    top = rows[0][0] if rows else None
+    value = top if top is not None and top >= ceiling else None
+    return SolveResult(SPEC.name, search.root, value, [MoveValue(text, v) for v, _, text in rows], [], search.nodes,
+                       seconds, [text for v, _, text in rows if v == value] if value is not None else [], concept,
+                       list(notes), value_kind="score", unfinished=[b for _, b in left])
 
 
 def _principal_variation(e: EngineState, search: Solver, limit: int) -> list[str]:

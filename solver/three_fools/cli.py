@@ -27,7 +27,7 @@ from typing import Any
 import click
 
 from foolsolve import jsonout
-from foolsolve.cli import WORKERS, Seconds, workers_help
+from foolsolve.cli import WORKERS, Choice, Seconds, Whole, workers_help
 from foolsolve.errors import InputError
 from foolsolve.game import CHANCE
 from foolsolve.present import plural
@@ -136,12 +136,12 @@ def chunk_size(count: int, workers: int) -> int:
 
 
 @click.command("simulate")
-@click.option("--games", "count", type=click.IntRange(min=1), default=1000, show_default=True,
+@click.option("--games", "count", type=Whole(min=1), default=1000, show_default=True,
               help="Whole games to play.")
-@click.option("--seed", type=int, default=0, show_default=True,
+@click.option("--seed", type=Whole(), default=0, show_default=True,
               help="Seed of the games (game i uses random.Random(f'{seed}:{i}')): the same seed, the same tally, "
                    "whatever --workers.")
-@click.option("--policy", type=click.Choice(POLICIES), default="uniform", show_default=True,
+@click.option("--policy", type=Choice(POLICIES), default="uniform", show_default=True,
               help="How every seat plays.")
 @click.option("--rules", "rules_json", default=None, metavar="JSON", help='Rule options, e.g. \'{"max_hand": 5}\'.')
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")

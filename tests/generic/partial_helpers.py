@@ -1,7 +1,7 @@
 """Checks of a solve stopped by a limit or Ctrl-C (``SearchLimit.partial``, ``Interrupted``)
 against the finished solve of the same position, for every game whose exact solver keeps what it
 proved (tests/durak/test_partial.py, tests/fools_and_angels/test_partial.py,
-tests/foolery/test_partial.py)."""
+tests/foolery/test_partial.py, tests/fools_paradise/test_partial.py)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,11 @@ from foolsolve.solver.base import Interrupted, SearchLimit, SolveOptions
 ORDER = {"loss": -1, "draw": 0, "win": 1}
 
 
+def _rank(value: Any) -> Any:
+    """A value's place in order: an outcome's (:data:`ORDER`), a number itself (a score)."""
+    return ORDER[value] if isinstance(value, str) else value
+
+
 def check_partial(partial, full) -> None:
     """Everything ``partial`` says is true of the finished solve ``full``."""
     truth = {m.move: m.value for m in full.moves}
@@ -23,8 +28,8 @@ def check_partial(partial, full) -> None:
     for move, value in valued.items():
         assert value == truth[move], move
     for m in partial.unfinished:
-        assert ORDER[m.at_least] <= ORDER[truth[m.move]] <= ORDER[m.at_most], m
-        assert ORDER[m.at_least] < ORDER[m.at_most]
+        assert _rank(m.at_least) <= _rank(truth[m.move]) <= _rank(m.at_most), m
+        assert _rank(m.at_least) < _rank(m.at_most)
     if partial.value is not None:
         assert partial.value == full.value
     assert set(partial.best) <= set(full.best)

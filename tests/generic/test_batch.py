@@ -1132,6 +1132,95 @@ def test_a_result_stored_under_its_options_as_given_is_read_and_never_written_th
         assert [row["key"] for row in db.export()] == [keyed[0]]
 
 
+def test_a_single_solve_and_a_batch_line_share_one_stored_answer(tmp_path):
+    """``foolsolve POSITION.json`` and a batch line of the same position with the same options are
+    one store key (store.position_key): stored by either, read by the other, with distances and under
+    ``-o distance=false``, and with what the players know in the position (Durak's ``known``, no part
+    of the key); the answer with its lines under ``-o distance=false`` is keyed apart from the plain
+    answer, which lacks its note and the result at the end of its line."""
+    from foolsolve.distance import OFF_NOTE
+    from foolsolve.store import Store, position_key, solve_with_store
+
+    info = games.get("durak")
+    obj = positions(1, 5, seed="one key")[0]
+    obj["known"] = [obj["hands"][0][:1], []]  # a card picked up in view of all
+    state = info.spec.state_from_json(obj)
+    position = tmp_path / "p.json"
+    position.write_text(json.dumps(obj), encoding="utf-8")
+    infile = write_jsonl(tmp_path / "in.jsonl", [obj])
+    for options in ([], ["-o", "distance=false"]):
+        for first in ("single", "batch"):
+            path = str(tmp_path / f"{first}{len(options)}.sqlite3")
+            single = [str(position), "--json", "--store", path, *options]
+            line = ["batch", str(infile), "--store", path, *options]
+            for argv in (single, line) if first == "single" else (line, single):
+                code, out, err = call_main(argv)
+                assert code == 0, err
+                got = json.loads(out)
+                answer = got["result"] if argv is line else got
+                assert answer.get("stored", False) is (argv is not (single if first == "single" else line)), (argv, out)
+                assert (OFF_NOTE in answer["notes"]) is bool(options) and ("distance" in answer) is not bool(options)
+            with Store(path) as db:
+                assert db.stats()["results"] == 1
+    off = SolveOptions(extra={"distance": False})
+    assert position_key(info, state, off, lines=True) != position_key(info, state, off)
+    with Store(tmp_path / "plain.sqlite3") as db:
+        plain, _ = solve_with_store(info, state, off, db)
+        assert plain.result is None and OFF_NOTE not in plain.notes
+        lines, cached = solve_with_store(info, state, off, db, lines=True)
+        assert not cached and lines.result is not None and OFF_NOTE in lines.notes
+
+
+def test_answers_keyed_as_a_batch_line_keyed_them_apart_are_read(tmp_path):
+    """A store file may hold a batch line's answer keyed by the position with what the players know
+    and by its ``-o`` options as given (``distance`` and ``max_nodes`` among them) with ``"(lines)"``:
+    a single solve and a batch line read it where their own key misses (store.also_keys) and write
+    only under their own key. The plain answer's key (a single solve under ``-o distance=false`` was
+    keyed so) is not read for the answer with its lines, which carries a note and a result it lacks."""
+    from foolsolve.distance import OFF_NOTE
+    from foolsolve.store import Store, canonical, canonical_position, position_key, result_key, solve_with_store
+
+    info = games.get("durak")
+    obj = positions(1, 5, seed="one key")[0]
+    obj["known"] = [obj["hands"][0][:1], []]  # a card picked up in view of all
+    state = info.spec.state_from_json(obj)
+    infile = write_jsonl(tmp_path / "in.jsonl", [obj])
+    position = tmp_path / "p.json"
+    position.write_text(json.dumps(obj), encoding="utf-8")
+    full = canonical(info.spec.state_to_json(state))
+    assert full != canonical_position(info.spec, state)
+    for given, single in (({"distance": False}, True), ({}, True), ({"max_nodes": 10**9, "pv": True}, False)):
+        options = [x for k, v in given.items() for x in ("-o", f"{k}={json.dumps(v)}")]
+        answer, _ = solve_with_store(info, state, SolveOptions(extra=dict(given)), None, lines=True)
+        own = position_key(info, state, SolveOptions(extra=dict(given)), lines=True)
+        key = result_key("durak", full, canonical({**given, "(lines)": True}))
+        assert own is not None and key is not None and key != own[0]
+        path = tmp_path / f"old{len(given)}.sqlite3"
+        with Store(path) as db:
+            db.put(key, "durak", full, canonical({**given, "(lines)": True}), answer.to_json())
+        runs = [["batch", str(infile), "--store", str(path), *options]]
+        if single:  # (a single solve has no options as given to read a batch's key of max_nodes by)
+            runs.append([str(position), "--json", "--store", str(path), *options])
+        for argv in runs:
+            code, out, err = call_main(argv)
+            got = json.loads(out)
+            assert code == 0 and (got["cached"] if argv[0] == "batch" else got["stored"]) is True, (argv, err)
+        with Store(path) as db:
+            assert [row["key"] for row in db.export()] == [key]
+    off = SolveOptions(extra={"distance": False})
+    with Store(tmp_path / "plain.sqlite3") as db:
+        plain, _ = solve_with_store(info, state, off, db)
+        keyed = position_key(info, state, off)
+        assert keyed is not None and keyed == position_key(info, state, SolveOptions())
+        for argv, stored in (([str(position), "--json", "--store", str(db.path), "-o", "distance=false"], False),
+                             (["batch", str(infile), "--store", str(db.path), "-o", "distance=false"], True)):
+            code, out, err = call_main(argv)  # the single solve stores its answer, and the batch line reads it
+            got = json.loads(out)
+            answer = got["result"] if argv[0] == "batch" else got
+            assert code == 0 and answer.get("stored", False) is stored and OFF_NOTE in answer["notes"], (argv, err)
+            assert answer["result"] is not None and plain.result is None and OFF_NOTE not in plain.notes
+
+
 def test_batch_run_takes_a_store_as_answer_does(tmp_path):
     """``batch.run(..., store="file.sqlite3")`` gave every line 'internal error: AttributeError: 'str'
     object has no attribute 'get''; a file name or True is a store, as for ``foolsolve.answer``, and

@@ -233,7 +233,7 @@ def test_an_output_file_in_a_missing_directory_is_a_one_line_error_and_leaves_no
     (["solve", str(EXAMPLES / "durak-endgame.json"), "--max-nodes"], ["--max-nodes", "requires an argument"]),
     (["solve", str(EXAMPLES / "durak-endgame.json"), "--json=1"], ["--json", "does not take a value"]),
     (["perft", str(EXAMPLES / "durak-endgame.json"), "--depth", "-1"], ["--depth"]),
-    (["conform", "durak", "--cases", "x"], ["--cases", "'x'"]),
+    (["conform", "durak", "--cases", "x"], ["--cases", '"x"']),
     (["deal", "durak", "--seed", "1.5"], ["--seed"]),
     (["show"], ["POSITION", "missing"]),
     (["ambiguities", "durak"], ["--option", "missing"]),
@@ -242,8 +242,8 @@ def test_an_output_file_in_a_missing_directory_is_a_one_line_error_and_leaves_no
     (["games", "extra"], ["extra"]),
     (["--nope"], ["--nope"]),
     # nan passes every range comparison, so click's FloatRange let it through as a time limit
-    (["solve", str(EXAMPLES / "durak-endgame.json"), "--time", "nan"], ["--time", "'nan' is not a number of seconds"]),
-    (["batch", "-", "--time", "NaN"], ["--time", "'NaN' is not a number of seconds"]),
+    (["solve", str(EXAMPLES / "durak-endgame.json"), "--time", "nan"], ["--time", '"nan" is not a number of seconds']),
+    (["batch", "-", "--time", "NaN"], ["--time", '"NaN" is not a number of seconds']),
     (["perft", str(EXAMPLES / "durak-endgame.json"), "--time", "nan"], ["--time", "nan"]),
     (["play", str(EXAMPLES / "durak-endgame.json"), "--think", "nan"], ["--think", "nan"]),
     (["solve", str(EXAMPLES / "durak-endgame.json"), "--no-store", "-o", "time=NaN"], ["option time", "got nan"]),
@@ -1306,9 +1306,9 @@ def test_a_full_disk_under_the_output_is_a_one_line_error(tmp_path, argv, messag
 @pytest.mark.parametrize(("args", "said"), [
     (["deal", "three-fools", "--players", "4"], "--players: three-fools takes 3 players"),
     (["deal", "foolery", "--players", "9"], "--players: foolery takes 3..7 players"),
-    ([str(EXAMPLES / "durak-endgame.json"), "--time", "abc"], "'abc' is not a valid number of seconds"),
-    ([str(EXAMPLES / "durak-endgame.json"), "--max-nodes", "1.5"], "'1.5' is not a valid whole number (1 or more)"),
-    ([str(EXAMPLES / "durak-endgame.json"), "--samples", "x"], "'x' is not a valid whole number (1 to 10,000,000)"),
+    ([str(EXAMPLES / "durak-endgame.json"), "--time", "abc"], '"abc" is not a valid number of seconds'),
+    ([str(EXAMPLES / "durak-endgame.json"), "--max-nodes", "1.5"], '"1.5" is not a valid whole number (1 or more)'),
+    ([str(EXAMPLES / "durak-endgame.json"), "--samples", "x"], '"x" is not a valid whole number (1 to 10,000,000)'),
     (["show", ""], "empty file name"),
 ])
 def test_errors_read_as_english(args, said):

@@ -370,8 +370,8 @@ def test_an_out_that_cannot_be_created_is_refused_before_the_engine_starts(tmp_p
 
 @pytest.mark.parametrize("argv,words", [
     (["--engine", ""], "--engine: empty command (the engine's program and its arguments)"),
-    (["--engine", "'unclosed"], "--engine: no closing quotation in \"'unclosed\""),
-    (["--engine", "/no/such/engine"], "--engine: cannot start '/no/such/engine' (no such file or directory)"),
+    (["--engine", "'unclosed"], '--engine: no closing quotation in "\'unclosed"'),
+    (["--engine", "/no/such/engine"], '--engine: cannot start "/no/such/engine" (no such file or directory)'),
     (["--engine-timeout", "5"], "--engine-timeout: only with --engine (the outside engine's time to answer)"),
     (["--status"], "--status: only with --engine (foolsolve's engine's status is compared at every state)"),
     (["--chance"], "--chance: only with --engine (foolsolve's engine's chance outcomes are compared at every chance "
@@ -1016,7 +1016,7 @@ def test_every_game_s_random_starts_deal_the_players_fixed(name):
      '--players/--rules: no durak deal of 3 players under teams="2v2" in 100 draws (players: teams 2v2 is played by '
      "4 players, got 3)"),
     (["--players", "4-2"], "--players: the range 4-2 is empty (the smaller count first: 2-4)"),
-    (["--players", "2,x"], "--players: 'x' is no count of players (N, a range N-M, or a list of them: 2,3,6)"),
+    (["--players", "2,x"], '--players: "x" is no count of players (N, a range N-M, or a list of them: 2,3,6)'),
     (["--players", "2-4,3"], "--players: 3 given twice"),
 ])
 @pytest.mark.parametrize("engine", [False, True])

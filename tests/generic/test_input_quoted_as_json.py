@@ -1,7 +1,8 @@
 """A message that quotes a value from the input spells it as JSON (``"ZZ9"``, ``true``, ``null``),
 never as Python writes it (``'ZZ9'``, ``True``, ``None``): for every registered game, through the
 command line, an unknown card and a card that is no string in a position file, a move text that
-names no move and one with an unknown card (``play`` and ``why``), and an unknown game's name."""
+names no move and one with an unknown card (``play`` and ``why``), an unknown game's name, and an
+option's value given on the command line."""
 
 from __future__ import annotations
 
@@ -80,3 +81,27 @@ def test_a_value_quoted_from_the_input_is_spelled_as_json(name: str, tmp_path: P
 def test_an_unknown_games_name_is_spelled_as_json(capsys) -> None:
     line = _error(["rules", "duark"], capsys)
     assert 'unknown game "duark"; did you mean "durak"?' in line and not _python_spelled(line), line
+
+
+ENDGAME = str(Path(__file__).resolve().parents[2] / "foolsolve" / "examples" / "durak-endgame.json")
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["conform", "durak", "--players", "2,x"], '--players: "x" is no count of players'),
+    (["deal", "durak", "--players", "x"], '"x" is not a valid whole number.'),
+    (["deal", "durak", "--seed", "it's"], '"it\'s" is not a valid whole number.'),
+    (["arena", "durak", "--games", "x"], '"x" is not a valid whole number (1 or more).'),
+    ([ENDGAME, "--max-nodes", "1.5"], '"1.5" is not a valid whole number (1 or more).'),
+    ([ENDGAME, "--time", "soon"], '"soon" is not a valid number of seconds.'),
+    ([ENDGAME, "--method", "best"], '"best" is not one of "auto", "exact", "pimc", "ismcts".'),
+    (["perft", ENDGAME, "--impl", "x"], '"x" is not one of "spec", "engine", "both".'),
+    (["solev", ENDGAME], 'unknown command "solev"; did you mean "solve"'),
+    (["conform", "durak", "--engine", "/no/such/engine"], '--engine: cannot start "/no/such/engine"'),
+])
+def test_a_value_given_on_the_command_line_is_spelled_as_json(argv: list[str], said: str, capsys) -> None:
+    """An option's value in an error (the project's messages and those of the option types: a whole
+    number, a number of seconds, a choice) is quoted as JSON spells it, not as Python does ('x');
+    the option and command names click puts around it are no value."""
+    line = _error(argv, capsys)
+    value = said.split('"')[1]
+    assert said in line and f"'{value}'" not in line, line

@@ -152,9 +152,9 @@ def test_schema_errors_write_json_values_not_pythons():
 
 def test_a_mistyped_command_names_the_nearest_command(capsys):
     code, _, err = run(["solev", "x.json"], capsys)
-    assert_one_line_error(code, err, "unknown command 'solev'", "did you mean 'solve'")
+    assert_one_line_error(code, err, 'unknown command "solev"', 'did you mean "solve"')
     code, _, err = run(["shwo", ENDGAME], capsys)
-    assert_one_line_error(code, err, "did you mean 'show'")
+    assert_one_line_error(code, err, 'did you mean "show"')
     # a file name is still a position to solve (and a missing one says so)
     code, _, err = run(["no-such-file.json"], capsys)
     assert_one_line_error(code, err, "no-such-file.json: cannot read")
