@@ -2369,6 +2369,11 @@ def _check_position(state: State, obj: dict[str, Any], default_start: int) -> No
         covered = [c for _, c in state.table if c is not None]
         if not covered and len({a.rank for a, _ in state.table}) != 1:
             raise PositionError("table: with nothing covered yet, every attack card has the lead's rank")
+        if not rules.has_throw_ins and len({a.rank for a, _ in state.table}) != 1:
+            # 001 §throw-in "The difference from a simple fool is that: walking player has the right to throw
+            # cards": in simple Durak a bout is the lead alone (one card, or several of one rank)
+            raise PositionError("table: attack cards of different ranks, but simple Durak has no throw-ins (a bout "
+                                "is the lead alone: one card or several of one rank)")
         limit = cap(state)
         if len(state.table) > limit:
             raise PositionError(f"table: {len(state.table)} attack cards exceed this bout's cap of {limit}")

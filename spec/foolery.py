@@ -1334,6 +1334,12 @@ class FoolerySpec(SpecGame[State, Move]):
                 raise PositionError(f"{where}: the Fool ends the trick at once; it cannot lie on the table")
             if prev is not None and not beats(combo, prev, rules):
                 raise PositionError(f"{where}: {' '.join(c.ascii for c in cs)} does not beat the play before it")
+            if prev is None and combo.kind == "trumps" and not may_lead_trumps(hands[q]):
+                # the lead: cards leave a hand only by play, so what the leader still holds she held then
+                others = " ".join(c.ascii for c in hands[q] if c.suit != TRUMP)
+                raise PositionError(f"{where}: player {q} led trumps but still holds {others}; trumps are led only "
+                                    "from a hand of trumps and the Fool (004 §Trumping: \"You can't lead trump "
+                                    "unless that's all you have\")")
             table.append((q, cs))
             prev = combo
         discard = obj.get("discard")
