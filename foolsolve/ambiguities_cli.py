@@ -356,9 +356,10 @@ def _run(info: GameInfo, adapter: Adapter, option_name: str, given: list[Any] | 
         if other != info.name:
             raise InputError(f"--position: a {other} position, not {info.name}")
         obj = read
-        players = info.spec.num_players(info.spec.state_from_json(obj))  # the position must be valid as written
+        state = info.spec.state_from_json(obj)  # the position must be valid as written
+        players = info.spec.num_players(state)
         # the position's own players: a rule for three or more can matter at a three-player position
-        moot_there = cannot_matter(opt, players) or adapter.fixed_at(obj, option_name)
+        moot_there = cannot_matter(opt, players, getattr(state, "rules", None)) or adapter.fixed_at(obj, option_name)
         pos = compare_position(adapter, obj, option_name, choices)
         if pos.analyses and all(a.error for a in pos.analyses):
             # no choice's answer to compare (a Three Fools fresh deal has no round yet): an error, not
@@ -370,7 +371,8 @@ def _run(info: GameInfo, adapter: Adapter, option_name: str, given: list[Any] | 
     # the deals and the witness search have --players (the game's minimum by default)
     swept = [what for what, on in (("the deals", deals), ("the witness search", witness and adapter.supports_witness))
              if on]
-    moot = cannot_matter(opt, adapter.players) if swept or obj is None else None
+    base = rules_from_json(info.spec.rules_cls, adapter.base_rules, where="--rules")
+    moot = cannot_matter(opt, adapter.players, base) if swept or obj is None else None
     if moot:
         result["cannot_matter"] = moot
         if not as_json:
@@ -515,17 +517,18 @@ def _all_rows(info: GameInfo, adapter: Adapter, options: list[Any], rows: list[d
     """Append one row per option to ``rows`` (printing each as it finishes unless ``as_json``);
     the deals and the witness search on ``executor``'s workers when given."""
     from foolsolve.progress import progress
+    from foolsolve.rules import cannot_matter as why_moot
 
+    base = rules_from_json(info.spec.rules_cls, adapter.base_rules, where="--rules")
     with progress(f"ambiguities {info.name} --all", unit="options", total=len(options)) as tick:
         for i, opt in enumerate(options):
             row: dict[str, Any] = {"option": opt.name}
-            moot = cannot_matter(opt, adapter.players)
+            moot = cannot_matter(opt, adapter.players, base)
             if moot:  # not swept: nothing it could find
                 row["cannot_matter"] = moot
                 rows.append(row)
                 if not as_json:
-                    click.echo(f"{opt.name:28} cannot matter with {adapter.players} players "
-                               f"(applies with {opt.min_players}+)")
+                    click.echo(f"{opt.name:28} cannot matter here (its rule {why_moot(opt, adapter.players, base)})")
                 tick(i + 1)
                 continue
             try:
