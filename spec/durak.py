@@ -1768,8 +1768,19 @@ class DurakSpec(SpecGame[State, Move]):
                             "table",
                      REDEAL: _REDEAL_QUOTE}[wants]
             section = {THROW: "throw-in", REDEAL: "Card game"}.get(wants, "rules")
-            out = [reason("phase", f"{now}; {need}", section, quote)]
-            if isinstance(move, (Attack, Cover, Transfer, ShowTrump, Throw)):
+            if wants == THROW and ph == DEFEND:
+                # that throw-ins wait for the covered table (or a take) is the reconstruction
+                # throw_after_cover, not a sentence of 001 (whose §throw-in sentence grants the throw)
+                out = [reason("phase", f"{now}; {need}", reconstruction="throw_after_cover")]
+            else:
+                out = [reason("phase", f"{now}; {need}", section, quote)]
+            # the cards' holder, where the move is the player's to move: an attack is the attacker's, a cover
+            # or transfer the defender's, a throw-in anyone's but the defender's (another player's hand is no
+            # reason against a move that is not hers)
+            maker = {Attack: state.attacker, Cover: state.defender, Transfer: state.defender,
+                     ShowTrump: state.defender}.get(type(move))
+            mine = state.to_move == maker if maker is not None else state.to_move != state.defender
+            if isinstance(move, (Attack, Cover, Transfer, ShowTrump, Throw)) and mine:
                 cards = move.cards if isinstance(move, (Attack, Transfer)) else [move.card]
                 out += not_held(state, state.to_move, cards, "legal_moves")
             return out

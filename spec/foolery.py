@@ -1154,7 +1154,15 @@ class FoolerySpec(SpecGame[State, Move]):
         combo = combination(move.cards, state.rules)
         assert combo is not None
         if not state.table:
-            return [reason("lead_reasons", f"a lead of {describe_combo(combo)}", "Lead", _LEAD_QUOTE)]
+            out = [reason("lead_reasons", f"a lead of {describe_combo(combo)}", "Lead", _LEAD_QUOTE)]
+            hand = state.hands[state.to_move]
+            if combo.kind == "trumps" and any(c.suit == TRUMP and not is_trump(c) for c in hand):
+                # trumps led from a hand of trumps and the Fool: the Fool counts with the trumps
+                out.append(reason("may_lead_trumps", "trumps may be led: the hand holds only trumps and the Fool, "
+                                  "which counts with the trumps for \"all you have\"", "Trumping",
+                                  "You can't lead trump unless that's all you have",
+                                  reconstruction="fool_in_trump_lead"))
+            return out
         top = combination(state.table[-1][1], state.rules)
         assert top is not None
         if combo.kind == "fool":  # the Fool follows anything (§Fool), not by §Follow's "same number"
