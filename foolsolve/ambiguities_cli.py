@@ -48,7 +48,7 @@ from foolsolve.errors import InputError, Stopped
 from foolsolve.games.base import GameInfo
 from foolsolve.positions import STDIO, check_output, game_of, parse_json, read_json, write_json_atomic
 from foolsolve.present import plural
-from foolsolve.rules import rules_from_json, rules_option
+from foolsolve.rules import json_text, rules_from_json, rules_option
 
 
 def _echo_json(obj: Any) -> None:
@@ -344,6 +344,13 @@ def _run(info: GameInfo, adapter: Adapter, option_name: str, given: list[Any] | 
     opt = option_info(info, option_name)
     choices = choices_of(opt, adapter, given)
     result: dict[str, Any] = {"game": info.name, "option": option_name, "choices": [jsonable(c) for c in choices]}
+    if option_name in adapter.base_rules:
+        # --rules also sets the option compared: each choice replaces its value, said once
+        given_value = json_text(adapter.base_rules[option_name])
+        result["rules_overridden"] = option_name
+        if not as_json:
+            click.echo(f"note: --rules sets {option_name}={given_value}, the option compared: each choice below "
+                       "replaces it")
     extra: list[dict[str, Any]] = []
     obj: dict[str, Any] | None = None
     if position_file:  # read and checked before any output

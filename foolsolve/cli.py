@@ -1229,8 +1229,9 @@ def effort_line(result: SolveResult) -> str:
 @ascii_option
 @click.option("--json", "as_json", is_flag=True,
               help='Print one JSON object instead of the text: {"game", "to_move" (null once the game is over), "over", '
-                   '"result" (as a solve\'s: label, payoffs, details; null while the game goes on), "moves"} (a full '
-                   "position; with --svg FILE, beside the picture).")
+                   '"result" (as a solve\'s: label, payoffs, details; null while the game goes on), "moves"}, and '
+                   '"cannot_matter" (each rule option set that cannot change play here, and why) where there is one (a '
+                   "full position; with --svg FILE, beside the picture).")
 def show(position: str, svg_out: str | None, viewer: int | None, fan: bool = False, as_json: bool = False) -> None:
     """Check POSITION and describe it: the cards, the rules that differ from the default and who
     is to move (or who won); with --svg, its picture; with --json, who is to move, whether the game
@@ -1238,6 +1239,8 @@ def show(position: str, svg_out: str | None, viewer: int | None, fan: bool = Fal
     from foolsolve.present import moot_rules, show_text, status_json, write_text
 
     one_stdout(("--svg -", svg_out == STDIO), ("--json", as_json))
+    if fan and svg_out is None:
+        raise InputError("--fan: only with --svg (it lays out the picture's discard piles)")
     if as_json and viewer is not None:
         raise InputError("--json: describes the full position (every card placed), not player P's view: leave out --as")
     info, state = load_position(position, views=not as_json)
