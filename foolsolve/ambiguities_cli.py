@@ -378,7 +378,7 @@ def _run(info: GameInfo, adapter: Adapter, option_name: str, given: list[Any] | 
     # the deals and the witness search have --players (the game's minimum by default)
     swept = [what for what, on in (("the deals", deals), ("the witness search", witness and adapter.supports_witness))
              if on]
-    base = rules_from_json(info.spec.rules_cls, adapter.base_rules, where="--rules")
+    base: Any = rules_from_json(info.spec.rules_cls, adapter.base_rules, where="--rules")
     moot = cannot_matter(opt, adapter.players, base) if swept or obj is None else None
     if moot:
         result["cannot_matter"] = moot
@@ -526,7 +526,7 @@ def _all_rows(info: GameInfo, adapter: Adapter, options: list[Any], rows: list[d
     from foolsolve.progress import progress
     from foolsolve.rules import cannot_matter as why_moot
 
-    base = rules_from_json(info.spec.rules_cls, adapter.base_rules, where="--rules")
+    base: Any = rules_from_json(info.spec.rules_cls, adapter.base_rules, where="--rules")
     with progress(f"ambiguities {info.name} --all", unit="options", total=len(options)) as tick:
         for i, opt in enumerate(options):
             row: dict[str, Any] = {"option": opt.name}

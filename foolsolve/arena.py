@@ -793,7 +793,7 @@ def rules_lines(match: Match) -> list[str]:
     from foolsolve import games
     from foolsolve.rules import json_text, moot_line, moot_options, rules_from_json, rules_to_json
 
-    rules = rules_from_json(games.get(match.game).spec.rules_cls, match.rules)
+    rules: Any = rules_from_json(games.get(match.game).spec.rules_cls, match.rules)
     changed = rules_to_json(rules, only_changed=True)
     line = ("rules (not the default): " + ", ".join(f"{k}={json_text(v)}" for k, v in changed.items())
             if changed else "rules: all defaults")

@@ -253,9 +253,9 @@ def check_options(options: SolveOptions) -> None:
 
 
 KNOWN_STOCKS_NOTE = "solved with every stock's order known (stock_order_known)"
+"""The note of an answer solved with cards left in the stocks, their order taken as known."""
 UNUSED_KNOWN_NOTE = "not applied: -o stock_order_known (every stock is empty: no stock order to take as known)"
 """The note of an answer asked with ``stock_order_known`` where every stock is empty."""
-"""The note of an answer solved with cards left in the stocks, their order taken as known."""
 
 
 def method_text(result: SolveResult, extra: dict[str, Any]) -> str:

@@ -1,39 +1,49 @@
-"""Exact endgame solver for Fools and Angels.
+"""Exact Fool's Paradise endgames: alpha-beta with a transposition table over the engine.
 
-Once both private stocks and the pool are empty nothing is hidden any more: both hands are
-known, nothing can be drawn, exchanged or tempted. The game is then one of perfect
-information, and every position is a win or a loss for the side to move: the state graph
-is acyclic and has no draws (docs/fools-and-angels-model.md, "Termination").
+Once the draw pile is empty every card's place is known to a player who counts cards, so
+the rest of the game is a perfect-information game. (A position whose stock order is given
+in full is solved the same way, taking that order as known to both players, only when the
+caller asks for it with ``SolveOptions.extra["stock_order_known"]``; a stock of unknown
+order is refused.)
 
-Method: depth-first negamax over the engine with boolean values (a node is a win iff some
-move leads to a position lost for the player who moves there; the defender may move twice
-in a row, so the sign flips only when the mover changes), short-circuiting on the first
-winning move, a transposition table of exact values (every stored value is exact: a node is
-only stored once a winning move is found or every move is refuted), move ordering by the
-mover's hand size after the move (computed from the move, so a winning first move costs
-one successor), and symmetry reduction: interchangeable cards (same signed pip value, or
-face cards whose ranks share an effect) are relabelled canonically before the table is
-consulted, and moves with coinciding successors are searched once (:class:`Canon`). The
-path is tracked and a repetition raises: it cannot happen by the termination argument, and
-the guard makes the argument checked.
+Solution concepts
+-----------------
+* **Two players** (plain minimax): the value of a position for the player to move, ``R``,
+  is ``final score(R) - final score(other)`` under best play by both (scores include the
+  points already banked). That is exactly what :func:`foolsolve.solver.minimax.value_for`
+  computes on the spec, which the tests check.
+* **Three or more players** (``concept = "paranoid"``): ``R`` maximises
+  ``U = final score(R) - max over the other players j of final score(j)`` and every other
+  player is assumed to play to *minimise* ``U`` (they act as one coalition against ``R``).
+  With two players ``U`` is the two-player value above.
 
-``tests/fools_and_angels/test_solver.py`` checks every value against exhaustive minimax over
-the spec and against retrograde analysis of the spec's state graph.
+Search
+------
+The search runs on a suit-free copy of the game (:class:`RankState`: count vectors of
+ranks, on the engine's count-vector layer; defined here, the solver being its only user).
+Suits play no part in collecting (000 §Collecting Cards), and none in the scores of the
+``card_points`` choices there are: both read the rank only. The text does give suits a part
+in its lost point values ("only in point value (discussed later)"), so this rests on the
+choices being suit-blind reconstructions, which
+``tests/fools_paradise/test_rules.py::test_swapping_suits_between_piles_never_changes_a_score``
+holds every choice to: a point table that reads suits would need suits back in the key. Then
+two positions that differ only in suits have the same value, and one suit-free move stands
+for all the card-level moves that take the same ranks. Fail-soft alpha-beta, moves ordered by the points they bank at
+once (the transposition-table move first); the table stores lower/upper bounds on the
+part of the value that does not depend on the scores already banked (two players), or on
+the value itself keyed with the score offsets (paranoid).
 """
 
 from __future__ import annotations
 
 import sys
 import time
-from typing import Any
+from collections.abc import Hashable
+from typing import Any, NamedTuple
 
-from foolsolve.engines import fools_and_angels as E
-from foolsolve.errors import option_name
+from foolsolve.engines.fools_paradise import ENGINE, RANKS, EMove, EngineRules, EngineState, decode
 from foolsolve.solver.base import (
-    LOSS,
     SHARED_OPTIONS,
-    WIN,
-    MoveBound,
     MoveValue,
     NotCovered,
     SearchLimit,
@@ -41,284 +51,424 @@ from foolsolve.solver.base import (
     SolveResult,
     TableBudget,
     bool_option,
+    bounds_after,
     check_extra,
-    with_partial,
+    int_option,
 )
-from foolsolve.spec import fools_and_angels as S
+from foolsolve.spec.fools_paradise import CENTRE_SIZE, CLEAR_POINTS, SPEC, Rules, State
 
+INF = 10**9
 PROGRESS_EVERY = 1024
 """Nodes between two progress callbacks, through which a time limit stops the solve (and the
-tables' bound is checked): 20,000 (the old count) could be a second past ``--time``."""
-ENTRY_BYTES = 300
-"""Bytes a transposition-table entry takes (an engine state tuple and a flag), for the
-``--max-memory`` budget."""
+tables' bound is checked): a node costs some 40 µs, so 10,000 (the old count) were 0.4 s past
+``--time``; 1,024 are some 40 ms."""
+ENTRY_BYTES = 400
+"""Bytes a transposition-table entry takes (key tuple, bounds, best move; measured on the worked
+example), for the ``--max-memory`` budget."""
 
-# --- symmetry: interchangeable cards ------------------------------------------------------------
-# The rules read a pip card only through its signed value (colour is the sign), and a face
-# card only through its rank's effect (the effect sees which colours of pips the attack holds,
-# never the face card's suit). So 3♣ and 3♠ are interchangeable, as are 3♦ and 3♥, and all
-# face cards whose ranks share an effect. With every stock empty, relabelling such cards
-# between the hands and the attack maps a position to one of the same value; the solver
-# keys its table on a canonical relabelling and skips moves whose successors coincide.
-_PIP_RANKS = sum(1 << r for r in (2, 3, 4, 5, 6, 7, 8, 9, 14))
-_SUIT_PAIRS = ((0, 48), (16, 32))  # (clubs, spades) and (diamonds, hearts): slot * 16
+RankMove = tuple[int, int]
 
 
-def _swap_bits(x: int, sw_lo: int, sw_hi: int, shift: int) -> int:
-    """Swap the bits of ``x`` at ``sw_lo`` with those at ``sw_hi = sw_lo << shift``."""
-    return (x & ~(sw_lo | sw_hi)) | ((x & sw_hi) >> shift) | ((x & sw_lo) << shift)
+# --- the suit-free game --------------------------------------------------------------------
 
 
-class Canon:
-    """Canonical relabelling of the cards of an endgame position (rules fixed)."""
+class RankState(NamedTuple):
+    """A position with suits forgotten: count vectors (:meth:`EngineRules.counts`) for hands and centre,
+    the stock as a tuple of ranks in draw order with a read pointer, scores so far. Sound only while
+    every ``card_points`` choice is suit-blind (module docstring, "Search")."""
 
-    def __init__(self, cr: E.EngineRules) -> None:
-        groups: dict[str, list[int]] = {}
-        for b in E.bits(E.FACES):
-            card = S.FRENCH52.by_index(b.bit_length() - 1)
-            groups.setdefault(getattr(cr.rules.face_effects, S.FACE_RANK_TEXT[card.rank]), []).append(b)
-        self.faces: list[tuple[int, list[int]]] = []
-        for bl in groups.values():
-            prefix = [0]
-            for b in bl:
-                prefix.append(prefix[-1] | b)
-            self.faces.append((prefix[-1], prefix))
+    hands: tuple[int, ...]
+    centre: int
+    stock: tuple[int, ...]
+    sp: int
+    to_move: int
+    scores: tuple[int, ...]
+    over: bool = False
 
-    def __call__(self, st: E.EngineState) -> E.EngineState:
-        h0, h1, at = st[3], st[4], st[8]
-        for lo, hi in _SUIT_PAIRS:
-            c0, c1, c2 = (h0 >> lo) & _PIP_RANKS, (h1 >> lo) & _PIP_RANKS, (at >> lo) & _PIP_RANKS
-            s0, s1, s2 = (h0 >> hi) & _PIP_RANKS, (h1 >> hi) & _PIP_RANKS, (at >> hi) & _PIP_RANKS
-            # swap a rank's two cards when the higher suit's card has the earlier owner
-            # (owners in order: hand 0, hand 1, attack, out of play)
-            sw = (s0 & ~c0) | (s1 & ~(c0 | c1)) | (s2 & ~(c0 | c1 | c2))
-            if sw:
-                lo_m, hi_m, shift = sw << lo, sw << hi, hi - lo
-                h0 = _swap_bits(h0, lo_m, hi_m, shift)
-                h1 = _swap_bits(h1, lo_m, hi_m, shift)
-                at = _swap_bits(at, lo_m, hi_m, shift)
-        for cm, prefix in self.faces:
-            k0, k1, k2 = (h0 & cm).bit_count(), (h1 & cm).bit_count(), (at & cm).bit_count()
-            h0 = (h0 & ~cm) | prefix[k0]
-            h1 = (h1 & ~cm) | (prefix[k0 + k1] & ~prefix[k0])
-            at = (at & ~cm) | (prefix[k0 + k1 + k2] & ~prefix[k0 + k1])
-        if h0 == st[3] and h1 == st[4] and at == st[8]:
-            return st
-        return (*st[:3], h0, h1, *st[5:8], at, *st[9:])
+
+def rank_state(state: EngineState) -> RankState:
+    """The :class:`RankState` of an engine position with a known stock and nothing pending."""
+    if not state.known and state.stock_mask:
+        raise ValueError("the stock order is unknown")
+    if state.pending is not None:
+        raise ValueError("a chance draw is pending")
+    ctx = state.ctx
+    stock = tuple(ctx.rank_of[i] for i in state.stock[state.sp:]) if state.known else ()
+    return RankState(tuple(ctx.counts(h) for h in state.hands), ctx.counts(state.centre), stock, 0,
+                     state.to_move, state.scores, state.terminal())
+
+
+def rank_move(state: EngineState, move: EMove) -> RankMove:
+    """The suit-free class of an engine move: ``(rank, vec)``; ``vec == 0`` is a lay."""
+    ctx = state.ctx
+    a, b = decode(move)
+    return (ctx.rank_of[a], ctx.counts(b) if b else 0)
+
+
+def rank_moves(ctx: EngineRules, st: RankState) -> list[RankMove]:
+    """Moves of a :class:`RankState`: ``(rank, vec)``; ``vec == 0`` is a lay."""
+    hand = st.hands[st.to_move]
+    out: list[RankMove] = []
+    for r in RANKS:
+        if (hand >> ctx.shift[r]) & ctx.field_mask:
+            for vec in ctx.vectors(st.centre, r):
+                out.append((r, vec))
+            out.append((r, 0))
+    return out
+
+
+def rank_apply(ctx: EngineRules, st: RankState, move: RankMove) -> RankState:
+    """The successor of a :class:`RankState` (the same rules as the card-level engine)."""
+    r, vec = move
+    p = st.to_move
+    unit = ctx.unit[r]
+    hands = list(st.hands)
+    hands[p] -= unit
+    centre = st.centre
+    scores = list(st.scores)
+    cleared = False
+    if vec == 0:
+        centre += unit
+    else:
+        centre -= vec
+        gain = ctx.vec_points(vec)
+        if ctx.collected:
+            gain += ctx.rank_pts[r]
+        if centre == 0:
+            cleared = True
+            gain += CLEAR_POINTS
+        if not ctx.collected:
+            centre += unit
+        scores[p] += gain
+    sp = st.sp
+    stock = st.stock
+    if sp < len(stock):
+        hands[p] += ctx.unit[stock[sp]]
+        sp += 1
+    if cleared:
+        end = min(sp + CENTRE_SIZE, len(stock))
+        for i in range(sp, end):
+            centre += ctx.unit[stock[i]]
+        sp = end
+    n = len(hands)
+    for i in range(1, n + 1):
+        q = (p + i) % n
+        if hands[q]:
+            return RankState(tuple(hands), centre, stock, sp, q, tuple(scores))
+    if centre:
+        scores[p] += ctx.vec_points(centre) + (CLEAR_POINTS if ctx.sweep_clear else 0)
+    return RankState(tuple(hands), 0, stock, sp, p, tuple(scores), True)
+
+
+def rank_moves_by_gain(ctx: EngineRules, st: RankState) -> list[tuple[int, RankMove]]:
+    """``(points banked at once, move)`` for every move of a :class:`RankState`."""
+    hand = st.hands[st.to_move]
+    centre = st.centre
+    out: list[tuple[int, RankMove]] = []
+    collected = ctx.collected
+    vec_points = ctx.vec_points
+    for r in RANKS:
+        if (hand >> ctx.shift[r]) & ctx.field_mask:
+            own = ctx.rank_pts[r] if collected else 0
+            for vec in ctx.vectors(centre, r):
+                out.append((vec_points(vec) + own + (CLEAR_POINTS if vec == centre else 0), (r, vec)))
+            out.append((0, (r, 0)))
+    return out
+
+
+def _neg_gain(item: tuple[int, RankMove]) -> int:
+    return -item[0]
 
 
 class Solver:
-    """One solve's search state: the transposition table and counters."""
+    """Alpha-beta over :class:`RankState` for a fixed root player (see the module doc)."""
 
-    def __init__(self, options: SolveOptions | None = None, canon: Canon | None = None) -> None:
+    def __init__(self, ctx: EngineRules, root: int, players: int, options: SolveOptions | None = None) -> None:
+        self.ctx = ctx
+        self.root = root
+        self.players = players
         self.options = options or SolveOptions()
-        self.tt: dict[Any, bool] = {}
-        """Exact value of a (canonical) position for its player to move (True: win)."""
-        self.nodes = 0
-        self.canon = canon
-        """Relabelling to apply (``None``: positions with stocks, no symmetry used)."""
-        self._path: set[Any] = set()
-        self._next_report = PROGRESS_EVERY
+        self.tt: dict[Hashable, tuple[int, int, RankMove | None]] = {}
+        self._rem: dict[tuple[int, int, int], int] = {}
         self.budget = TableBudget(self.options, ENTRY_BYTES)
-        """The table's bound (``--max-memory``): the oldest half goes when it outgrows it."""
+        """The tables' bound (``--max-memory``): the oldest half goes when they outgrow it."""
+        self.nodes = 0
+        self._next_progress = PROGRESS_EVERY
 
-    def win(self, st: E.EngineState) -> bool:
-        """Whether the player to move in ``st`` wins with best play."""
-        return self._win(self.canon(st) if self.canon is not None else st)
+    # -- values --
 
-    def _win(self, st: E.EngineState) -> bool:
-        hit = self.tt.get(st)
-        if hit is not None:
-            return hit
+    def terminal_value(self, st: RankState) -> int:
+        """``U`` of a finished game for the root player."""
+        s = st.scores
+        r = self.root
+        return s[r] - max(s[j] for j in range(self.players) if j != r)
+
+    def remaining(self, st: RankState) -> int:
+        """An upper bound on the points anyone can still bank from ``st``: every card in the
+        hands, the centre and the stock, one clear per card still to be played, one more for
+        the sweep."""
+        hands = sum(st.hands)
+        key = (hands, st.centre, st.sp)
+        hit = self._rem.get(key)
+        if hit is None:
+            ctx = self.ctx
+            stock = st.stock[st.sp:]
+            hit = ctx.vec_points(hands + st.centre) + sum(ctx.rank_pts[r] for r in stock) \
+                + CLEAR_POINTS * (sum(ctx.count(hands, r) for r in ctx.rank_pts) + len(stock) + 1)
+            self._rem[key] = hit
+        return hit
+
+    def _key(self, st: RankState) -> tuple[Hashable, int]:
+        """Table key and the offset ``off``: values are stored as ``U - off``.
+
+        Two players: ``U = (s_R - s_O) + (future difference)``, so the key leaves the scores
+        out and ``off = s_R - s_O``. Paranoid: with ``d_j = s_j - s_R`` and ``m = max d_j``,
+        ``U + m = g_R - max_j (d_j - m + g_j)`` (``g`` = points banked from here on), so only
+        the offsets ``d_j - m`` matter, and an opponent with ``d_j - m <= -remaining`` can
+        never be the best other player (the leader's ``g`` is at least 0): it is left out."""
+        s = st.scores
+        if self.players == 2:
+            return (st.hands, st.centre, st.sp, st.to_move), s[self.root] - s[1 - self.root]
+        base = s[self.root]
+        ds = [x - base for j, x in enumerate(s) if j != self.root]
+        m = max(ds)
+        rem = self.remaining(st)
+        rel = tuple(d - m if d - m > -rem else None for d in ds)
+        return (st.hands, st.centre, st.sp, st.to_move, rel), -m
+
+    def ordered_moves(self, st: RankState, first: RankMove | None = None) -> list[RankMove]:
+        """Moves, the biggest immediate gain for the mover first."""
+        scored = rank_moves_by_gain(self.ctx, st)
+        scored.sort(key=_neg_gain)
+        moves = [m for _, m in scored]
+        if first is not None and first in moves:
+            moves.remove(first)
+            moves.insert(0, first)
+        return moves
+
+    def search(self, st: RankState, alpha: int = -INF, beta: int = INF) -> int:
+        """Fail-soft alpha-beta value of ``U`` (exact when it lies strictly inside the window)."""
         self.nodes += 1
-        if self.nodes >= self._next_report:
-            self._next_report += PROGRESS_EVERY
-            self.budget.check((self.tt,))
+        if self.nodes >= self._next_progress:
+            self._next_progress += PROGRESS_EVERY
+            self.budget.check((self.tt, self._rem))
             if self.options.progress is not None:
                 self.options.progress(self.nodes)
         if self.options.max_nodes is not None and self.nodes > self.options.max_nodes:
-            raise SearchLimit(f"node budget of {self.options.max_nodes} exhausted")
-        w = E.winner(st)
-        if w is not None:
-            value = w[0] == st[2]
-            self.tt[st] = value
-            return value
-        if st in self._path:
-            raise RuntimeError("fools-and-angels endgame: a position repeated (the model says it cannot)")
-        self._path.add(st)
-        try:
-            value = self._search(st)
-        finally:
-            self._path.discard(st)
-        self.tt[st] = value
-        return value
+            raise SearchLimit(f"node limit {self.options.max_nodes} reached")
+        if st.over:
+            return self.terminal_value(st)
+        key, off = self._key(st)
+        entry = self.tt.get(key)
+        if entry is None:
+            # static bounds: nobody banks more than the points still in play
+            rem = self.remaining(st)
+            sc = st.scores
+            here = sc[self.root] - max(x for j, x in enumerate(sc) if j != self.root)
+            if here + rem <= alpha:
+                return here + rem
+            if here - rem >= beta:
+                return here - rem
+        best_move: RankMove | None = None
+        if entry is not None:
+            lo, up, best_move = entry
+            lo += off
+            up += off
+            if lo == up or lo >= beta:
+                return lo
+            if up <= alpha:
+                return up
+            alpha = max(alpha, lo)
+            beta = min(beta, up)
+        a0, b0 = alpha, beta
+        ctx = self.ctx
+        maximising = st.to_move == self.root
+        best = -INF if maximising else INF
+        for m in self.ordered_moves(st, best_move):
+            v = self.search(rank_apply(ctx, st, m), alpha, beta)
+            if maximising:
+                if v > best:
+                    best, best_move = v, m
+                    if v > alpha:
+                        alpha = v
+            else:
+                if v < best:
+                    best, best_move = v, m
+                    if v < beta:
+                        beta = v
+            if alpha >= beta:
+                break
+        lo, up = -INF, INF
+        if entry is not None:
+            lo, up = entry[0] + off, entry[1] + off
+        lo, up = bounds_after(lo, up, best, a0, b0)
+        self.tt[key] = (lo - off if lo > -INF else -INF, up - off if up < INF else INF, best_move)
+        return best
 
-    def _search(self, st: E.EngineState) -> bool:
-        p = st[2]
-        moves = E.legal_moves(st)
-        if len(moves) > 1:
-            moves = sorted(moves, key=_hand_after(st))
-        canon = self.canon
-        seen: set[Any] = set()
-        for m in moves:
-            c = E.apply(st, m)
-            if canon is not None:
-                c = canon(c)
-                if c in seen:
-                    continue
-                seen.add(c)
-            if self._win(c) == (c[2] == p):
-                return True
-        return False
-
-    def value_of_move(self, st: E.EngineState, move: E.Move) -> bool:
-        """Whether ``move`` wins for the player to move in ``st``."""
-        c = E.apply(st, move)
-        return self.win(c) == (c[2] == st[2])
-
-    def principal_variation(self, st: E.EngineState, limit: int = 400) -> list[str]:
-        """Best play from ``st``: at each position the side to move plays a move of the
-        position's value (a winning move when it wins; when it loses every move loses), the
-        one leaving its hand smallest, ties in engine order."""
-        pv: list[str] = []
-        while E.winner(st) is None and len(pv) < limit:
-            moves = list(E.legal_moves(st))
-            want = self.win(st)
-            best = None
-            for m in sorted(moves, key=_hand_after(st)):
-                if self.value_of_move(st, m) == want:
-                    best = m
-                    break
-            assert best is not None
-            pv.append(E.ENGINE.move_text(st, best))
-            st = E.apply(st, best)
-        return pv
+    def exact(self, st: RankState) -> int:
+        """The exact value of ``U``."""
+        return self.search(st, -INF, INF)
 
 
-def _hand_after(st: E.EngineState) -> Any:
-    """Move-ordering key: how many cards the mover holds after the move (fewest first),
-    computed from the move without applying it."""
-    n = st[3 + st[2]].bit_count()
-    attack = st[8]
-
-    def key(m: E.Move) -> int:
-        kind = m[0]
-        if kind == E.ATTACK:
-            return n - m[1].bit_count()
-        if kind == E.DEFEND:
-            taken = 0 if m[1] == E.T_WHOLE else attack & ~(E.RED_PIPS if m[1] == E.T_RED else E.BLACK_PIPS)
-            return n - m[2].bit_count() + taken.bit_count()
-        if kind == E.SURRENDER:
-            return n + attack.bit_count()
-        if kind == E.DISCARD:
-            return n - 1
-        return n
-
-    return key
-
-
-def is_endgame(state: S.State) -> bool:
-    """Both private stocks and the pool are empty."""
-    return not state.stocks[0] and not state.stocks[1] and not state.pool
+PV_LIMIT = 200
+"""Plies of principal variation unless the ``pv_limit`` option says otherwise."""
 
 
 OPTIONS: dict[str, str] = {
-    "stock_order_known": SHARED_OPTIONS["stock_order_known"] + " (the private stocks and the pool; was known_stocks)",
+    "stock_order_known": SHARED_OPTIONS["stock_order_known"],
     "pv": SHARED_OPTIONS["pv"],
+    "pv_limit": f"the principal variation's longest length in moves (default {PV_LIMIT})",
 }
 
-OPTION_DEFAULTS: dict[str, Any] = {"pv": True, "stock_order_known": False}
+OPTION_DEFAULTS: dict[str, Any] = {"pv": True, "stock_order_known": False, "pv_limit": PV_LIMIT}
 """The defaults of :data:`OPTIONS` that depend neither on the position nor on other options, as
 :func:`solve` reads them (the result store keys an option given at its default as the answer
 without it: :attr:`foolsolve.games.base.GameInfo.solver_option_defaults`)."""
-"""The Fools and Angels solver's options (``-o KEY=VALUE``; ``foolsolve rules fools-and-angels --solver``)."""
-
-
-def _partial(st: E.EngineState, moves: list[MoveValue], spec_moves: list[Any], solver: Solver,
-             start: float) -> SolveResult:
-    """What valuing the moves has proved so far: ``moves`` (the first of ``spec_moves``), the
-    others unfinished, the value where a move wins."""
-    won = [m.move for m in moves if m.value == WIN]
-    rest = [MoveBound(str(sm), LOSS, WIN) for sm in spec_moves[len(moves):]]
-    return SolveResult(S.META.name, st[2], WIN if won else None, list(moves), [], solver.nodes,
-                       time.perf_counter() - start, best=won, unfinished=rest)
+"""The Fool's Paradise solver's options (``-o KEY=VALUE``; ``foolsolve rules fools-paradise --solver``)."""
 
 
 def check_options(options: SolveOptions) -> None:
-    """Every option's name and value, whatever the position (:func:`solve` checks them first; the
+    """Every option's name and value, whatever the position (the solver checks them first; the
     command line checks them before any search, :func:`foolsolve.solver.open_hand.check_options`)."""
-    check_extra(options, tuple(OPTIONS), "Fools and Angels")
+    check_extra(options, tuple(OPTIONS), "Fool's Paradise")
     bool_option(options, "stock_order_known", False)
     bool_option(options, "pv", True)
+    int_option(options, "pv_limit", PV_LIMIT)
 
 
-KNOWN_STOCKS_NOTE = "solved with every stock's order known (stock_order_known)"
-UNUSED_KNOWN_NOTE = "not applied: -o stock_order_known (every stock is empty: no stock order to take as known)"
-"""The note of an answer asked with ``stock_order_known`` where every stock is empty."""
-"""The note of an answer solved with cards left in the stocks, their order taken as known."""
-
-
-def method_text(result: SolveResult, extra: dict[str, Any]) -> str:
-    """The method of one of :func:`solve`'s answers in words (the registry's ``solver_method``)."""
-    where = ("the position with every stock's order taken as known to both players (stock_order_known)"
-             if KNOWN_STOCKS_NOTE in result.notes else "the endgame, where every stock is empty and both hands are known")
-    return (f"Fools and Angels endgame solver: exact negamax search with win/loss values and a transposition table "
-            f"over {where} (win or loss for the side to move)")
-
-
-def rules_refusal(rules: S.Rules) -> str | None:
+def rules_refusal(rules: Rules) -> str | None:
     """Why this solver refuses every position under ``rules``: the rule options it does not play
     (``None``: it plays them all). The solver's tests draw every option of the rules and hold the
     solver to minimax over the spec wherever this says ``None``, and to a refusal elsewhere."""
     return None
 
 
-def solve(state: S.State, options: SolveOptions | None = None) -> SolveResult:
-    """Exact win/loss for the side to move, the value of every move and a principal variation.
-
-    The position must be an endgame (both private stocks and the pool empty), where the
-    game is of perfect information. ``options.extra["stock_order_known"] = True`` solves any
-    position as the deterministic game it is once the stock order is fixed (as if both
-    players knew every stock's order); ``pv=false`` skips the principal variation."""
-    options = options or SolveOptions()
-    check_options(options)
-    known_stocks = bool_option(options, "stock_order_known", False)
-    want_pv = bool_option(options, "pv", True)
+def _check(state: State, options: SolveOptions | None) -> int:
+    """Refuse what the solver cannot answer, and every bad option, before any search; returns
+    the principal variation's length limit."""
+    known = False
+    pv_limit = PV_LIMIT
+    if options is not None:
+        check_options(options)
+        known = bool_option(options, "stock_order_known", False)
+        pv_limit = int_option(options, "pv_limit", PV_LIMIT) if bool_option(options, "pv", True) else 0
+    # valid positions outside the solver's domain: NotCovered (the open-hand search or the mover's seat answers)
     refusal = rules_refusal(state.rules)
     if refusal is not None:
         raise NotCovered(f"rules: {refusal}")
-    # a finished game is answered with its result (below) whatever its stocks still hold
-    if not is_endgame(state) and not known_stocks and S.SPEC.result(state) is None:
-        raise NotCovered("stocks: the endgame solver needs both private stocks and the pool empty "
-                          f"(perfect information); set the solver option stock_order_known ({option_name('-o')} "
-                          "stock_order_known=true) "
-                          "to solve with the stock order known")
-    start = time.perf_counter()
-    st = E.ENGINE.from_spec(state)
-    solver = Solver(options, Canon(st[0]) if is_endgame(state) else None)
+    if state.pending is not None:
+        raise NotCovered("pending: the position waits for a chance draw; the endgame solver needs a settled position")
+    if state.stock and not state.stock_known:
+        raise NotCovered(f"stock_size: the endgame solver needs an empty draw pile; "
+                         f"{len(state.stock)} cards of unknown order are left")
+    if state.stock and not known:
+        raise NotCovered(f"stock: the endgame solver needs an empty draw pile ({len(state.stock)} cards left); "
+                         f"to solve with the listed draw order taken as known, set the solver option "
+                         f"stock_order_known")
+    return pv_limit
+
+
+def _class_moves(e: EngineState) -> dict[RankMove, list[EMove]]:
+    out: dict[RankMove, list[EMove]] = {}
+    for em in ENGINE.legal_moves(e):
+        out.setdefault(rank_move(e, em), []).append(em)
+    return out
+
+
+UNUSED_KNOWN_NOTE = "not applied: -o stock_order_known (the draw pile is empty: no draw order to take as known)"
+"""The note of an answer asked with ``stock_order_known`` where the draw pile is empty."""
+KNOWN_STOCK_NOTE = "stock is taken in the listed draw order"
+"""How the note of an answer solved with a stock of known order ends (``stock_order_known``)."""
+
+
+def method_text(result: SolveResult, extra: dict[str, Any]) -> str:
+    """The method of one of :func:`solve`'s answers in words (the registry's ``solver_method``):
+    two players (minimax) or paranoid."""
+    where = ("the position with the listed draw order taken as known to both players (stock_order_known)"
+             if any(n.endswith(KNOWN_STOCK_NOTE) for n in result.notes)
+             else "the endgame, where the draw pile is empty and every card's place is known")
+    if result.concept == "paranoid":
+        return (f"Fool's Paradise endgame solver: exact paranoid alpha-beta search with a transposition table over "
+                f"{where}: the player to move maximises her final score minus the best other final score, all the "
+                "others together minimising it")
+    return (f"Fool's Paradise endgame solver: exact alpha-beta search with a transposition table over {where} "
+            "(minimax on the final score difference for the side to move)")
+
+
+def solve(state: State, options: SolveOptions) -> SolveResult:
+    """Exact endgame value, every move's value, the best moves and a principal variation.
+
+    ``value`` is a number: the final score difference for the player to move (two players),
+    or the paranoid value ``U`` (three or more players; ``concept == "paranoid"``).
+    ``options.extra``: ``pv_limit`` (plies of principal variation, default 200);
+    ``stock_order_known`` (solve a position whose stock is not empty, taking the listed draw
+    order as known to both players; refused otherwise)."""
+    pv_limit = _check(state, options)
+    t0 = time.perf_counter()
+    n = state.players
+    root = state.to_move
+    concept = None if n == 2 else "paranoid"
+    notes: list[str] = []
+    if state.stock:
+        notes.append(f"the {len(state.stock)}-card {KNOWN_STOCK_NOTE}")
+    elif options is not None and bool_option(options, "stock_order_known", False):
+        notes.append(UNUSED_KNOWN_NOTE)
+    if concept:
+        notes.append("paranoid: the player to move maximises own final score minus the best other final score; "
+                     "every other player plays to minimise that")
+    e = ENGINE.from_spec(state)
+    rs = rank_state(e)
+    search = Solver(e.ctx, root, n, options)
     limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, 50_000))
+    sys.setrecursionlimit(max(limit, 10_000))
     try:
-        res = E.winner(st)
-        if res is not None:
-            value = WIN if res[0] == st[2] else LOSS
-            return SolveResult(S.META.name, st[2], value, [], [], 1, time.perf_counter() - start,
-                               notes=[f"game over: player {res[0]} wins ({res[1]})"])
-        moves: list[MoveValue] = []
-        spec_moves = S.SPEC.legal_moves(state)
-        by_text = {E.ENGINE.move_text(st, m): m for m in E.legal_moves(st)}
-        try:
-            for sm in spec_moves:
-                text = str(sm)
-                moves.append(MoveValue(text, WIN if solver.value_of_move(st, by_text[text]) else LOSS))
-                if options.proved is not None:
-                    options.proved(_partial(st, moves, spec_moves, solver, start))
-        except (SearchLimit, KeyboardInterrupt) as exc:  # keep the moves valued: a win proves the value
-            raise with_partial(exc, _partial(st, moves, spec_moves, solver, start)) from None
-        value = WIN if any(m.value == WIN for m in moves) else LOSS
-        pv = solver.principal_variation(st) if want_pv else []
+        if rs.over:
+            value = search.terminal_value(rs)
+            return SolveResult(SPEC.name, root, value, [], [], 0, time.perf_counter() - t0, [], concept, notes,
+                               value_kind="score")
+        classes = _class_moves(e)
+        class_value = {cls: search.exact(rank_apply(e.ctx, rs, cls)) for cls in classes}
+        value = max(class_value.values())
+        rows: list[tuple[int, Any, str]] = []
+        for cls, ems in classes.items():
+            for em in ems:
+                sm = ENGINE.move_to_spec(e, em)
+                rows.append((class_value[cls], SPEC.move_sort_key(sm), str(sm)))
+        rows.sort(key=lambda r: (-r[0], r[1]))
+        moves = [MoveValue(text, v) for v, _, text in rows]
+        best = [text for v, _, text in rows if v == value]
+        pv = _principal_variation(e, search, pv_limit)
     finally:
         sys.setrecursionlimit(limit)
-    notes = ([UNUSED_KNOWN_NOTE] if known_stocks else []) if is_endgame(state) else [KNOWN_STOCKS_NOTE]
-    return SolveResult(S.META.name, st[2], value, moves, pv, solver.nodes, time.perf_counter() - start,
-                       best=[m.move for m in moves if m.value == value], notes=notes)
+    return SolveResult(SPEC.name, root, value, moves, pv, search.nodes, time.perf_counter() - t0, best, concept, notes,
+                       value_kind="score")
+
+
+def _principal_variation(e: EngineState, search: Solver, limit: int) -> list[str]:
+    """Best play from ``e``: each step the move whose exact value is best for its mover
+    (max for the root player, min for the others), first in move order on ties."""
+    pv: list[str] = []
+    while not e.terminal() and len(pv) < limit:
+        rs = rank_state(e)
+        classes = _class_moves(e)
+        maximising = rs.to_move == search.root
+        best_cls = None
+        best_v = 0
+        for cls in search.ordered_moves(rs):
+            v = search.exact(rank_apply(search.ctx, rs, cls))
+            if best_cls is None or (v > best_v if maximising else v < best_v):
+                best_cls, best_v = cls, v
+        assert best_cls is not None
+        em = min(classes[best_cls], key=lambda m: SPEC.move_sort_key(ENGINE.move_to_spec(e, m)))
+        pv.append(str(ENGINE.move_to_spec(e, em)))
+        e = ENGINE.apply(e, em)
+    return pv
+
+
+def endgame_value(state: State, options: SolveOptions | None = None) -> int:
+    """Only the value (for sweeps): ``U`` for the player to move."""
+    _check(state, options)
+    e = ENGINE.from_spec(state)
+    rs = rank_state(e)
+    search = Solver(e.ctx, state.to_move, state.players, options)
+    return search.terminal_value(rs) if rs.over else search.exact(rs)

@@ -44,7 +44,7 @@ def test_the_declaration_says_when_each_option_applies() -> None:
 
 def _dealt(tmp_path: Any) -> tuple[str, str]:
     path = str(tmp_path / "d.json")
-    code, out, err = call_main(["deal", "durak", "--seed", "1", "--rules", json.dumps(MOOT), "--out", path])
+    code, _out, err = call_main(["deal", "durak", "--seed", "1", "--rules", json.dumps(MOOT), "--out", path])
     assert code == 0, err
     return path, err
 

@@ -1030,8 +1030,9 @@ def test_a_throw_before_the_table_is_covered_cites_the_reconstruction_that_refus
     """That throw-ins wait for the covered table is the reconstruction throw_after_cover (listed by
     `foolsolve rules durak`), not §throw-in's sentence granting the throw; the defender's hand is no
     reason against the attacker's throw."""
-    state = DURAK.state_from_json({"game": "durak", "rules": {}, "trump": "S", "hands": [["6H", "6D"], ["7C", "8D", "9D", "JH"]],
-                                   "stock": [], "attacker": 0, "defender": 1, "table": [["6C", None]], "to_move": 1})
+    state = DURAK.state_from_json({"game": "durak", "rules": {}, "trump": "S",
+                                   "hands": [["6H", "6D"], ["7C", "8D", "9D", "JH"]], "stock": [], "attacker": 0,
+                                   "defender": 1, "table": [["6C", None]], "to_move": 1})
     exp = explain(DURAK, state, "throw 6D")
     assert not exp.legal and [r.rule for r in exp.reasons] == ["phase"], exp.reasons
     assert exp.reasons[0].reconstruction == "throw_after_cover" and exp.reasons[0].quote == ""
