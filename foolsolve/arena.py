@@ -798,7 +798,7 @@ def rules_lines(match: Match) -> list[str]:
     line = ("rules (not the default): " + ", ".join(f"{k}={json_text(v)}" for k, v in changed.items())
             if changed else "rules: all defaults")
     note = moot_line(moot_options(rules, match.players), rules)
-    return [line] if note is None else [line, note]
+    return [line] if note is None else [line, f"note: {note}"]
 
 
 def text_table(match: Match, s: Summary) -> str:

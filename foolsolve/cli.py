@@ -1541,7 +1541,7 @@ def deal(game: str, players: int | None, seed: int | None, rules_json: str | Non
 
     note = moot_note(rules, n)
     if note is not None:  # on stderr: standard output may be the position
-        click.echo(f"foolsolve: {note}", err=True)
+        click.echo(f"foolsolve: note: {note}", err=True)
 
 
 @cli.command(name="games")
@@ -1809,7 +1809,7 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
 
     moot_text = moot_line(pins_moot_json(info, pins, counts).get("cannot_matter", {}), pins)
     if moot_text is not None:
-        fixed.append(moot_text)
+        fixed.append(f"note: {moot_text}")
     if engine_command is not None:
         return conform_outside(info, engine_command, engine_timeout, cases, seed, max_steps, position, out,
                                workers, scheduler, time_limit, default_time, as_json, strict, without_knowledge,

@@ -162,7 +162,7 @@ def show_text(spec: Any, state: Any, view: Any = None) -> str:
         lines.append(status(spec, state))
     note = moot_rules(spec, state)[1]
     if note is not None:
-        lines.append(note)
+        lines.append(f"note: {note}")
     return "\n".join(lines)
 
 

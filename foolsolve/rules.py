@@ -228,7 +228,7 @@ def moot_line(moot: Mapping[str, str], values: Any) -> str | None:
     def value(name: str) -> Any:
         return values[name] if isinstance(values, Mapping) else getattr(values, name)
 
-    return ("note: rule options that cannot matter here: "
+    return ("rule options that cannot matter here: "
             + ", ".join(f"{name}={json_text(value(name))} ({why})" for name, why in moot.items()))
 
 

@@ -1,6 +1,7 @@
 """When a rule option applies (its ``applies`` and ``min_players``, read by one function): the options
-set that cannot change play are named in one note by deal, show, solve, conform and arena (text and
---json), and ``ambiguities`` reads the same declaration; ``arena`` states the rules in force."""
+set that cannot change play are named in one note by deal, show, a solve (a batch line too), conform
+and arena (text and --json), and ``ambiguities`` reads the same declaration; ``arena`` states the
+rules in force."""
 
 from __future__ import annotations
 
@@ -70,10 +71,15 @@ def test_solve_notes_the_options_that_cannot_matter(tmp_path: Any) -> None:
     path = tmp_path / "end.json"
     path.write_text(json.dumps({"game": "durak", "rules": MOOT, "trump": "S", "hands": [["6H", "KD"], ["8D", "9D"]],
                                 "stock": [], "attacker": 0, "defender": 1, "table": [["6C", None]]}))
-    code, out, _ = call_main([str(path)])
-    assert code == 0 and "note: rule options that cannot matter here: throw_in_after_take=false" in out, out
-    code, out, _ = call_main([str(path), "--json"])
+    code, out, _ = call_main([str(path), "--no-store"])
+    assert code == 0 and "\nNote: rule options that cannot matter here: throw_in_after_take=false" in out, out
+    code, out, _ = call_main([str(path), "--no-store", "--json"])
     assert code == 0 and any("cannot matter here" in n for n in json.loads(out)["notes"]), out
+    # a batch line notes it as a single solve does
+    code, out, _ = call_main([str(path), str(path), "--no-store", "--json"])
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and len(lines) == 2, out
+    assert all(any("cannot matter here" in n for n in r["result"]["notes"]) for r in lines), out
 
 
 @pytest.mark.parametrize("as_json", [False, True])
