@@ -407,13 +407,17 @@ class PolicyEndgameAdapter(Adapter):
         return dc
 
 
-def cannot_matter(opt: OptionInfo, players: int) -> str | None:
-    """Why ``opt`` cannot change play with ``players`` players (its rule comes into play only
-    with more), or ``None`` when it can."""
-    if opt.min_players is not None and players < opt.min_players:
-        return (f"option {opt.name} cannot matter with {players} players: its rule applies with "
-                f"{opt.min_players} or more players ({opt.doc})")
-    return None
+def cannot_matter(opt: OptionInfo, players: int, rules: Any = None) -> str | None:
+    """Why ``opt`` cannot change play with ``players`` players or under ``rules`` (the other options'
+    values), or ``None`` when it can (:func:`foolsolve.rules.cannot_matter`, the one reading of when
+    an option applies)."""
+    from foolsolve.rules import cannot_matter as why_moot
+
+    why = why_moot(opt, players, rules)
+    if why is None:
+        return None
+    where = f"with {players} players" if why_moot(opt, players) else "under these rules"
+    return f"option {opt.name} cannot matter {where}: its rule {why} ({opt.doc})"
 
 
 def adapter_for(info: GameInfo, players: int | None = None) -> Adapter:

@@ -50,7 +50,7 @@ from foolsolve.errors import InputError, Stopped
 from foolsolve.games.base import GameInfo
 from foolsolve.positions import STDIO, check_output, game_of, parse_json, read_json, write_json_atomic
 from foolsolve.present import plural
-from foolsolve.rules import rules_from_json, rules_option
+from foolsolve.rules import json_text, rules_from_json, rules_option
 
 
 def _echo_json(obj: Any) -> None:
@@ -346,6 +346,13 @@ def _run(info: GameInfo, adapter: Adapter, option_name: str, given: list[Any] | 
     opt = option_info(info, option_name)
     choices = choices_of(opt, adapter, given)
     result: dict[str, Any] = {"game": info.name, "option": option_name, "choices": [jsonable(c) for c in choices]}
+    if option_name in adapter.base_rules:
+        # --rules also sets the option compared: each choice replaces its value, said once
+        given_value = json_text(adapter.base_rules[option_name])
+        result["rules_overridden"] = option_name
+        if not as_json:
+            click.echo(f"note: --rules sets {option_name}={given_value}, the option compared: each choice below "
+                       "replaces it")
     extra: list[dict[str, Any]] = []
     obj: dict[str, Any] | None = None
     if position_file:  # read and checked before any output
@@ -358,9 +365,10 @@ def _run(info: GameInfo, adapter: Adapter, option_name: str, given: list[Any] | 
         if other != info.name:
             raise InputError(f"--position: a {other} position, not {info.name}")
         obj = read
-        players = info.spec.num_players(info.spec.state_from_json(obj))  # the position must be valid as written
+        state = info.spec.state_from_json(obj)  # the position must be valid as written
+        players = info.spec.num_players(state)
         # the position's own players: a rule for three or more can matter at a three-player position
-        moot_there = cannot_matter(opt, players) or adapter.fixed_at(obj, option_name)
+        moot_there = cannot_matter(opt, players, getattr(state, "rules", None)) or adapter.fixed_at(obj, option_name)
         pos = compare_position(adapter, obj, option_name, choices)
         if pos.analyses and all(a.error for a in pos.analyses):
             # no choice's answer to compare (a Three Fools fresh deal has no round yet): an error, not
@@ -372,7 +380,8 @@ def _run(info: GameInfo, adapter: Adapter, option_name: str, given: list[Any] | 
     # the deals and the witness search have --players (the game's minimum by default)
     swept = [what for what, on in (("the deals", deals), ("the witness search", witness and adapter.supports_witness))
              if on]
-    moot = cannot_matter(opt, adapter.players) if swept or obj is None else None
+    base: Any = rules_from_json(info.spec.rules_cls, adapter.base_rules, where="--rules")
+    moot = cannot_matter(opt, adapter.players, base) if swept or obj is None else None
     if moot:
         result["cannot_matter"] = moot
         if not as_json:
@@ -517,17 +526,18 @@ def _all_rows(info: GameInfo, adapter: Adapter, options: list[Any], rows: list[d
     """Append one row per option to ``rows`` (printing each as it finishes unless ``as_json``);
     the deals and the witness search on ``executor``'s workers when given."""
     from foolsolve.progress import progress
+    from foolsolve.rules import cannot_matter as why_moot
 
+    base: Any = rules_from_json(info.spec.rules_cls, adapter.base_rules, where="--rules")
     with progress(f"ambiguities {info.name} --all", unit="options", total=len(options)) as tick:
         for i, opt in enumerate(options):
             row: dict[str, Any] = {"option": opt.name}
-            moot = cannot_matter(opt, adapter.players)
+            moot = cannot_matter(opt, adapter.players, base)
             if moot:  # not swept: nothing it could find
                 row["cannot_matter"] = moot
                 rows.append(row)
                 if not as_json:
-                    click.echo(f"{opt.name:28} cannot matter with {adapter.players} players "
-                               f"(applies with {opt.min_players}+)")
+                    click.echo(f"{opt.name:28} cannot matter here (its rule {why_moot(opt, adapter.players, base)})")
                 tick(i + 1)
                 continue
             try:

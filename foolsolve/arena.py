@@ -786,12 +786,27 @@ def _record_check(rec: Any, match: Match, header: dict[str, Any], seen: dict[tup
     return None
 
 
+def rules_lines(match: Match) -> list[str]:
+    """The rules in force, as ``show`` says them (``rules: all defaults`` or ``rules (not the
+    default): ...``), and the note naming the options set that cannot change play at this table
+    (:func:`foolsolve.rules.moot_options`), if any."""
+    from foolsolve import games
+    from foolsolve.rules import json_text, moot_line, moot_options, rules_from_json, rules_to_json
+
+    rules: Any = rules_from_json(games.get(match.game).spec.rules_cls, match.rules)
+    changed = rules_to_json(rules, only_changed=True)
+    line = ("rules (not the default): " + ", ".join(f"{k}={json_text(v)}" for k, v in changed.items())
+            if changed else "rules: all defaults")
+    note = moot_line(moot_options(rules, match.players), rules)
+    return [line] if note is None else [line, f"note: {note}"]
+
+
 def text_table(match: Match, s: Summary) -> str:
     """The results as a plain table."""
     from foolsolve.stats import wilson
 
     lines = [f"{match.game}, {match.players} players: {plural(s.games, 'game')} ({plural(match.deals, 'deal')}, "
-             f"seed {match.seed})"]
+             f"seed {match.seed})", *rules_lines(match)]
     if s.pairs:
         lines.append("")
         w = max(len(b) for b in match.bots)

@@ -80,8 +80,12 @@ def arena_command(game: str, bot_names: Sequence[str], deals: int, seed: int, pl
     summary = arena.summary_of(match, records)  # run's own records: no replay to check them
     if plot:
         write_text_atomic(plot, arena.plot_svg(summary), "--plot")
+    from foolsolve.rules import moot_options
+
+    moot = moot_options(rules, n)  # the options that cannot change play at this table
     if as_json:
         click.echo(jsonout.dumps({"game": info.name, "players": n, "deals": deals, "seed": seed,
+                                  "rules": match.rules, **({"cannot_matter": moot} if moot else {}),
                                   "bots": list(match.bots), "interrupted": interrupted, **summary.to_json()},
                                  ensure_ascii=True))
     else:

@@ -413,9 +413,12 @@ def parse_job(line: int, text: str | InputError | None, path: str | None, settin
 
         # as foolsolve POSITION.json notes them; the seat options apply only where the seat answers (fallback)
         seat = settings.seat_given()
+        from foolsolve.present import moot_rules
+
+        moot = moot_rules(info.spec, state)[1]  # the rule options set that cannot matter here, as a solve notes them
         job.unapplied = (*memory_note(info, settings.max_memory),
                          *([f"not applied: {', '.join(seat)} (options of an answer from one seat; the exact solver "
-                            "answered this full position)"] if seat else []))
+                            "answered this full position)"] if seat else []), *([moot] if moot else []))
         if not settings.extra and settings.max_nodes is None:  # as foolsolve POSITION.json: docs/batches.md
             job.fallback = settings.seat_settings()
             _seat_keyed(job, settings)

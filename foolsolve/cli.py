@@ -579,6 +579,19 @@ class Answered:
 
 
 def answer_position(info: GameInfo, state: Any, request: SolveRequest, store: Any = None) -> Answered:
+    """:func:`_answer_position`, with a note naming the rule options that cannot matter at the
+    position (:func:`foolsolve.present.moot_rules`) among the answer's notes."""
+    from foolsolve.present import moot_rules
+
+    done = _answer_position(info, state, request, store)
+    note = moot_rules(info.spec, state)[1]
+    notes = getattr(done.answer, "notes", None)
+    if note is not None and isinstance(notes, list) and note not in notes:
+        notes.append(note)
+    return done
+
+
+def _answer_position(info: GameInfo, state: Any, request: SolveRequest, store: Any = None) -> Answered:
     """The answer ``foolsolve POSITION.json`` gives for one position or view ``state`` (read by
     :func:`load_position` with ``views``) under ``request``: the one code path of the solve command
     and of :func:`foolsolve.answer`. ``store``: the open result store, or ``None``; it is closed here
@@ -1250,15 +1263,18 @@ def effort_line(result: SolveResult) -> str:
 @ascii_option
 @click.option("--json", "as_json", is_flag=True,
               help='Print one JSON object instead of the text: {"game", "to_move" (null once the game is over), "over", '
-                   '"result" (as a solve\'s: label, payoffs, details; null while the game goes on), "moves"} (a full '
-                   "position; with --svg FILE, beside the picture).")
+                   '"result" (as a solve\'s: label, payoffs, details; null while the game goes on), "moves"}, and '
+                   '"cannot_matter" (each rule option set that cannot change play here, and why) where there is one (a '
+                   "full position; with --svg FILE, beside the picture).")
 def show(position: str, svg_out: str | None, viewer: int | None, fan: bool = False, as_json: bool = False) -> None:
     """Check POSITION and describe it: the cards, the rules that differ from the default and who
     is to move (or who won); with --svg, its picture; with --json, who is to move, whether the game
     is over and its result, and the legal moves, as one JSON object."""
-    from foolsolve.present import show_text, status_json, write_text
+    from foolsolve.present import moot_rules, show_text, status_json, write_text
 
     one_stdout(("--svg -", svg_out == STDIO), ("--json", as_json))
+    if fan and svg_out is None:
+        raise InputError("--fan: only with --svg (it lays out the picture's discard piles)")
     if as_json and viewer is not None:
         raise InputError("--json: describes the full position (every card placed), not player P's view: leave out --as")
     info, state = load_position(position, views=not as_json)
@@ -1282,7 +1298,11 @@ def show(position: str, svg_out: str | None, viewer: int | None, fan: bool = Fal
         if svg_out == "-":
             return
     if as_json:
-        click.echo(jsonout.dumps(status_json(info.spec, state)))
+        shown = status_json(info.spec, state)
+        moot = moot_rules(info.spec, state)[0]
+        if moot:
+            shown["cannot_matter"] = moot
+        click.echo(jsonout.dumps(shown))
         return
     if viewer is not None:  # the text of P's view file ('view --as P', then 'show' on it)
         click.echo(view_text(read_view(view_of(info, state, viewer))))
@@ -1551,6 +1571,11 @@ def deal(game: str, players: int | None, seed: int | None, rules_json: str | Non
         click.echo(jsonout.dumps(obj))
     if drawn:
         click.echo(f"foolsolve: deal --seed {seed} (to deal this again)", err=True)
+    from foolsolve.rules import moot_note
+
+    note = moot_note(rules, n)
+    if note is not None:  # on stderr: standard output may be the position
+        click.echo(f"foolsolve: note: {note}", err=True)
 
 
 @cli.command(name="games")
@@ -1816,6 +1841,11 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
     counts = conform_players(info, players_given, position)
     players = None if counts is None else counts[0] if len(counts) == 1 else counts
     fixed = [*([pins_text(info, pins, default_rules)] if pins else [])]
+    from foolsolve.rules import moot_line
+
+    moot_text = moot_line(pins_moot_json(info, pins, counts).get("cannot_matter", {}), pins)
+    if moot_text is not None:
+        fixed.append(f"note: {moot_text}")
     if engine_command is not None:
         return conform_outside(info, engine_command, engine_timeout, cases, seed, max_steps, position, out,
                                workers, scheduler, time_limit, default_time, as_json, strict, without_knowledge,
@@ -1877,7 +1907,8 @@ def conform(game: str, cases: int, seed: int, max_steps: int, position: str | No
                           "the divergence file")
     if as_json:
         click.echo(jsonout.dumps({**conform_json(info.name, report, cases, max_steps, secs, target),
-                                  "rules": pins_json(info, pins), **players_json(players, report)}))
+                                  "rules": pins_json(info, pins), **players_json(players, report),
+                                  **pins_moot_json(info, pins, players)}))
     else:
         lines = conform_text(info.name, report, cases, max_steps, secs, target,
                              None if default_time or strict else time_limit, strict)
@@ -1985,6 +2016,16 @@ def pins_json(info: GameInfo, pins: dict[str, Any] | None) -> dict[str, Any] | N
     return {name: every[name] for name in pins}
 
 
+def pins_moot_json(info: GameInfo, pins: dict[str, Any] | None, players: int | list[int] | None) -> dict[str, Any]:
+    """``conform --json``'s ``cannot_matter`` (each option fixed that cannot change play under the
+    other options fixed or at the players fixed: why), where there is one."""
+    from foolsolve.rules import moot_pins
+
+    counts = None if players is None else [players] if isinstance(players, int) else players
+    moot = moot_pins(info.spec.rules_cls, pins, counts) if pins else {}
+    return {"cannot_matter": moot} if moot else {}
+
+
 def pins_text(info: GameInfo, pins: dict[str, Any], default_rules: bool) -> str:
     """The line of ``conform``'s report saying which rule options were fixed."""
     from foolsolve.rules import rules_to_json
@@ -2080,7 +2121,8 @@ def conform_outside(info: GameInfo, command: str, timeout: float | None, cases: 
         click.echo(jsonout.dumps({**conform_outside_json(info.name, command, report, cases, max_steps, secs, target,
                                                          without_knowledge, ask_status, every_move),
                                   "chance": ask_chance,
-                                  "rules": pins_json(info, pins), **players_json(players, report)}))
+                                  "rules": pins_json(info, pins), **players_json(players, report),
+                                  **pins_moot_json(info, pins, players)}))
     else:
         lines = conform_outside_text(info.name, report, cases, max_steps, secs, target,
                                      None if default_time or strict else time_limit, strict, every_move, replay)

@@ -110,6 +110,10 @@ class Reason:
     outside: str = ""
     """Where ``says`` applies a fact the text does not give (:class:`foolsolve.rules.OutsideFact`):
     the fact and its source, cited beside the seed sentence (empty: nothing from outside the text)."""
+    reconstruction: str = ""
+    """The name of the spec's reconstruction the verdict rests on (a reading of an unclear rule that
+    ``foolsolve rules GAME`` lists: :class:`foolsolve.rules.Reconstruction`; empty: none), which
+    ``foolsolve why`` names with its reading."""
 
     def cite(self, seed: str = "") -> str:
         """``001 §transfer: "You cannot transfer ..."`` (seed number, section, quote); nothing for a
@@ -130,13 +134,15 @@ class Reason:
 
         return {"rule": self.rule, "says": self.says, "seed": seed, "section": self.section, "quote": self.quote,
                 "outside": self.outside, "option": self.option,
-                "value": None if self.option is None else json.loads(json_text(self.value))}
+                "value": None if self.option is None else json.loads(json_text(self.value)),
+                "reconstruction": self.reconstruction or None}
 
     def short(self, seed: str = "") -> str:
         """:meth:`text` without the quote (for one-line errors)."""
         from foolsolve.rules import json_text
 
         opt = f"; option {self.option} = {json_text(self.value)}" if self.option else ""
+        opt += f"; reconstruction {self.reconstruction}" if self.reconstruction else ""
         where = self._where(seed)
         return f"{self.says} [{self.rule}{'; ' + where if where else ''}{opt}]"
 
@@ -145,6 +151,7 @@ class Reason:
         from foolsolve.rules import json_text
 
         opt = f"; option {self.option} = {json_text(self.value)}" if self.option else ""
+        opt += f"; reconstruction {self.reconstruction}" if self.reconstruction else ""
         cite = self.cite(seed)
         return f"{self.says} [{self.rule}{'; ' + cite if cite else ''}{opt}]"
 
@@ -162,12 +169,13 @@ def draw_chance(outcomes: Sequence[tuple[Any, Fraction]], rng: random.Random) ->
 
 
 def reason(rule: str, says: str, section: str = "", quote: str = "", option: str | None = None,
-           rules: Any = None, *, hidden: bool = False, outside: Any = None) -> Reason:
+           rules: Any = None, *, hidden: bool = False, outside: Any = None, reconstruction: str = "") -> Reason:
     """A :class:`Reason`, with the value of ``option`` read from ``rules`` (``hidden``: see
-    :attr:`Reason.hidden`; ``outside``: the :class:`foolsolve.rules.OutsideFact` it applies)."""
+    :attr:`Reason.hidden`; ``outside``: the :class:`foolsolve.rules.OutsideFact` it applies;
+    ``reconstruction``: the name of the spec's reconstruction it rests on)."""
     value = getattr(rules, option) if option is not None and rules is not None else None
     where = "" if outside is None else f"{outside.origin}: {outside.fact}"
-    return Reason(rule, says, section, quote, option, value, hidden, where)
+    return Reason(rule, says, section, quote, option, value, hidden, where, reconstruction)
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ All of it is generic: it reads the spec's game shape (``to_move``, ``result``, `
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections.abc import Sequence
@@ -127,6 +128,24 @@ def rules_line(spec: Any, state: Any) -> str:
                                                    for name, v, _ in changed)
 
 
+def moot_rules(spec: Any, state: Any) -> tuple[dict[str, str], str | None]:
+    """The rule options of ``state`` (a position, or a view file's :class:`foolsolve.worlds.View`)
+    set off their default that cannot change play here, by the rules' one declaration of when each
+    applies (:func:`foolsolve.rules.moot_options`): name to why, and the one-line note naming them
+    (``None``: there are none). A note, not an error: a position may carry a table's house defaults."""
+    from foolsolve.rules import moot_note, moot_options, rules_from_json
+
+    obj = getattr(state, "obj", None)
+    if obj is not None:  # a view file
+        rules, players = rules_from_json(spec.rules_cls, obj.get("rules")), state.players
+    else:
+        rules = getattr(state, "rules", None)
+        if rules is None or not dataclasses.is_dataclass(rules):
+            return {}, None
+        players = spec.num_players(state)
+    return moot_options(rules, players), moot_note(rules, players)
+
+
 def pre_html(text: str) -> str:
     """``text`` as a notebook shows it (``_repr_html_``): escaped, in a ``<pre>``, as printed."""
     import html
@@ -141,6 +160,9 @@ def show_text(spec: Any, state: Any, view: Any = None) -> str:
     lines = [str(spec.describe(state) if view is None else spec.describe(state, view)), rules_line(spec, state)]
     if "to move" not in lines[0] and "game over" not in lines[0]:
         lines.append(status(spec, state))
+    note = moot_rules(spec, state)[1]
+    if note is not None:
+        lines.append(f"note: {note}")
     return "\n".join(lines)
 
 

@@ -56,6 +56,9 @@ class OptionInfo:
     scoring: bool = False
     """The option decides the scores a finished game prints (and so its winner): where it is also
     reconstructed, the printed result says so (:func:`scoring_caveat`)."""
+    applies: tuple[tuple[str, tuple[Any, ...]], ...] = ()
+    """The option can change play only where each option named here has one of the values given
+    (Durak's transfer options: ``(("variant", ("perevodnoy",)),)``); empty: under any rules."""
 
 
 @dataclass(frozen=True)
@@ -103,6 +106,7 @@ def option(
     min_players: int | None = None,
     schema: dict[str, Any] | None = None,
     scoring: bool = False,
+    applies: Mapping[str, Sequence[Any]] | None = None,
 ) -> T:
     """Declare a rule option (a dataclass field with metadata).
 
@@ -119,6 +123,9 @@ def option(
     schema lists every option: :func:`rules_schema`).
     ``scoring``: the option decides the scores of a finished game (a reconstructed one is named
     beside every printed result: :func:`scoring_caveat`).
+    ``applies``: the option can change play only where each option named has one of the values
+    given (``{"variant": ("perevodnoy",)}``). With ``min_players``, the one declaration of when an
+    option applies, read by :func:`cannot_matter`.
     """
     meta = {
         "foolsolve": {
@@ -132,6 +139,7 @@ def option(
             "min_players": min_players,
             "schema": schema,
             "scoring": scoring,
+            "applies": tuple((k, tuple(v)) for k, v in (applies or {}).items()),
         }
     }
     if isinstance(default, (list, dict, set)):
@@ -155,8 +163,78 @@ def _options(rules_cls: type) -> tuple[OptionInfo, ...]:
             continue
         out.append(OptionInfo(f.name, f.default, m["doc"], m["source"], m["choices"],
                               m["reconstructed"], m["fixed"], m["parse"], m.get("variants"),
-                              m.get("min_players"), m.get("schema"), m.get("scoring", False)))
+                              m.get("min_players"), m.get("schema"), m.get("scoring", False),
+                              m.get("applies", ())))
     return tuple(out)
+
+
+def _values(values: Sequence[Any]) -> str:
+    return " or ".join(json_text(v) for v in values)
+
+
+def cannot_matter(opt: OptionInfo, players: int | None = None, rules: Any = None) -> str | None:
+    """Why ``opt`` cannot change play here (``None``: it can), as what its rule needs: with
+    ``players`` players (fewer than its ``min_players``: ``applies with 3 or more players (here 2)``), or
+    under ``rules`` (another option's value outside its ``applies``: ``applies only with variant
+    "perevodnoy" (here "simple")``); each left out is not asked about (``rules`` a mapping: the
+    options it names, as ``conform --rules`` fixes some and draws the rest). The one reading of
+    :attr:`OptionInfo.min_players` and :attr:`OptionInfo.applies`."""
+    why = []
+    if opt.min_players is not None and players is not None and players < opt.min_players:
+        why.append(f"applies with {opt.min_players} or more players (here {players})")
+    if rules is not None:
+        for name, values in opt.applies:
+            if isinstance(rules, Mapping) and name not in rules:
+                continue  # (a mapping of the options fixed so far: the others may take any value)
+            value = rules[name] if isinstance(rules, Mapping) else getattr(rules, name)
+            if not any(_same(value, v) for v in values):
+                why.append(f"applies only with {name} {_values(values)} (here {json_text(value)})")
+    return "; ".join(why) or None
+
+
+def moot_options(rules: Any, players: int | None = None) -> dict[str, str]:
+    """The options ``rules`` (a rules dataclass, or a mapping of the options fixed, as ``conform
+    --rules`` pins them) set off their default that cannot change play here (:func:`cannot_matter`):
+    name to why, in declaration order. A position may carry them (a table's house defaults), so they
+    are named in a note, not refused."""
+    if isinstance(rules, Mapping):
+        return {}
+    return _moot(type(rules), {o.name: getattr(rules, o.name) for o in options_of(type(rules))}, rules, players)
+
+
+def moot_pins(rules_cls: type, pins: Mapping[str, Any], players: Sequence[int] | None = None) -> dict[str, str]:
+    """:func:`moot_options` of the options ``pins`` fixes, the others drawn (``conform --rules``):
+    each cannot matter by the pinned options alone, or at every count of ``players`` given."""
+    return _moot(rules_cls, pins, pins, max(players) if players else None)
+
+
+def _moot(rules_cls: type, values: Mapping[str, Any], rules: Any, players: int | None) -> dict[str, str]:
+    out = {}
+    for o in options_of(rules_cls):
+        if o.name not in values or o.fixed or _same(values[o.name], o.default):
+            continue
+        why = cannot_matter(o, players, rules)
+        if why is not None:
+            out[o.name] = why
+    return out
+
+
+def moot_line(moot: Mapping[str, str], values: Any) -> str | None:
+    """One line naming the options of :func:`moot_options` or :func:`moot_pins` with their values
+    (``values``: the rules, or the pins), ``None`` where there are none."""
+    if not moot:
+        return None
+
+    def value(name: str) -> Any:
+        return values[name] if isinstance(values, Mapping) else getattr(values, name)
+
+    return ("rule options that cannot matter here: "
+            + ", ".join(f"{name}={json_text(value(name))} ({why})" for name, why in moot.items()))
+
+
+def moot_note(rules: Any, players: int | None = None) -> str | None:
+    """:func:`moot_line` of :func:`moot_options`: one line, ``None`` where there are none."""
+    return moot_line(moot_options(rules, players), rules)
 
 
 def scoring_caveat(rules: Any) -> str:

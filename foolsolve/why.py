@@ -59,6 +59,11 @@ class Explanation:
     slots without their empty places, a long record folded to one line."""
     error: str | None = None
     """Why the text names no move (then ``reasons`` is empty)."""
+    readings: dict[str, str] = field(default_factory=dict)
+    """The reading of each reconstruction a reason rests on (:attr:`Reason.reconstruction`), by name,
+    as ``foolsolve rules`` lists it."""
+    game: str = ""
+    """The game's name (``foolsolve rules GAME``, where the reconstructions are listed)."""
 
     def __str__(self) -> str:
         """What ``foolsolve why`` prints (:meth:`lines`)."""
@@ -114,14 +119,14 @@ class Explanation:
             out.append(f"{self.move} is legal.")
             if self.reasons:
                 out.append("It rests on:")
-                out += [f"  - {r.rule}: {r.says}" + _cite_line(r, self.seed) for r in self.reasons]
+                out += [f"  - {r.rule}: {r.says}" + _cite_line(r, self.seed, self) for r in self.reasons]
             effect = self.effect if verbose or not self.effect_words else self.effect_words
             if effect:
                 out.append("What it does:")
                 out += [f"  {e}" for e in effect]
         else:
             out.append(f"{self.move} is not legal. Rules against it:")
-            out += [f"  - {r.rule}: {r.says}" + _cite_line(r, self.seed) for r in self.reasons]
+            out += [f"  - {r.rule}: {r.says}" + _cite_line(r, self.seed, self) for r in self.reasons]
         if self.error is None:
             if self.flips:
                 verdict = "illegal" if self.legal else "legal"
@@ -180,11 +185,25 @@ def moves_line(moves: list[str], verbose: bool = False) -> str:
             + f", and {len(moves) - MOVES_SHOWN:,} more (foolsolve moves POSITION lists them all)")
 
 
-def _cite_line(r: Reason, seed: str) -> str:
+def readings_of(spec: Any, reasons: list[Reason]) -> dict[str, str]:
+    """The reading of each reconstruction of ``spec`` that ``reasons`` rest on, by name."""
+    named = {r.reconstruction for r in reasons if r.reconstruction}
+    return {rc.name: rc.reading for rc in spec.reconstructions if rc.name in named}
+
+
+def _cite_line(r: Reason, seed: str, exp: Explanation | None = None, spec: Any = None) -> str:
+    """The lines under a reason: its seed sentence, a fact from outside the text, the reconstruction
+    it rests on (its name, as ``foolsolve rules GAME`` lists it, and its reading) and its option."""
     parts = []
     cite = r.cite(seed)
     if cite:
         parts.append(f"\n      {cite}")
+    if r.reconstruction:
+        readings = exp.readings if exp is not None else readings_of(spec, [r]) if spec is not None else {}
+        game = exp.game if exp is not None else (spec.name if spec is not None else "")
+        reading = readings.get(r.reconstruction, "")
+        listed = f" ('foolsolve rules {game}' lists it)" if game else ""
+        parts.append(f"\n      reconstruction {r.reconstruction}{listed}" + (f": {reading}" if reading else ""))
     if r.outside:
         parts.append(f"\n      from outside the text: {r.outside}")
     if r.option is not None:
@@ -388,9 +407,11 @@ def explain(spec: SpecGame[Any, Any], state: Any, text: str, *, flips: bool = Tr
         return Explanation(spec.seed_file, text, None, False, [], legal_moves=legal_moves, error=str(exc))
     reasons = spec.why_illegal(state, move)
     legal = not reasons
-    exp = Explanation(spec.seed_file, text, str(move), legal, reasons, legal_moves=legal_moves)
+    exp = Explanation(spec.seed_file, text, str(move), legal, reasons, legal_moves=legal_moves, game=spec.name)
     if legal:
         exp.reasons = spec.why_legal(state, move)
+    exp.readings = readings_of(spec, exp.reasons)
+    if legal:
         after = spec.apply(state, move)
         before_json, after_json = spec.state_to_json(state), spec.state_to_json(after)
         exp.effect = effect_lines(before_json, after_json)
@@ -526,6 +547,6 @@ def explain_view(view: Any, text: str, as_json: bool, samples: int = 64, *, stri
         if legal:
             return head + f"{quoted(name)} is legal in all {some}."
         return "\n".join([head + f"{quoted(name)} is not legal in any of the {some}, by the same rules in each:",
-                          *[f"  - {r.rule}: {r.says}" + _cite_line(r, spec.seed_file) for r in first_reasons]])
+                          *[f"  - {r.rule}: {r.says}" + _cite_line(r, spec.seed_file, spec=spec) for r in first_reasons]])
     return head + (f"whether {quoted(name)} is legal depends on cards she cannot see. It is legal in {legal} of {looked} "
                    "consistent worlds.")

@@ -123,6 +123,7 @@ class Rules:
                "number of cards is five)'; §Throw option 'the first turn should consist of no more than five'")
     first_bout_sixth_after_take: bool = option(
         True, choices=(True, False), parse=_bool,
+        applies={"variant": (PODKIDNOY, PEREVODNOY), "throw_in_after_take": (True,), "first_bout_limit": (5,)},
         doc="First bout: once the defender has said 'take', the attackers may throw in up to a sixth attack card.",
         source="001 §throw-in 'At the first rebound, you cannot throw more than four cards to the battering player "
                "(the total number of cards is five), but if player does not fight back, then you can throw the 6th "
@@ -135,10 +136,12 @@ class Rules:
                "is six. But this rule is valid while the deck has cards'")
     throw_in_after_take: bool = option(
         True, choices=(True, False), parse=_bool,
+        applies={"variant": (PODKIDNOY, PEREVODNOY)},
         doc="Attackers may still throw in after the defender has said 'take' (podkidnoy, perevodnoy).",
         source="001 §throw-in 'You can also toss cards, When player decided to accept cards'")
     throwers: str = option(
         "all", choices=("all", "neighbours"), min_players=3,
+        applies={"variant": (PODKIDNOY, PEREVODNOY)},
         doc="Who may throw in (3+ players): all other players, or only the defender's two neighbours (a lead "
             "attacker who sits apart from the defender, as after a transfer under transfer_lead=bout_leader, "
             "does not throw in: reading neighbours_lead).",
@@ -146,24 +149,28 @@ class Rules:
                "sitting on both sides of the one on whom the move was made'")
     transfer_by_showing_trump: bool = option(
         False, choices=(False, True), parse=_bool,
+        applies={"variant": (PEREVODNOY,)},
         doc="Perevodnoy: the defender may transfer by showing (not laying) the trump of the attack rank; the "
             "trump stays in the hand and is shown once a bout (reading show_once).",
         source="001 §Variants 'It is permissible to transfer the move to another participant simply by "
                "showing a trump card of the same value as the card on the table'")
     transfer_first_bout: bool = option(
         False, choices=(False, True), parse=_bool,
+        applies={"variant": (PEREVODNOY,)},
         doc="Perevodnoy: transfers are allowed in the first bout of the deal (a dealt position is a first game).",
         source="001 §transfer 'The first round cannot be transferred if the participants are playing the "
                "first game'; §Translation 'The first move is carried out according to the same canons. Starting "
                "from the second, ... can be transferred'")
     transfer_blocked_by_trump: bool = option(
         True, choices=(True, False), parse=_bool,
+        applies={"variant": (PEREVODNOY,)},
         doc="Perevodnoy: no transfer while a trump-suit card lies on the table (garbled sentence); whether the "
             "trump laid (or shown) to transfer counts is the option transfer_trump_laid.",
         source="001 §transfer 'You cannot transfer more cards than the next player has in his hands, and "
                "also if there is a card of a trump suit on the table'")
     transfer_trump_laid: bool = option(
         True, choices=(True, False), parse=_bool, reconstructed=True,
+        applies={"variant": (PEREVODNOY,), "transfer_blocked_by_trump": (True,)},
         doc="Perevodnoy with transfer_blocked_by_trump: true: only a trump-suit card lying on the table before the "
             "transfer blocks it, so a trump of the attack's rank may be laid or shown to transfer (once laid, it "
             "blocks the next player's transfer; a shown trump stays in the hand and blocks nothing); false: the "
@@ -176,6 +183,7 @@ class Rules:
                "value as the card on the table' (whether the card laid to transfer counts, the text does not say)")
     transfer_lead: str = option(
         "transferrer", choices=("transferrer", "bout_leader"), reconstructed=True, min_players=3,
+        applies={"variant": (PEREVODNOY,)},
         doc="Perevodnoy, 3+ players: after a transfer, who is the lead attacker (throws in first, draws first): "
             "the transferrer, or the player who led the bout (unless the attack has come round to them, then "
             "the transferrer).",
@@ -1760,8 +1768,19 @@ class DurakSpec(SpecGame[State, Move]):
                             "table",
                      REDEAL: _REDEAL_QUOTE}[wants]
             section = {THROW: "throw-in", REDEAL: "Card game"}.get(wants, "rules")
-            out = [reason("phase", f"{now}; {need}", section, quote)]
-            if isinstance(move, (Attack, Cover, Transfer, ShowTrump, Throw)):
+            if wants == THROW and ph == DEFEND:
+                # that throw-ins wait for the covered table (or a take) is the reconstruction
+                # throw_after_cover, not a sentence of 001 (whose §throw-in sentence grants the throw)
+                out = [reason("phase", f"{now}; {need}", reconstruction="throw_after_cover")]
+            else:
+                out = [reason("phase", f"{now}; {need}", section, quote)]
+            # the cards' holder, where the move is the player's to move: an attack is the attacker's, a cover
+            # or transfer the defender's, a throw-in anyone's but the defender's (another player's hand is no
+            # reason against a move that is not hers)
+            maker = {Attack: state.attacker, Cover: state.defender, Transfer: state.defender,
+                     ShowTrump: state.defender}.get(type(move))
+            mine = state.to_move == maker if maker is not None else state.to_move != state.defender
+            if isinstance(move, (Attack, Cover, Transfer, ShowTrump, Throw)) and mine:
                 cards = move.cards if isinstance(move, (Attack, Transfer)) else [move.card]
                 out += not_held(state, state.to_move, cards, "legal_moves")
             return out
@@ -2369,6 +2388,11 @@ def _check_position(state: State, obj: dict[str, Any], default_start: int) -> No
         covered = [c for _, c in state.table if c is not None]
         if not covered and len({a.rank for a, _ in state.table}) != 1:
             raise PositionError("table: with nothing covered yet, every attack card has the lead's rank")
+        if not rules.has_throw_ins and len({a.rank for a, _ in state.table}) != 1:
+            # 001 §throw-in "The difference from a simple fool is that: walking player has the right to throw
+            # cards": in simple Durak a bout is the lead alone (one card, or several of one rank)
+            raise PositionError("table: attack cards of different ranks, but simple Durak has no throw-ins (a bout "
+                                "is the lead alone: one card or several of one rank)")
         limit = cap(state)
         if len(state.table) > limit:
             raise PositionError(f"table: {len(state.table)} attack cards exceed this bout's cap of {limit}")

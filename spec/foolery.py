@@ -1154,7 +1154,15 @@ class FoolerySpec(SpecGame[State, Move]):
         combo = combination(move.cards, state.rules)
         assert combo is not None
         if not state.table:
-            return [reason("lead_reasons", f"a lead of {describe_combo(combo)}", "Lead", _LEAD_QUOTE)]
+            out = [reason("lead_reasons", f"a lead of {describe_combo(combo)}", "Lead", _LEAD_QUOTE)]
+            hand = state.hands[state.to_move]
+            if combo.kind == "trumps" and any(c.suit == TRUMP and not is_trump(c) for c in hand):
+                # trumps led from a hand of trumps and the Fool: the Fool counts with the trumps
+                out.append(reason("may_lead_trumps", "trumps may be led: the hand holds only trumps and the Fool, "
+                                  "which counts with the trumps for \"all you have\"", "Trumping",
+                                  "You can't lead trump unless that's all you have",
+                                  reconstruction="fool_in_trump_lead"))
+            return out
         top = combination(state.table[-1][1], state.rules)
         assert top is not None
         if combo.kind == "fool":  # the Fool follows anything (§Fool), not by §Follow's "same number"
@@ -1334,6 +1342,12 @@ class FoolerySpec(SpecGame[State, Move]):
                 raise PositionError(f"{where}: the Fool ends the trick at once; it cannot lie on the table")
             if prev is not None and not beats(combo, prev, rules):
                 raise PositionError(f"{where}: {' '.join(c.ascii for c in cs)} does not beat the play before it")
+            if prev is None and combo.kind == "trumps" and not may_lead_trumps(hands[q]):
+                # the lead: cards leave a hand only by play, so what the leader still holds she held then
+                others = " ".join(c.ascii for c in hands[q] if c.suit != TRUMP)
+                raise PositionError(f"{where}: player {q} led trumps but still holds {others}; trumps are led only "
+                                    "from a hand of trumps and the Fool (004 §Trumping: \"You can't lead trump "
+                                    "unless that's all you have\")")
             table.append((q, cs))
             prev = combo
         discard = obj.get("discard")

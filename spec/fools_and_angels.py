@@ -358,16 +358,19 @@ class Rules:
         source='003: "At the end of a player\'s turn:" (list lost); RULES-NOTES §4 "end_of_turn: none"')
     asymmetry_order: str = option(
         "first_player_first", choices=("first_player_first", "second_player_first"), reconstructed=True,
+        applies={"asymmetry": (True,)},
         doc="Asymmetry: who chooses a pile swap first; the second sees the piles as they then stand "
             "(reconstruction: 003 does not say).",
         source='003 Asymmetry: "Each player may exchange one of their three piles for one of the four "pool" piles."')
     exchange_limit: str = option(
         "pool_size", choices=("pool_size", "hand_size"), reconstructed=True,
+        applies={"exchange": (True,)},
         doc="Exchange: at most as many cards as the pool holds, or any number of hand cards (the drawn cards "
             "may then include some just put under) (reconstruction: 003 does not say).",
         source='003 Exchange: "exchange any number of cards in your hand for the same number of cards in the pool"')
     temptation_trigger: str = option(
         "any_pool_draw", choices=("any_pool_draw", "regroup_only"), reconstructed=True,
+        applies={"temptation": (True,), "exchange": (True,)},
         doc="Temptation: whether the Exchange variant's draws from the pool count as drawing from the pool "
             "(reconstruction: 003 does not say).",
         source='003 Temptation: "if you draw any number of cards from the pool"; Exchange: "then drawing the same '

@@ -940,6 +940,8 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
         if self.is_terminal(state) and state.centre:
             raise PositionError("centre: the game is over (every hand is empty) but the centre still holds cards "
                                 "(the player of the last card takes them)")
+        if not self.is_terminal(state):  # (the last card's sweep adds centre cards alone, and may score a clear)
+            _check_piles(state)
         if "scores" in obj:
             want_scores = list(state.scores())
             if len(obj["scores"]) != n:
@@ -949,6 +951,23 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
                     raise PositionError(f"scores[{i}]: {got} does not match piles[{i}] and clears[{i}] "
                                         f"({want_s} under these rules); leave scores out or correct it")
         return state
+
+
+def _check_piles(state: State) -> None:
+    """Before the game's end a pile grows only by collections, each the played card's centre cards
+    (at least one) and, under ``played_card`` collected, the played card; a clear is one of them
+    (000 §Collecting Cards: "All cards collected by a player are placed face down in a pile"). So
+    a pile holds at least one card per collection, two under collected, and a player has no more
+    clears than collections."""
+    per = 2 if state.rules.played_card == "collected" else 1
+    for i, (pile, clears) in enumerate(zip(state.piles, state.clears)):
+        if state.rules.played_card == "collected" and len(pile) == 1:
+            raise PositionError(f"piles[{i}]: 1 card, but under played_card collected each collection puts the "
+                                "played card and at least one centre card in the pile")
+        if clears * per > len(pile):
+            each = "two cards (the played card and a centre card)" if per == 2 else "a centre card"
+            raise PositionError(f"clears[{i}]: {clears} clears, but piles[{i}] holds {plural(len(pile), 'card')}; "
+                                f"each clear is a collection that puts at least {each} in the pile")
 
 
 SPEC = FoolsParadiseSpec()

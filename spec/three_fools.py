@@ -1321,6 +1321,11 @@ def _check_streak_and_reason(s: State) -> None:
         raise PositionError(f"streak: {s.streak} rounds in a row; {need} win the game (streak_to_win)")
     if s.phase == START and s.streak:
         raise PositionError("streak: a fresh deal has no streak")
+    if s.streak == 0 and any(m != s.rules.max_hand for m in s.max_hand):
+        # every round ends with a streak of 1 or more, and only the end of a round lowers a maximum
+        # hand size (002 §Winning a Round: "her maximum hand size is reduced by one")
+        raise PositionError(f"max_hand: {list(s.max_hand)} with streak 0 (no round played yet), but every player "
+                            f"starts at the rules' max_hand {s.rules.max_hand} (002 §Setup)")
     if s.history:
         run = 0
         for r in reversed(s.history):

@@ -254,6 +254,8 @@ def check_options(options: SolveOptions) -> None:
 
 KNOWN_STOCKS_NOTE = "solved with every stock's order known (stock_order_known)"
 """The note of an answer solved with cards left in the stocks, their order taken as known."""
+UNUSED_KNOWN_NOTE = "not applied: -o stock_order_known (every stock is empty: no stock order to take as known)"
+"""The note of an answer asked with ``stock_order_known`` where every stock is empty."""
 
 
 def method_text(result: SolveResult, extra: dict[str, Any]) -> str:
@@ -317,6 +319,6 @@ def solve(state: S.State, options: SolveOptions | None = None) -> SolveResult:
         pv = solver.principal_variation(st) if want_pv else []
     finally:
         sys.setrecursionlimit(limit)
-    notes = [] if is_endgame(state) else [KNOWN_STOCKS_NOTE]
+    notes = ([UNUSED_KNOWN_NOTE] if known_stocks else []) if is_endgame(state) else [KNOWN_STOCKS_NOTE]
     return SolveResult(S.META.name, st[2], value, moves, pv, solver.nodes, time.perf_counter() - start,
                        best=[m.move for m in moves if m.value == value], notes=notes)

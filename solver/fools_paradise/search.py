@@ -396,6 +396,8 @@ def _class_moves(e: EngineState) -> dict[RankMove, list[EMove]]:
     return out
 
 
+UNUSED_KNOWN_NOTE = "not applied: -o stock_order_known (the draw pile is empty: no draw order to take as known)"
+"""The note of an answer asked with ``stock_order_known`` where the draw pile is empty."""
 KNOWN_STOCK_NOTE = "stock is taken in the listed draw order"
 """How the note of an answer solved with a stock of known order ends (``stock_order_known``)."""
 
@@ -430,6 +432,8 @@ def solve(state: State, options: SolveOptions) -> SolveResult:
     notes: list[str] = []
     if state.stock:
         notes.append(f"the {len(state.stock)}-card {KNOWN_STOCK_NOTE}")
+    elif options is not None and bool_option(options, "stock_order_known", False):
+        notes.append(UNUSED_KNOWN_NOTE)
     if concept:
         notes.append("paranoid: the player to move maximises own final score minus the best other final score; "
                      "every other player plays to minimise that")

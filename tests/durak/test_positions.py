@@ -131,6 +131,9 @@ BAD: list[tuple[dict[str, Any], str]] = [
      "taking: under these rules"),
     ({"hands": [["6H"], ["7H"]], "rules": {"variant": "simple"}, "table": [["9H", "JH"]]}, "table: every card is covered"),
     ({"hands": [["QH"], ["7H"]], "table": [["9H", "JH"]]}, "table: nobody can throw in"),
+    # 001 §throw-in: simple Durak has no throw-ins, so a bout's attack cards are the lead's, of one rank
+    ({"hands": [["6H", "KD"], ["8D", "9D", "JH"]], "rules": {"variant": "simple"},
+      "table": [["6C", "7C"], ["7D", None]], "to_move": 1}, "table: attack cards of different ranks, but simple"),
     # 001 §rules "The number of cards that a move was made with should not be more than the number of cards in the
     # player's hand, for which this move was made": the bout is full, and the message says which rule fills it
     ({"hands": [["6S", "KS"], ["AC", "AD"]], "table": [["6C", None], ["6D", None]], "taking": True},

@@ -62,14 +62,15 @@ def test_native_playout_cannot_follow_a_higher_5_card_hand_with_a_flush(table: s
         assert (n1, ENGINE.key(a)) == (n2, ENGINE.key(b)) and r1.getstate() == r2.getstate()
 
 
-@pytest.mark.parametrize("table", [[(1, "V")], [(1, "7C"), (2, "XX")]])
-def test_native_playout_from_a_table_holding_trumps(table: list[tuple[int, str]]) -> None:
+@pytest.mark.parametrize(("table", "second"), [([(1, "V")], "XI XII XIII"), ([(1, "7C"), (2, "XX")], "AC AD 3S")])
+def test_native_playout_from_a_table_holding_trumps(table: list[tuple[int, str]], second: str) -> None:
     """The compiled playout takes over a trick in progress whose plays hold trumps (cards above the 64
     bits of the suits): the same game as the generic loop, move by move and to the end."""
     from tests.foolery.helpers import position
 
-    # player 2 sits between a play of player 1 and player 0: they passed
-    s = position("2H 5H 9H JH QH 7S", "AC AD 3S", "10S 10D VI", table=table, to_move=0,
+    # player 2 sits between a play of player 1 and player 0: they passed (a trump lead is made from a
+    # hand of trumps)
+    s = position("2H 5H 9H JH QH 7S", second, "10S 10D VI", table=table, to_move=0,
                  passed=[2] if table[-1][0] == 1 else [])
     e = ENGINE.from_spec(s)
     for seed, limit in ((0, 1), (1, 2), (2, None), (3, None)):

@@ -144,6 +144,17 @@ def test_a_play_that_does_not_beat_the_one_before() -> None:
     assert "does not beat" in _bad(obj, "table[1].cards")
 
 
+@pytest.mark.parametrize("rules", [{}, {"trump_beats_trump": "same"}])
+def test_a_trump_lead_from_a_hand_that_still_holds_suit_cards(rules) -> None:
+    # 004 §Trumping "You can't lead trump unless that's all you have": the leader still holds 2C 5H KD
+    obj = {"game": "foolery", "rules": rules, "players": 3, "dealer": 2, "to_move": 1,
+           "hands": [["2C", "5H", "KD"], ["I", "II", "X", "XII", "XV", "9D", "QS"], ["3S", "4S", "10H", "XXI"]],
+           "table": [{"player": 0, "cards": ["III", "IV", "IX"]}]}
+    assert "player 0 led trumps but still holds 2C KD 5H" in _bad(obj, "table[0].cards")
+    obj["hands"][0] = ["0"]  # a hand of trumps and the Fool may lead trumps (fool_in_trump_lead)
+    SPEC.state_from_json(obj)
+
+
 def test_the_command_line_gives_one_line_and_exit_2(tmp_path) -> None:
     obj = example("foolery-five-of-a-kind.json")
     obj["table"][0]["cards"] = ["Fool", "III"]

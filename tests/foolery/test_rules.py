@@ -282,12 +282,12 @@ def test_any_1_trump_beats_1_or_2_cards() -> None:
 
 
 def test_in_order_to_beat_3_trumps_you_must_play_exactly_2_trumps() -> None:
-    s = position("2C", "XX XXI XIX", "QC", table=[(0, "I II X")], to_move=1)
+    s = position("XVII", "XX XXI XIX", "QC", table=[(0, "I II X")], to_move=1)
     assert legal(s, "play XX XXI") and not legal(s, "play XIX XX XXI") and not legal(s, "play XXI")
 
 
 def test_to_beat_2_trumps_you_must_play_exactly_1_trump() -> None:
-    s = position("2C", "XX XXI", "QC", table=[(0, "I X")], to_move=1)
+    s = position("XVII", "XX XXI", "QC", table=[(0, "I X")], to_move=1)
     assert legal(s, "play XXI") and not legal(s, "play XX XXI")
 
 
@@ -295,24 +295,24 @@ def test_why_under_the_variation_cites_three_trumps_to_beat_three_trumps() -> No
     """004 §Variation "require three trumps to beat three trumps, and two trumps to beat two trumps": with
     trump_beats_trump = same, `why` against one trump on two cites that sentence and the option; under the
     default it cites §Trumping's counts."""
-    same = position("2C", "XX", "QC", table=[(0, "II XIX")], to_move=1, rules={"trump_beats_trump": "same"})
+    same = position("XVII", "XX", "QC", table=[(0, "II XIX")], to_move=1, rules={"trump_beats_trump": "same"})
     (r,) = SPEC.why_illegal(same, SPEC.read_move(same, "play XX"))
     assert (r.rule, r.section, r.option, r.value) == ("trumps_needed", "Variation", "trump_beats_trump", "same")
     assert "require three trumps to beat three trumps, and two trumps to beat two trumps" in r.quote
-    fewer = position("2C", "XX XXI", "QC", table=[(0, "II XIX")], to_move=1)
+    fewer = position("XVII", "XX XXI", "QC", table=[(0, "II XIX")], to_move=1)
     (r,) = SPEC.why_illegal(fewer, SPEC.read_move(fewer, "play XX XXI"))
     assert (r.section, r.option, r.value) == ("Trumping", "trump_beats_trump", "fewer")
 
 
 def test_a_single_trump_can_be_beaten_by_a_single_higher_trump() -> None:
-    s = position("2C", "IV VI", "QC", table=[(0, "V")], to_move=1)
+    s = position("XVII", "IV VI", "QC", table=[(0, "V")], to_move=1)
     assert legal(s, "play VI") and not legal(s, "play IV")
 
 
 def test_higher_trumps_are_needed_to_beat_lower_ones() -> None:
-    s = position("2C", "II III IX", "QC", table=[(0, "I X")], to_move=1)
+    s = position("XVII", "II III IX", "QC", table=[(0, "I X")], to_move=1)
     assert not legal(s, "play IX")  # the pair's top is X
-    s = position("2C", "XI", "QC", table=[(0, "I X")], to_move=1)
+    s = position("XVII", "XI", "QC", table=[(0, "I X")], to_move=1)
     assert legal(s, "play XI")
 
 
@@ -322,18 +322,18 @@ def test_even_when_trumping_5_of_a_kind_you_must_play_the_viii_or_higher_against
 
 
 def test_only_the_highest_trump_in_a_set_played_counts_for_beating_purposes() -> None:
-    s = position("2C", "I XXI XIX", "QC", table=[(0, "XX XVIII II")], to_move=1)
+    s = position("XVII", "I XXI XIX", "QC", table=[(0, "XX XVIII II")], to_move=1)
     assert legal(s, "play I XXI")  # top XXI beats top XX, whatever the low card
     assert not legal(s, "play I XIX")
 
 
 def test_variation_three_trumps_to_beat_three_and_two_to_beat_two() -> None:
     same = {"trump_beats_trump": "same"}
-    s = position("2C", "XIX XX XXI", "QC", table=[(0, "I II X")], to_move=1, rules=same)
+    s = position("XVII", "XIX XX XXI", "QC", table=[(0, "I II X")], to_move=1, rules=same)
     assert legal(s, "play XIX XX XXI") and not legal(s, "play XX XXI")
-    s = position("2C", "XX XXI", "QC", table=[(0, "I X")], to_move=1, rules=same)
+    s = position("XVII", "XX XXI", "QC", table=[(0, "I X")], to_move=1, rules=same)
     assert legal(s, "play XX XXI") and not legal(s, "play XXI")
-    s = position("2C", "XX XXI", "QC", table=[(0, "X")], to_move=1, rules=same)
+    s = position("XVII", "XX XXI", "QC", table=[(0, "X")], to_move=1, rules=same)
     assert legal(s, "play XXI")
 
 
@@ -355,7 +355,7 @@ def test_after_which_you_may_lead_one_two_or_three_trumps_at_once() -> None:
 
 def test_the_fool_beats_everything_and_always_ends_the_trick() -> None:
     for top in ("XXI", "XIX XX XXI", "7C 7D 7H 7S VII", "KC"):
-        s = position("2C 3C", "Fool 5D", "QC", table=[(0, top)], to_move=1)
+        s = position("XVII XVIII", "Fool 5D", "QC", table=[(0, top)], to_move=1)
         after = play(s, "play Fool")
         assert after.table == () and after.to_move == 1  # trick over, the Fool's player leads
         assert "Fool" in {c.ascii for c in after.discard()}

@@ -192,6 +192,29 @@ def test_error_scores_must_match_piles() -> None:
     SPEC.state_from_json(obj)
 
 
+@pytest.mark.parametrize("played_card", ["collected", "stays"])
+def test_error_more_clears_than_the_pile_holds_collections(played_card: str) -> None:
+    """000 §Collecting Cards: a pile grows by collections, each at least one centre card and, under
+    played_card collected, the played card; a clear is one of them."""
+    obj = _base()
+    obj["rules"] = {"played_card": played_card}
+    obj["piles"] = [obj["piles"][0] + obj["piles"][1][:-1], obj["piles"][1][-1:]]  # player 1's pile: 1 card
+    if played_card == "collected":
+        assert _err(obj).startswith("piles[1]: 1 card, but under played_card collected")
+    else:
+        SPEC.state_from_json(obj)
+        obj["clears"] = [0, 2]
+        assert _err(obj).startswith("clears[1]: 2 clears, but piles[1] holds 1 card")
+    obj["piles"] = [obj["piles"][0][2:], obj["piles"][1] + obj["piles"][0][:2]]  # 3 cards
+    obj["clears"] = [0, 1]
+    SPEC.state_from_json(obj)
+    obj["clears"] = [0, 2]
+    if played_card == "collected":
+        assert _err(obj).startswith("clears[1]: 2 clears, but piles[1] holds 3 cards")
+    else:
+        SPEC.state_from_json(obj)
+
+
 def test_error_pending_only_with_unknown_stock() -> None:
     obj = _base()
     obj["pending"] = {"draw": True, "refill": 0}

@@ -250,9 +250,13 @@ def test_all_options_table_for_durak(tmp_path: Path) -> None:
     assert names == [o.name for o in comparable_options(games.get("durak"))]
     assert out["method"].startswith("policy play")
     for r in out["options"]:
-        if "cannot_matter" in r:  # a rule for 3+ players in a two-player run: not swept, said so
-            assert r["option"] in ("throwers", "transfer_lead", "teams")
-            assert "cannot matter with 2 players" in r["cannot_matter"]
+        if "cannot_matter" in r:  # a rule for 3+ players in a two-player run, or of perevodnoy: not swept, said so
+            if r["option"] in ("throwers", "transfer_lead", "teams"):
+                assert "cannot matter with 2 players" in r["cannot_matter"]
+            else:
+                assert r["option"] in ("transfer_by_showing_trump", "transfer_first_bout", "transfer_blocked_by_trump",
+                                       "transfer_trump_laid")
+                assert 'applies only with variant "perevodnoy" (here "podkidnoy")' in r["cannot_matter"]
             continue
         if "error" in r:  # a choice the exact solver does not play (a side rule): not swept, said so
             assert r["option"] in ("deck", "places", "trump_ace_exchange")

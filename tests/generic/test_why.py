@@ -459,8 +459,8 @@ def test_cli_why_refuses_a_card_not_in_the_deck_and_text_that_is_no_move_on_a_vi
     full = str(Path(__file__).resolve().parents[2] / "foolsolve" / "examples" / "durak-midbout.json")
     code, out, err = call_main(["why", full, "attack ZZ"])
     assert code == 2 and out == "" and err.count("\n") == 1 and '"ZZ" is no card of the 36-card deck' in err, err
-    code, out, err = call_main(["why", full, "attack AS"])  # in the deck, not in the attacker's hand
-    assert code == 0 and "attack A♠ is not legal" in out and "no card A♠ in player 1's hand" in out, (out, err)
+    code, out, err = call_main(["why", full, "attack AS"])  # in the deck; an attack is not the defender's to move
+    assert code == 0 and "attack A♠ is not legal" in out and "player 1's hand" not in out, (out, err)
     for viewer in (0, 1):  # player 1 is to move
         view = str(tmp_path / f"view{viewer}.json")
         assert call_main(["view", full, "--as", str(viewer), "--out", view])[0] == 0
@@ -523,10 +523,10 @@ def test_foolery_follow_reasons() -> None:
     exp = explain(FOOLERY, s, "play V VI")
     assert [r.rule for r in exp.reasons] == ["trumps_needed"]
     assert explain(FOOLERY, s, "play V").legal
-    t = _foolery("2C", "8C V XX", "AC", table=[(0, "X")], to_move=1)
+    t = _foolery("XVII", "8C V XX", "AC", table=[(0, "X")], to_move=1)
     assert _rules(t, "play V", FOOLERY) == {"higher_trump"}
     assert _rules(t, "play 8C", FOOLERY) == {"trumps_needed"}
-    three = _foolery("2C", "8C V VI XX", "AC", table=[(2, "X XI XII")], to_move=1, passed=[0])
+    three = _foolery("2C", "8C V VI XX", "XVII", table=[(2, "X XI XII")], to_move=1, passed=[0])
     exp = explain(FOOLERY, three, "play V VI XX")
     assert [(r.rule, r.option) for r in exp.reasons] == [("trumps_needed", "trump_beats_trump")]
     assert exp.flips == [("trump_beats_trump", "same")]
@@ -1021,3 +1021,35 @@ def test_an_explanation_prints_and_shows_what_the_why_command_prints(capsys):
     assert repr(exp) == "<Explanation attack 7♥: illegal (1 reason)>"
     assert exp._repr_html_() == "<pre>" + html.escape(str(exp)) + "</pre>"
     assert repr(foolsolve.load(path).why("attack K♥")) == "<Explanation attack K♥: legal (1 reason)>"
+
+
+# --- a verdict resting on a reconstruction names it -------------------------------------------------
+
+
+def test_a_throw_before_the_table_is_covered_cites_the_reconstruction_that_refuses_it() -> None:
+    """That throw-ins wait for the covered table is the reconstruction throw_after_cover (listed by
+    `foolsolve rules durak`), not §throw-in's sentence granting the throw; the defender's hand is no
+    reason against the attacker's throw."""
+    state = DURAK.state_from_json({"game": "durak", "rules": {}, "trump": "S",
+                                   "hands": [["6H", "6D"], ["7C", "8D", "9D", "JH"]], "stock": [], "attacker": 0,
+                                   "defender": 1, "table": [["6C", None]], "to_move": 1})
+    exp = explain(DURAK, state, "throw 6D")
+    assert not exp.legal and [r.rule for r in exp.reasons] == ["phase"], exp.reasons
+    assert exp.reasons[0].reconstruction == "throw_after_cover" and exp.reasons[0].quote == ""
+    text = str(exp)
+    assert "reconstruction throw_after_cover ('foolsolve rules durak' lists it): Throw-ins" in text, text
+    assert "player 1's hand" not in text and "right to throw" not in text, text
+    assert exp.to_json()["reasons"][0]["reconstruction"] == "throw_after_cover"
+    # the mover's own card not held is still a reason (a cover by the defender to move)
+    assert "no card 6♦ in player 1's hand" in str(explain(DURAK, state, "cover 6C with 6D"))
+
+
+def test_a_trump_lead_beside_the_fool_cites_fool_in_trump_lead() -> None:
+    from foolsolve.spec.foolery import SPEC as FOOLERY
+
+    state = FOOLERY.state_from_json({"game": "foolery", "rules": {}, "players": 3, "dealer": 0, "to_move": 0,
+                                     "hands": [["III", "Fool"], ["I", "II", "X", "XII", "XV", "9D", "QS"],
+                                               ["3S", "4S", "10H", "XXI"]], "table": []})
+    exp = explain(FOOLERY, state, "play III")
+    assert exp.legal and [r.reconstruction for r in exp.reasons] == ["", "fool_in_trump_lead"], exp.reasons
+    assert "reconstruction fool_in_trump_lead ('foolsolve rules foolery' lists it): The Fool counts" in str(exp)

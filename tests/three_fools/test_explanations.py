@@ -130,7 +130,7 @@ def test_why_cites_the_max_hand_of_zero_and_most_cards_wins_on_the_move_that_bri
     """002 §Losing the Game: "If your maximum hand size is reduced to zero, you also lose." and
     "whoever has more cards wins the game", on the follow that makes the lying leader lose."""
     s = state([["5R"], ["1R", "KP", "7P", "4S"], ["2P", "6P", "8P", "10S"]], [[], None, None], fill=(1, 2),
-              max_hand=[1, 4, 4])
+              max_hand=[1, 4, 4], streak=1)
     s = SPEC.play(s, "keep", "lead 5R as S", "play 1R")
     by = _rules_of(s, "play 2P")
     assert by["has_lost"].quote == "If your maximum hand size is reduced to zero, you also lose.", by

@@ -62,7 +62,7 @@ def test_a_refusal_never_quotes_a_legality_reason_as_its_ground():
 
 
 TIE_START = {"game": "three-fools", "rules": {}, "players": 3, "phase": "flip", "to_move": 0, "leader": 0,
-             "binary": "down", "streak": 0, "max_hand": [1, 4, 4],
+             "binary": "down", "streak": 1, "max_hand": [1, 4, 4],
              "hands": [["5R"], ["1R", "KP", "7P", "4S"], ["2P", "6P", "8P", "10S"]],
              "piles": [["2R", "3R", "4R", "6R", "7R", "8R", "9R", "10R", "JR", "QR", "KR", "AR", "JoR"],
                        ["1P", "3P", "4P", "5P", "9P", "10P", "JP", "QP", "AP", "JoP", "1S", "2S", "3S"],

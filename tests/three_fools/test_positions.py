@@ -73,6 +73,14 @@ BAD = [
                                   piles=lambda o: [o["piles"][0] + ["4R"], o["piles"][1], o["piles"][2]]),
      "hands[0]"),
     ("a declaration before the lead", _bad(declared="R"), "declared"),
+    # 002 §Setup: every player starts at the rules' maximum, lowered only at the end of a round, which
+    # leaves a streak of 1 or more
+    ("a lowered maximum before any round", _bad(max_hand=[3, 4, 4], streak=0,
+                                                hands=[["1R", "2R", "3R"], ["1P", "2P", "3P", "4P"],
+                                                       ["1S", "2S", "3S", "4S"]],
+                                                piles=lambda o: [o["piles"][0] + ["4R"], o["piles"][1],
+                                                                 o["piles"][2]]), "max_hand"),
+    ("a maximum below the rules' before any round", _bad(rules={"max_hand": 5}, max_hand=[4, 4, 4]), "max_hand"),
 ]
 
 

@@ -322,14 +322,14 @@ def test_you_lose_with_no_cards_in_your_pile_and_no_cards_in_hand():
 
 
 def test_if_your_maximum_hand_size_is_reduced_to_zero_you_also_lose():
-    s = state([["1R"], ["5R", "6R", "7R", "8R"], ["9R", "10R", "JR", "QR"]], max_hand=[1, 4, 4])
+    s = state([["1R"], ["5R", "6R", "7R", "8R"], ["9R", "10R", "JR", "QR"]], max_hand=[1, 4, 4], streak=1)
     s = SPEC.play(s, "flip", "lead 1R as P", "play 5R", "play 9R")
     assert s.max_hand[0] == 0 and s.lost == (True, False, False) and s.phase == OVER
 
 
 def test_whoever_has_more_cards_wins_the_game():
     s = state([["1R"], ["5R", "6R", "7R", "8R"], ["9R", "10R", "JR", "QR"]], [None, ["2R"], None],
-              max_hand=[1, 4, 4], fill=(0, 2))
+              max_hand=[1, 4, 4], streak=1, fill=(0, 2))
     s = SPEC.play(s, "flip", "lead 1R as P", "play 5R", "play 9R")
     assert s.winner == 2 and "most cards" in SPEC.result(s).details[1][1]
 
@@ -339,7 +339,7 @@ def test_each_other_player_totals_the_number_of_cards_in_her_hand_and_her_pile()
     # the pile = 9; player 2 (two-card hand) has 1 in hand + 6 in the pile = 7. The piles alone (5 < 6) or a
     # count of equal hands would name player 2.
     s = state([["1R"], ["JR", "6R", "7R", "8R", "2S"], ["5R", "10R"]],
-              [None, ["2R", "3R"], ["4R", "5P", "6P", "7P", "8P", "9P"]], max_hand=[1, 5, 2], fill=(0,),
+              [None, ["2R", "3R"], ["4R", "5P", "6P", "7P", "8P", "9P"]], max_hand=[1, 5, 2], streak=1, fill=(0,),
               rules={"max_hand": 5})
     s = SPEC.play(s, "flip", "lead 1R as P", "play JR", "play 5R")
     assert s.lost == (True, False, False)
@@ -352,7 +352,7 @@ def test_in_the_case_of_a_tie_roshambo_for_it():
     # player 0 lies and loses her last hand size; then player 1 has 3 + 19 cards, player 2 3 + 16 + 3
     sixteen = [*[c.ascii for c in PILATCH45 if c.suit == "P"][4:], "AR", "JoR", "5S", "6S", "7S"]
     s = state([["1R"], ["5R", "6R", "7R", "8R"], ["9R", "10R", "JR", "QR"]], [["2R"], None, sixteen],
-              max_hand=[1, 4, 4], fill=(1,))
+              max_hand=[1, 4, 4], streak=1, fill=(1,))
     assert len(s.piles[2]) == 16 and len(s.piles[1]) == 19
     s = SPEC.play(s, "flip", "lead 1R as P", "play 5R", "play 9R")
     assert s.lost == (True, False, False) and s.phase == TIE and SPEC.to_move(s) == CHANCE
@@ -362,7 +362,7 @@ def test_in_the_case_of_a_tie_roshambo_for_it():
 
 
 def test_if_two_players_lose_at_once_the_third_wins():
-    s = state([["1R"], ["5R"], ["9R", "10R", "JR", "QR"]], [[], [], None], max_hand=[1, 4, 4], fill=(2,))
+    s = state([["1R"], ["5R"], ["9R", "10R", "JR", "QR"]], [[], [], None], max_hand=[1, 4, 4], streak=1, fill=(2,))
     s = SPEC.play(s, "flip", "lead 1R as P", "play 5R", "play 9R")
     assert s.lost == (True, True, False) and s.winner == 2
 
@@ -450,7 +450,7 @@ def test_why_roshambo_of_a_tie_is_between_the_two_left() -> None:
     # 002 §Losing the Game: "In the case of a tie, Roshambo for it!" (roshambo_reasons): player 0 lost (maximum
     # hand size 0), players 1 and 2 hold 22 cards each
     s = state([[], ["2P"], ["2S"]], [["1R"], None, None], fill=(1, 2), phase="tie", contest=[1, 2],
-              lost=[True, False, False], max_hand=[0, 4, 4])
+              lost=[True, False, False], max_hand=[0, 4, 4], streak=1)
     assert _why(s, "roshambo 0") == {"roshambo"}
     assert _why(s, "play 2P") == {"phase"}
     assert [str(m) for m in SPEC.legal_moves(s)] == ["roshambo 1", "roshambo 2"]

@@ -1,0 +1,118 @@
+"""When a rule option applies (its ``applies`` and ``min_players``, read by one function): the options
+set that cannot change play are named in one note by deal, show, a solve (a batch line too), conform
+and arena (text and --json), and ``ambiguities`` reads the same declaration; ``arena`` states the
+rules in force."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from foolsolve.rules import cannot_matter, moot_options, moot_pins, options_of, rules_from_json
+from foolsolve.spec import durak, fools_and_angels
+from tests.generic.batch_helpers import call_main
+
+MOOT = {"variant": "simple", "transfer_first_bout": True, "transfer_by_showing_trump": True,
+        "throwers": "neighbours", "transfer_lead": "bout_leader", "throw_in_after_take": False}
+"""Durak rules whose every option but ``variant`` cannot matter in a two-player simple game."""
+NAMES = ["throw_in_after_take", "throwers", "transfer_by_showing_trump", "transfer_first_bout", "transfer_lead"]
+
+
+def _opt(cls: type, name: str) -> Any:
+    return next(o for o in options_of(cls) if o.name == name)
+
+
+def test_the_declaration_says_when_each_option_applies() -> None:
+    rules = rules_from_json(durak.Rules, MOOT)
+    assert sorted(moot_options(rules, 2)) == NAMES
+    assert cannot_matter(_opt(durak.Rules, "throwers"), 2, rules) == (
+        'applies with 3 or more players (here 2); applies only with variant "podkidnoy" or "perevodnoy" '
+        '(here "simple")')
+    # in perevodnoy at three players every one of them can matter
+    assert moot_options(rules_from_json(durak.Rules, {**MOOT, "variant": "perevodnoy"}), 3) == {}
+    # Fools and Angels: a variant's reconstruction matters only with its variant
+    fa = rules_from_json(fools_and_angels.Rules, {"asymmetry_order": "second_player_first",
+                                                  "exchange_limit": "hand_size",
+                                                  "temptation_trigger": "regroup_only", "temptation": True})
+    assert sorted(moot_options(fa, 2)) == ["asymmetry_order", "exchange_limit", "temptation_trigger"]
+    # conform's pins: only what the pinned options settle (the variant drawn: throwers may matter)
+    assert moot_pins(durak.Rules, {"throwers": "neighbours"}, [3]) == {}
+    assert list(moot_pins(durak.Rules, {"throwers": "neighbours"}, [2])) == ["throwers"]
+    assert list(moot_pins(durak.Rules, {"variant": "simple", "throw_in_after_take": False})) == ["throw_in_after_take"]
+
+
+def _dealt(tmp_path: Any) -> tuple[str, str]:
+    path = str(tmp_path / "d.json")
+    code, _out, err = call_main(["deal", "durak", "--seed", "1", "--rules", json.dumps(MOOT), "--out", path])
+    assert code == 0, err
+    return path, err
+
+
+def test_deal_and_show_name_the_options_that_cannot_matter(tmp_path: Any) -> None:
+    path, err = _dealt(tmp_path)
+    note = [line for line in err.splitlines() if "cannot matter" in line]
+    assert len(note) == 1 and all(f"{name}=" in note[0] for name in NAMES), err
+    code, out, _ = call_main(["show", path])
+    notes = [line for line in out.splitlines() if line.startswith("note: rule options that cannot matter here: ")]
+    assert code == 0 and len(notes) == 1 and all(f"{name}=" in notes[0] for name in NAMES), out
+    code, out, _ = call_main(["show", path, "--json"])
+    assert code == 0 and sorted(json.loads(out)["cannot_matter"]) == NAMES
+    # the defaults: no note, no key
+    code, out, _ = call_main(["deal", "durak", "--seed", "1"])
+    plain = str(tmp_path / "plain.json")
+    (tmp_path / "plain.json").write_text(out)
+    assert "cannot matter" not in call_main(["show", plain])[1]
+    assert "cannot_matter" not in json.loads(call_main(["show", plain, "--json"])[1])
+
+
+def test_solve_notes_the_options_that_cannot_matter(tmp_path: Any) -> None:
+    path = tmp_path / "end.json"
+    path.write_text(json.dumps({"game": "durak", "rules": MOOT, "trump": "S", "hands": [["6H", "KD"], ["8D", "9D"]],
+                                "stock": [], "attacker": 0, "defender": 1, "table": [["6C", None]]}))
+    code, out, _ = call_main([str(path), "--no-store"])
+    assert code == 0 and "\nNote: rule options that cannot matter here: throw_in_after_take=false" in out, out
+    code, out, _ = call_main([str(path), "--no-store", "--json"])
+    assert code == 0 and any("cannot matter here" in n for n in json.loads(out)["notes"]), out
+    # a batch line notes it as a single solve does
+    code, out, _ = call_main([str(path), str(path), "--no-store", "--json"])
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and len(lines) == 2, out
+    assert all(any("cannot matter here" in n for n in r["result"]["notes"]) for r in lines), out
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_conform_notes_a_pinned_option_that_cannot_matter(as_json: bool) -> None:
+    code, out, err = call_main(["conform", "durak", "--cases", "1", "--max-steps", "5", "--rules",
+                                '{"variant": "simple", "throw_in_after_take": false}', *(["--json"] if as_json else [])])
+    assert code == 0, err
+    if as_json:
+        assert list(json.loads(out)["cannot_matter"]) == ["throw_in_after_take"]
+    else:
+        assert "note: rule options that cannot matter here: throw_in_after_take=false (applies only with variant" in out
+
+
+def test_arena_states_the_rules_in_force_and_notes_those_that_cannot_matter() -> None:
+    args = ["arena", "durak", "--bot", "random", "--bot", "greedy", "--games", "1"]
+    code, out, err = call_main([*args, "--rules", json.dumps(MOOT)])
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[1].startswith('rules (not the default): variant="simple", throw_in_after_take=false'), out
+    assert lines[2].startswith("note: rule options that cannot matter here: throw_in_after_take=false"), out
+    code, out, _ = call_main(args)
+    assert out.splitlines()[1] == "rules: all defaults", out
+    code, out, _ = call_main([*args, "--json", "--rules", '{"variant": "simple"}'])
+    shown = json.loads(out)
+    assert shown["rules"]["variant"] == "simple" and shown["rules"]["deck"] == 36 and "cannot_matter" not in shown
+    code, out, _ = call_main([*args, "--json", "--rules", json.dumps(MOOT)])
+    assert sorted(json.loads(out)["cannot_matter"]) == NAMES
+
+
+def test_ambiguities_reads_the_same_declaration() -> None:
+    code, out, err = call_main(["ambiguities", "durak", "--option", "transfer_first_bout", "--rules",
+                                '{"variant": "simple"}', "--deals", "1", "--json"])
+    assert code == 0, err
+    assert json.loads(out)["cannot_matter"].startswith(
+        'option transfer_first_bout cannot matter under these rules: its rule applies only with variant "perevodnoy" '
+        '(here "simple")')
