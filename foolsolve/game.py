@@ -63,6 +63,13 @@ def seat_of_mover(to_move: int) -> int:
     return 0 if to_move == CHANCE else to_move
 
 
+def side_text(spec: Any, state: Any, player: int) -> str:
+    """``player 0's team (0, 2)`` where ``player`` has partners (:meth:`SpecGame.side`), else
+    ``player 0``: whom a paranoid search or answer sets against the others."""
+    side = spec.side(state, player)
+    return f"player {player}'s team ({', '.join(map(str, side))})" if len(side) > 1 else f"player {player}"
+
+
 def check_player(spec: Any, state: Any, player: int, option: str = "--as") -> None:
     """A one-line :class:`InputError` naming ``option`` as the caller calls it
     (:func:`~foolsolve.errors.option_name`) unless ``player`` is a player of ``state`` (a seat named
@@ -671,6 +678,13 @@ class SpecGame(ABC, Generic[S, M]):
     def num_players(self, state: S) -> int:
         """Players in the game."""
         return int(self.state_to_json(state)["players"])
+
+    def side(self, state: S, player: int) -> tuple[int, ...]:
+        """The players on ``player``'s side, ``player`` among them, in player order: partners who never
+        play against each other and share one payoff at every end (Durak's ``teams``). The
+        open-hand search's paranoid concept sets this side against all the others. Default:
+        ``(player,)``, every player on her own."""
+        return (player,)
 
     def picture_notes(self, state: S) -> dict[int, list[str]]:
         """Words beside each player in a picture (``foolsolve/svg.py``), where the position's JSON does
