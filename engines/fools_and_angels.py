@@ -432,7 +432,9 @@ def _turn_moves(state: EngineState, p: int, exchanges: bool = True) -> list[Move
     out: list[Move] = []
     if exchanges and cr.exchange and not state[10] and hand:
         hb = bits(hand)
-        for n in range(1, (min(len(hb), len(pool)) if cr.exchange_pool_only else len(hb)) + 1):
+        most = min(len(hb), len(pool)) if cr.exchange_pool_only else len(hb)
+        S.check_exchanges(sum(comb(len(hb), n) for n in range(1, most + 1)), len(hb))
+        for n in range(1, most + 1):
             for combo in combinations(hb, n):
                 m = 0
                 for b in combo:

@@ -45,7 +45,16 @@ import click
 
 from foolsolve import jsonout
 from foolsolve.cli import NODES, SAMPLES, WORKERS, OutputFile, limit_options, one_line, open_store, store_options, workers_help
-from foolsolve.errors import InputError, LimitError, Stopped, option_name, option_names, quoted, solver_options_named
+from foolsolve.errors import (
+    InputError,
+    LimitError,
+    Stopped,
+    option_name,
+    option_names,
+    out_of_memory,
+    quoted,
+    solver_options_named,
+)
 from foolsolve.executor import SigintHeld
 from foolsolve.positions import (
     MAX_PATH_CHARS,
@@ -241,6 +250,8 @@ def _solve_task(task: tuple[Any, ...], warmed: list[float]) -> dict[str, Any]:
         if fallback is not None and state is not None:
             return _refused_seat(info, state, fallback, str(exc))
         return {"error": str(exc)}
+    except MemoryError:  # the line's own limit, not a bug
+        return {"error": out_of_memory(), "kind": "limit"}
     except Exception as exc:  # a solver bug must not end the batch: the line says what happened
         return {"error": f"internal error: {type(exc).__name__}: {exc}", "kind": "internal"}
     return {"result": _for_player(info, state, result, for_player).to_json()}
@@ -279,6 +290,8 @@ def _seat_answer(info: Any, worlds: Any, settings: Any, note: Callable[[int], st
         answer = seat.analyse(info, worlds, settings, names={})  # (batch's options' names)
     except InputError as exc:
         return {"error": str(exc), "kind": "limit" if isinstance(exc, LimitError) else "input"}
+    except MemoryError:  # the line's own limit, not a bug
+        return {"error": out_of_memory(), "kind": "limit"}
     except Exception as exc:  # a bug must not end the batch: the line says what happened
         return {"error": f"internal error: {type(exc).__name__}: {exc}", "kind": "internal"}
     if answer.interrupted:

@@ -28,6 +28,7 @@ from foolsolve.errors import (
     Stopped,
     command_line_names,
     option_name,
+    out_of_memory,
     printable_line,
     quoted,
     stop_text,
@@ -2779,6 +2780,11 @@ def _run(argv: Sequence[str] | None, as_json: bool) -> None:
         _stopped(cause.message if isinstance(cause, Stopped) else "interrupted", as_json)
     except (BrokenPipeError, ReaderGone):
         _reader_gone()
+    except MemoryError:
+        if os.environ.get("FOOLSOLVE_DEBUG"):
+            raise
+        error_out(out_of_memory(), 2, "limit", as_json)
+        sys.exit(2)
     except Exception as exc:
         from foolsolve.z3run import is_ctrl_c
 

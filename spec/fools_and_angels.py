@@ -22,7 +22,7 @@ from math import comb
 from typing import Any, ClassVar
 
 from foolsolve.cards import ACE, FRENCH52, JACK, KING, Card
-from foolsolve.errors import InputError, PositionError, quoted
+from foolsolve.errors import InputError, LimitError, PositionError, quoted
 from foolsolve.game import (
     ChanceMode,
     Dynamics,
@@ -196,7 +196,7 @@ def face_effect_variants(current: FaceEffects) -> list[FaceEffects]:
 
 
 def _hand_limit_variants(current: int) -> list[int]:
-    return [v for v in (current - 1, current + 1) if v >= 1]
+    return [v for v in (current - 1, current + 1) if 1 <= v <= HAND_LIMIT_MAX]
 
 
 # --- stocks as data -------------------------------------------------------------------------
@@ -252,10 +252,30 @@ def parse_stocks(obj: Any) -> Stocks:
     return Stocks(**out)
 
 
+HAND_LIMIT_MAX = 48
+"""The highest ``hand_limit``: a hand never holds more than the 48 cards the game plays with (52 less
+the four 10s, which 003 puts away), so a higher limit would never bind: ``1..48``."""
+
+
 def _parse_hand_limit(v: Any) -> int:
-    if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-        raise ValueError(f"{json_shown(v)} is not a positive integer")
+    if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= HAND_LIMIT_MAX:
+        raise ValueError(f"{json_shown(v)} is not a whole number in 1..{HAND_LIMIT_MAX} (a hand never holds more than "
+                         f"the {HAND_LIMIT_MAX} cards the game plays with)")
     return v
+
+
+MAX_EXCHANGES = 2**16 - 1
+"""The most exchanges a turn's legal moves list (every set of a 16-card hand): past it the list is
+refused in one line (:func:`check_exchanges`); the exchanges are still counted, sampled and tested
+without being listed (:meth:`FoolsAndAngelsSpec.legal_moves_split`)."""
+
+
+def check_exchanges(count: int, hand: int) -> None:
+    """A one-line :class:`~foolsolve.errors.LimitError` where a turn has more than
+    :data:`MAX_EXCHANGES` exchanges (``count``, from a hand of ``hand`` cards) to list."""
+    if count > MAX_EXCHANGES:
+        raise LimitError(f"{count:,} exchange moves (every set of a {hand}-card hand): more than the "
+                         f"{MAX_EXCHANGES:,} this program lists")
 
 
 def _parse_regroup_max(v: Any) -> Any:
@@ -310,7 +330,7 @@ class Rules:
                'stock consist of:" (lists lost); RULES-NOTES §4')
     hand_limit: int = option(
         7, reconstructed=True, parse=_parse_hand_limit, variants=_hand_limit_variants,
-        schema={"type": "integer", "minimum": 1},
+        schema={"type": "integer", "minimum": 1, "maximum": HAND_LIMIT_MAX},
         doc="A regroup may draw only while the hand holds fewer cards than this (reconstruction: the lists "
             "were lost; the forfeit sentence's example of a hand that cannot draw, 7 cards, agrees with it).",
         source='003: "(for example, they already have 7 cards, or all available stocks are empty)" (an example, '
@@ -374,8 +394,10 @@ class Rules:
                'number of cards into your hand"')
 
     def __post_init__(self) -> None:
-        if isinstance(self.hand_limit, bool) or not isinstance(self.hand_limit, int) or self.hand_limit < 1:
-            raise ValueError(f"hand_limit: {json_shown(self.hand_limit)} is not a positive integer")
+        try:
+            _parse_hand_limit(self.hand_limit)
+        except ValueError as exc:
+            raise ValueError(f"hand_limit: {exc}") from None
         if self.regroup_max not in ("limit", 1, 2) or isinstance(self.regroup_max, bool):
             raise ValueError(f"regroup_max: {json_shown(self.regroup_max)} is not one of \"limit\" | 1 | 2")
         for rank in ("J", "Q", "K"):
@@ -941,6 +963,7 @@ def exchange_moves(state: State) -> list[Exchange]:
     hand = ordered(state.hands[state.to_move])
     # every set of hand cards of one size has the same verdict: ask one per size
     sizes = [n for n in range(1, len(hand) + 1) if not exchange_reasons(state, hand[:n])]
+    check_exchanges(sum(comb(len(hand), n) for n in sizes), len(hand))
     return [Exchange(combo) for n in sizes for combo in combinations(hand, n)]
 
 
