@@ -245,8 +245,7 @@ def rules_from_json(rules_cls: type[R], obj: Any, *, where: str = "rules") -> R:
     for key, value in obj.items():
         info = infos.get(key)
         if info is None:
-            known = ", ".join(sorted(infos))
-            raise InputError(f"{where}.{key}: unknown rule option (known: {known})")
+            raise InputError(f"{where}.{key}: {unknown_option(rules_cls, key)}")
         if info.parse is not None:
             try:
                 value = info.parse(value)
@@ -262,6 +261,36 @@ def rules_from_json(rules_cls: type[R], obj: Any, *, where: str = "rules") -> R:
         return rules_cls(**kwargs)
     except (ValueError, TypeError) as exc:
         raise InputError(f"{where}: {exc}") from None
+
+
+KNOWN_WIDTH = 120
+"""The longest list of a game's options an unknown option's error writes out; a longer one is named
+by the command that prints it (``foolsolve rules GAME``)."""
+
+
+def unknown_option(rules_cls: type, key: str) -> str:
+    """The words of an unknown rule option ``key`` of ``rules_cls`` (after its field): the game's
+    options near it ("did you mean"), or the other game it is an option of, and the game's options
+    (listed where short, else the command that lists them), so the message stays one short line."""
+    import difflib
+
+    from foolsolve import games
+
+    names = sorted(o.name for o in options_of(rules_cls))
+    game = next((g for g in games.all_games() if g.spec.rules_cls is rules_cls), None)
+    others = [] if game is None else [g.title for g in games.all_games()
+                                      if g is not game and key in {o.name for o in options_of(g.spec.rules_cls)}]
+    near = difflib.get_close_matches(key, names, n=3, cutoff=0.6)
+    if others and game is not None:  # another game's option: said first, a near name of this game's only if close
+        near = [n for n in near if difflib.SequenceMatcher(None, key, n).ratio() >= 0.8]
+        whose = f"an option of {' and '.join(others)}, not of {game.title}; "
+    else:
+        whose = ""
+    hint = f"; did you mean {' or '.join(json_text(n) for n in near)}?" if near else ""
+    known = ", ".join(names)
+    listing = f"known: {known}" if len(known) <= KNOWN_WIDTH or game is None else \
+        f"{game.title}'s {len(names)} options: see foolsolve rules {game.name}"
+    return f"unknown rule option{hint} ({whose}{listing})"
 
 
 def _same(value: Any, choice: Any) -> bool:

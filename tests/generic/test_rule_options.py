@@ -41,6 +41,30 @@ def test_unknown_option_names_the_field():
         rules_from_json(ToyRules, {"decks": 52})
 
 
+def test_unknown_option_says_the_near_name_and_where_the_options_are(capsys):
+    """An unknown option's line is short and whole: the game's option near it ("did you mean"),
+    the other game it is an option of, and the game's options listed where short, else the command
+    that lists them (Durak's list ran past the error's width, cut before ``variant``)."""
+    from tests.generic.test_cli import assert_one_line_error, run
+
+    durak = games.get("durak").spec.rules_cls
+    with pytest.raises(InputError, match=r"^rules\.varient: unknown rule option; did you mean \"variant\"\? \(Durak's \d+ "
+                                         r"options: see foolsolve rules durak\)$"):
+        rules_from_json(durak, {"varient": "simple"})
+    with pytest.raises(InputError, match=r"^rules\.ace: unknown rule option \(an option of Fool's Paradise, not of "
+                                         r"Durak; Durak's \d+ options: see foolsolve rules durak\)$"):
+        rules_from_json(durak, {"ace": 1})
+    with pytest.raises(InputError, match=r"^rules\.dek: unknown rule option; did you mean \"decks\"\? \(known: ace, "
+                                         r"card_points, decks, "):
+        rules_from_json(games.get("fools-paradise").spec.rules_cls, {"dek": 1})
+    with pytest.raises(InputError, match=r"^rules\.decks: unknown rule option; did you mean \"deck\"\? \(known: cap, deck, "
+                                         r"mode\)$"):
+        rules_from_json(ToyRules, {"decks": 52})
+    code, _out, err = run(["deal", "durak", "--rules", '{"varient": "simple"}'], capsys)
+    assert_one_line_error(code, err, "rules.varient: unknown rule option; did you mean \"variant\"? (Durak's ")
+    assert "more character" not in err
+
+
 def test_bad_value_names_the_field_and_the_choices():
     with pytest.raises(InputError, match=r"rules\.deck: 40 is not one of 36 \| 52"):
         rules_from_json(ToyRules, {"deck": 40})
