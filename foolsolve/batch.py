@@ -343,6 +343,11 @@ def _check_extra(extra: dict[str, Any]) -> None:
             known.update(info.solver_options or {})
     for key in sorted(extra):
         if key not in known:
+            from foolsolve.rules import rule_option_words
+
+            words = rule_option_words(key)
+            if words is not None:
+                raise OptionError(f"{option_name('option')} {key}: {words}")
             raise OptionError(f"{option_name('option')} {cut_text(key, 40)}: no game's solver takes it "
                               f"(known: {', '.join(sorted(known))})")
     SolveOptions(extra=dict(extra))

@@ -293,6 +293,22 @@ def unknown_option(rules_cls: type, key: str) -> str:
     return f"unknown rule option{hint} ({whose}{listing})"
 
 
+def rule_option_words(key: str, title: str | None = None) -> str | None:
+    """Where a solver option ``key`` (``-o KEY=VALUE``) is no solver's but a rule option, the words
+    of its error (after the option's name): ``a rule option of Durak, not a solver option: rule
+    options go in the position's "rules" object (or --rules, where the command has it)``; ``None``
+    where it is no game's rule option. ``title``: the game asked about (its own option named alone)."""
+    from foolsolve import games
+
+    owners = [g.title for g in games.all_games() if key in {o.name for o in options_of(g.spec.rules_cls)}]
+    if not owners:
+        return None
+    if title in owners:
+        owners = [title]
+    return (f"a rule option of {' and '.join(owners)}, not a solver option: rule options go in the position's "
+            "\"rules\" object (or --rules, where the command has it)")
+
+
 def _same(value: Any, choice: Any) -> bool:
     """``value`` is ``choice`` as JSON writes it: equal and of the same type, so ``true`` and
     ``1.0`` are not the choice ``1`` (Python's ``True == 1.0 == 1`` would let them through)."""

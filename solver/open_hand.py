@@ -70,7 +70,7 @@ from foolsolve.errors import InputError, LimitError, OptionError, option_name
 from foolsolve.game import CHANCE, Utility, seat_of_mover, side_text
 from foolsolve.playouts import PLAYOUT_MOVES, playout_of, repeats
 from foolsolve.present import plural
-from foolsolve.rules import json_shown
+from foolsolve.rules import json_shown, rule_option_words
 from foolsolve.solver.base import (
     DEFAULT_SECONDS,
     DRAW,
@@ -766,6 +766,9 @@ def check_options(info: GameInfo, extra: dict[str, Any], state: Any = None) -> N
     exact = exact_option_names(info) - set(COMMON_OPTIONS)
     for key in sorted(extra):
         if key not in exact and key not in WORLD_OPTIONS and key not in COMMON_OPTIONS:
+            words = rule_option_words(key, info.title)
+            if words is not None:
+                raise OptionError(f"{option_name('option')} {key}: {words}")
             raise OptionError(f"{option_name('option')} {key}: unknown {info.title} option (the exact solver's: "
                               f"{', '.join(sorted(exact)) or 'none'}; the open-hand search's: {', '.join(WORLD_OPTIONS)}; "
                               f"both: {', '.join(COMMON_OPTIONS)})")

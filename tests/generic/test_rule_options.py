@@ -148,3 +148,27 @@ def test_rules_schemas_help_prints_its_usage_and_writes_nothing() -> None:
                          text=True, timeout=120)
     assert run.returncode == 0 and "--check" in run.stdout and "written" not in run.stdout
     assert {p: p.read_bytes() for p in before} == before
+
+
+@pytest.mark.parametrize("argv", [["solve", "-o", "variant=simple"], ["-o", "variant=simple"]])
+def test_a_rule_option_given_as_a_solver_option_says_where_rule_options_go(tmp_path, capsys, argv):
+    """``-o variant=simple`` is Durak's rule option, no solver's: the line says so and where rule
+    options go, not only the solvers' option lists."""
+    from foolsolve.errors import OptionError
+    from foolsolve.solver.base import SolveOptions, check_extra
+    from tests.generic.test_cli import assert_one_line_error, run
+
+    f = tmp_path / "endgame.json"
+    f.write_text(json.dumps({"game": "durak", "trump": "S", "hands": [["6H"], ["7H"]], "stock": [], "attacker": 0,
+                             "defender": 1}))
+    code, _out, err = run([*argv, str(f)], capsys)
+    assert_one_line_error(code, err, "option variant: a rule option of Durak, not a solver option: rule options go in "
+                          "the position's \"rules\" object (or --rules, where the command has it)")
+    with pytest.raises(OptionError, match=r"^option ace: a rule option of Fool's Paradise, not a solver option: "):
+        check_extra(SolveOptions(extra={"ace": 1}), ("pv",), "Durak")
+    with pytest.raises(OptionError, match=r"^option nosuch: unknown Durak solver option \(known: pv\)$"):
+        check_extra(SolveOptions(extra={"nosuch": 1}), ("pv",), "Durak")
+    from foolsolve.batch import _check_extra
+
+    with pytest.raises(OptionError, match=r"^option variant: a rule option of Durak, not a solver option: "):
+        _check_extra({"variant": "simple"})
