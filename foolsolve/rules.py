@@ -56,6 +56,9 @@ class OptionInfo:
     scoring: bool = False
     """The option decides the scores a finished game prints (and so its winner): where it is also
     reconstructed, the printed result says so (:func:`scoring_caveat`)."""
+    allowed: Callable[[], str] | None = None
+    """For an option whose values a registry decides (Fools and Angels' face effects): its allowed
+    values in words, read from the registry that ``parse`` checks against (:func:`allowed_text`)."""
 
 
 @dataclass(frozen=True)
@@ -103,6 +106,7 @@ def option(
     min_players: int | None = None,
     schema: dict[str, Any] | None = None,
     scoring: bool = False,
+    allowed: Callable[[], str] | None = None,
 ) -> T:
     """Declare a rule option (a dataclass field with metadata).
 
@@ -119,6 +123,8 @@ def option(
     schema lists every option: :func:`rules_schema`).
     ``scoring``: the option decides the scores of a finished game (a reconstructed one is named
     beside every printed result: :func:`scoring_caveat`).
+    ``allowed``: the allowed values in words, where a registry ``parse`` reads decides them (else
+    they are read off ``choices`` or ``schema``: :func:`allowed_text`).
     """
     meta = {
         "foolsolve": {
@@ -132,6 +138,7 @@ def option(
             "min_players": min_players,
             "schema": schema,
             "scoring": scoring,
+            "allowed": allowed,
         }
     }
     if isinstance(default, (list, dict, set)):
@@ -155,7 +162,7 @@ def _options(rules_cls: type) -> tuple[OptionInfo, ...]:
             continue
         out.append(OptionInfo(f.name, f.default, m["doc"], m["source"], m["choices"],
                               m["reconstructed"], m["fixed"], m["parse"], m.get("variants"),
-                              m.get("min_players"), m.get("schema"), m.get("scoring", False)))
+                              m.get("min_players"), m.get("schema"), m.get("scoring", False), m.get("allowed")))
     return tuple(out)
 
 
@@ -184,6 +191,36 @@ def option_schema(info: OptionInfo) -> dict[str, Any]:
     if info.schema is None:
         raise TypeError(f"rule option {info.name}: neither choices nor a schema")
     return info.schema
+
+
+def allowed_text(info: OptionInfo) -> str:
+    """An option's allowed values in words, from the data that checks them: its ``choices``
+    (``false | true``), else its ``allowed`` (a registry's names), else its schema
+    (:func:`schema_words`: ``1..48``)."""
+    if info.choices is not None:
+        return " | ".join(json_text(c) for c in info.choices)
+    if info.allowed is not None:
+        return info.allowed()
+    return schema_words(option_schema(info))
+
+
+def schema_words(schema: dict[str, Any]) -> str:
+    """A JSON schema of an option's value in words: its ``description`` where it has one, else an
+    integer's range (``1..8``), a constant, an enum, or the alternatives of ``oneOf``."""
+    if "description" in schema:
+        return str(schema["description"])
+    if "oneOf" in schema:
+        return " | ".join(schema_words(s) for s in schema["oneOf"])
+    if "const" in schema:
+        return json_text(schema["const"])
+    if "enum" in schema:
+        return " | ".join(json_text(c) for c in schema["enum"])
+    if schema.get("type") == "integer":
+        low, high = schema.get("minimum"), schema.get("maximum")
+        if low is not None and high is not None:
+            return f"{low}..{high}"
+        return f"a whole number of at least {low}" if low is not None else "a whole number"
+    return str(schema.get("type", "any JSON value"))
 
 
 def rules_schema(rules_cls: type, description: str) -> dict[str, Any]:

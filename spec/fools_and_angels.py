@@ -40,7 +40,7 @@ from foolsolve.game import (
 from foolsolve.numbers import ascii_whole
 from foolsolve.positions import validate_schema
 from foolsolve.present import plural
-from foolsolve.rules import Reconstruction, json_shown, option, rules_from_json, rules_to_json
+from foolsolve.rules import Reconstruction, json_shown, json_text, option, rules_from_json, rules_to_json
 from foolsolve.worlds import Hidden, View, ZoneField, is_viewer, zone_words
 
 META = GameMeta(
@@ -323,7 +323,8 @@ class Rules:
     stocks: Stocks = option(  # noqa: RUF009
         DEFAULT_STOCKS, reconstructed=True, parse=parse_stocks,
         schema={"type": "object", "additionalProperties": False, "required": ["player0", "player1", "pool"],
-                "properties": {k: {"type": "array", "items": {"type": "string"}} for k in ("player0", "player1", "pool")}},
+                "properties": {k: {"type": "array", "items": {"type": "string"}} for k in ("player0", "player1", "pool")},
+                "description": '{"player0": [cards], "player1": [cards], "pool": [cards]}: distinct cards, no 10s'},
         doc="Contents of the three stocks (reconstruction: the lists were lost; sizes 12/12/16 follow the "
             "Asymmetry piles; black A-6♠♣, red A-6♥♦, pool 7s, Jacks, 8♠ 8♥ 9♣ 9♦ Q♠ Q♥ K♣ K♦).",
         source='003: "The two players\' private stocks consist of specific cards by color:" and "Let the "pool" '
@@ -343,6 +344,8 @@ class Rules:
                'regrouping by drawing cards into their hand."; RULES-NOTES §4')
     face_effects: FaceEffects = option(  # noqa: RUF009
         FaceEffects(), reconstructed=True, parse=parse_face_effects, variants=face_effect_variants,
+        allowed=lambda: f'{{"J"|"Q"|"K": {" | ".join(json_text(n) for n in sorted(FACE_EFFECTS))}}} (a rank '
+                        "left out keeps its default)",
         schema={"type": "object", "additionalProperties": False,  # (the effects: a pluggable table, names only)
                 "properties": {rank: {"type": "string"} for rank in ("J", "Q", "K")}},
         doc="Effect of each face rank on the defence, from a pluggable table (reconstruction: the effects list "

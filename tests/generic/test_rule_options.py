@@ -172,3 +172,30 @@ def test_a_rule_option_given_as_a_solver_option_says_where_rule_options_go(tmp_p
 
     with pytest.raises(OptionError, match=r"^option variant: a rule option of Durak, not a solver option: "):
         _check_extra({"variant": "simple"})
+
+
+def test_rules_shows_every_options_allowed_values(capsys):
+    """``foolsolve rules GAME`` (text and --json) gives every option's allowed values, open-ended ones
+    too, read from what checks them: the choices, the registry of face effects, the schema's range."""
+    from foolsolve.spec.fools_and_angels import FACE_EFFECTS, HAND_LIMIT_MAX
+    from foolsolve.spec.fools_paradise import MAX_DECKS
+    from tests.generic.test_cli import run
+
+    def allowed(game):
+        code, out, err = run(["rules", game, "--json"], capsys)
+        assert code == 0, err
+        return {o["name"]: o["allowed"] for o in json.loads(out) if o["kind"] != "listed" and "allowed" in o}
+
+    fa = allowed("fools-and-angels")
+    assert fa["hand_limit"] == f"1..{HAND_LIMIT_MAX}" and fa["exchange"] == "false | true"
+    assert all(json_text(name) in fa["face_effects"] for name in FACE_EFFECTS) and '"whole_only"' in fa["face_effects"]
+    assert allowed("fools-paradise")["decks"] == f"1..{MAX_DECKS}"
+    roshambo = allowed("three-fools")["roshambo"]
+    assert roshambo.startswith('"uniform" | ') and '"p/q"' in roshambo and "summing to 1" in roshambo
+    for name in games.names():  # every option of every game says its values
+        got = allowed(name)
+        assert len(got) == len(options_of(games.get(name).spec.rules_cls)) and all(got.values()), name
+    code, out, err = run(["rules", "fools-and-angels"], capsys)
+    assert code == 0, err
+    assert "  hand_limit = 7  [1..48]\n" in out and '  face_effects = {"J": "whole_only"' in out
+    assert '[{"J"|"Q"|"K": "none" | "whole_only"} (a rank left out keeps its default)]' in out
