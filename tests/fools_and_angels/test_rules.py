@@ -643,3 +643,16 @@ def test_a_memory_failure_is_one_line_naming_the_limit(monkeypatch, capsys) -> N
     line = json.loads(err)
     assert line["kind"] == "limit" and line["exit_code"] == 2
     assert line["error"].startswith("out of memory: this work needs more than ") and "--max-memory" in line["error"]
+
+
+def test_a_memory_failure_in_a_batch_line_is_its_record(monkeypatch) -> None:
+    """In a batch a MemoryError is the line's record, kind limit (not an internal error)."""
+    from foolsolve import batch
+    from foolsolve import games as registry
+
+    def exhausted(_name: str) -> None:
+        raise MemoryError
+
+    monkeypatch.setattr(registry, "get", exhausted)
+    record = batch.solve_task(("fools-and-angels", json.dumps(BIG_HAND), {}, None))
+    assert record["kind"] == "limit" and record["error"].startswith("out of memory: this work needs more than ")
