@@ -827,6 +827,33 @@ def defend_reasons(state: State, target: str, cards: Any) -> list[Reason]:
     return out
 
 
+def with_total(cards: tuple[Card, ...], need: int) -> list[tuple[Card, ...]]:
+    """Every non-empty set of ``cards`` whose signed :func:`total` is ``need``, as
+    ``combinations(cards, n)`` gives them for n = 1, 2, ... (the same sets in the same order as
+    filtering every combination by its total), found without trying each of the 2^n sets: a set
+    is only grown while the cards after it can still bring its total to ``need``."""
+    values = [value(c) for c in cards]
+    n = len(cards)
+    up = [0] * (n + 1)  # up[i]: the most the cards from i on can add; down[i]: the least
+    down = [0] * (n + 1)
+    for i in range(n - 1, -1, -1):
+        up[i] = up[i + 1] + max(values[i], 0)
+        down[i] = down[i + 1] + min(values[i], 0)
+    found: list[tuple[int, ...]] = []
+
+    def grow(i: int, chosen: tuple[int, ...], sum_: int) -> None:
+        if chosen and sum_ == need:
+            found.append(chosen)
+        for j in range(i, n):
+            rest = need - sum_ - values[j]
+            if down[j + 1] <= rest <= up[j + 1]:
+                grow(j + 1, (*chosen, j), sum_ + values[j])
+
+    grow(0, (), 0)
+    found.sort(key=lambda ix: (len(ix), ix))
+    return [tuple(cards[i] for i in ix) for ix in found]
+
+
 def defence_moves(state: State) -> list[Defend | Surrender]:
     """Every defence of the player to move against ``state.attack`` that :func:`defend_reasons`
     allows, and surrender. Candidates: sets of pip cards with the target's total, each with every
@@ -838,13 +865,13 @@ def defence_moves(state: State) -> list[Defend | Surrender]:
     face_sets = [fs for n in range(len(faces) + 1) for fs in combinations(faces, n)]
     out: list[Defend | Surrender] = []
     for target, _cancelled, need in defence_targets(state.attack, state.rules):
-        for n in range(1, len(pips) + 1):
-            for combo in combinations(pips, n):
-                if total(combo) == need:  # a necessary condition (defend_reasons checks it too)
-                    for fs in face_sets:
-                        cards = ordered((*combo, *fs))
-                        if not defend_reasons(state, target, cards):
-                            out.append(Defend(target, cards))
+        # the sets of pip cards with the target's total (a necessary condition; defend_reasons checks it
+        # too), in the order of combinations(pips, n) for n = 1, 2, ...
+        for combo in with_total(pips, need):
+            for fs in face_sets:
+                cards = ordered((*combo, *fs))
+                if not defend_reasons(state, target, cards):
+                    out.append(Defend(target, cards))
     # 003 "The defender is not obligated to defend an attack at all; they can just "surrender"
     # and take all the cards."
     out.append(Surrender())
