@@ -287,6 +287,21 @@ def test_paranoid_open_hand_sets_a_team_against_the_other_team(player: int) -> N
     assert f"with player {player}'s team ({team}) against the others" in got.method
 
 
+@pytest.mark.parametrize("player", [0, 1])
+def test_paranoid_open_hand_sets_three_against_three(player: int) -> None:
+    """3v3: the player's team is every second seat, and the paranoid search equals exhaustive search over
+    the spec."""
+    from foolsolve.solver.minimax import open_hand_values
+    from foolsolve.solver.open_hand import solve_world
+
+    state = team_position(rules={"teams": "3v3", "variant": "podkidnoy"},
+                          hands=[["6H", "9D"], ["7H"], ["9H"], ["6D"], ["8C"], ["KC"]])
+    assert SPEC.side(state, player) == ((0, 2, 4) if player == 0 else (1, 3, 5))
+    got = solve_world(games.get("durak"), state, player=player, use_solver=False)
+    assert got.exact and got.values == open_hand_values(SPEC, state, player, "paranoid")
+    assert f"with player {player}'s team ({', '.join(map(str, SPEC.side(state, player)))}) against the others" in got.method
+
+
 def test_a_team_wins_by_its_partner_out_of_the_way(tmp_path, capsys) -> None:
     """The winning line for team 0 (0 attacks 6♣, 1 covers; partner 2 throws 6♦, 1 covers and is out;
     2 leads Q♥ to 3, who takes; 0 leads K♦ to 3, who takes): team 1 are the fools, so player 0's
