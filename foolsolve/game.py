@@ -47,7 +47,7 @@ from enum import Enum
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from foolsolve.errors import InputError, check_arg, option_name, quoted
+from foolsolve.errors import InputError, LimitError, check_arg, option_name, quoted
 
 if TYPE_CHECKING:
     from foolsolve.cards import Deck
@@ -175,6 +175,18 @@ def reason(rule: str, says: str, section: str = "", quote: str = "", option: str
     value = getattr(rules, option) if option is not None and rules is not None else None
     where = "" if outside is None else f"{outside.origin}: {outside.fact}"
     return Reason(rule, says, section, quote, option, value, hidden, where)
+
+
+MAX_LISTED = 2**16 - 1
+"""The most moves of one family a move list holds (every set of a 16-card hand): past it the list is
+refused in one line (:func:`check_listed`); a :class:`MoveFamily` still counts, samples and tests them."""
+
+
+def check_listed(count: int, what: str) -> None:
+    """A one-line :class:`~foolsolve.errors.LimitError` (exit 2) where ``count`` moves of one family
+    (``what``: ``exchange moves (every set of a 17-card hand)``) are more than :data:`MAX_LISTED`."""
+    if count > MAX_LISTED:
+        raise LimitError(f"{count:,} {what}: more than the {MAX_LISTED:,} this program lists")
 
 
 @dataclass(frozen=True)

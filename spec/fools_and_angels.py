@@ -22,7 +22,7 @@ from math import comb
 from typing import Any, ClassVar
 
 from foolsolve.cards import ACE, FRENCH52, JACK, KING, Card
-from foolsolve.errors import InputError, LimitError, PositionError, quoted
+from foolsolve.errors import InputError, PositionError, quoted
 from foolsolve.game import (
     ChanceMode,
     Dynamics,
@@ -35,6 +35,7 @@ from foolsolve.game import (
     SpecGame,
     Utility,
     _norm_move,
+    check_listed,
     reason,
 )
 from foolsolve.numbers import ascii_whole
@@ -264,18 +265,12 @@ def _parse_hand_limit(v: Any) -> int:
     return v
 
 
-MAX_EXCHANGES = 2**16 - 1
-"""The most exchanges a turn's legal moves list (every set of a 16-card hand): past it the list is
-refused in one line (:func:`check_exchanges`); the exchanges are still counted, sampled and tested
-without being listed (:meth:`FoolsAndAngelsSpec.legal_moves_split`)."""
-
-
 def check_exchanges(count: int, hand: int) -> None:
-    """A one-line :class:`~foolsolve.errors.LimitError` where a turn has more than
-    :data:`MAX_EXCHANGES` exchanges (``count``, from a hand of ``hand`` cards) to list."""
-    if count > MAX_EXCHANGES:
-        raise LimitError(f"{count:,} exchange moves (every set of a {hand}-card hand): more than the "
-                         f"{MAX_EXCHANGES:,} this program lists")
+    """A one-line :class:`~foolsolve.errors.LimitError` where a turn has more exchanges (``count``,
+    from a hand of ``hand`` cards) than a move list holds (:func:`~foolsolve.game.check_listed`); the
+    exchanges are still counted, sampled and tested without being listed
+    (:meth:`FoolsAndAngelsSpec.legal_moves_split`)."""
+    check_listed(count, f"exchange moves (every set of a {hand}-card hand)")
 
 
 def _parse_regroup_max(v: Any) -> Any:
