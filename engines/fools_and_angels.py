@@ -26,7 +26,7 @@ from typing import Any
 from foolsolve.cards import ACE, FRENCH52, JACK, KING, Card
 from foolsolve.cards import low_bits as bits
 from foolsolve.errors import InputError
-from foolsolve.game import Engine, IllegalMove, MoveFamily, Result
+from foolsolve.game import Engine, IllegalMove, MoveFamily, Result, check_listed
 from foolsolve.spec import fools_and_angels as S
 
 Move = tuple[int, ...]
@@ -432,7 +432,9 @@ def _turn_moves(state: EngineState, p: int, exchanges: bool = True) -> list[Move
     out: list[Move] = []
     if exchanges and cr.exchange and not state[10] and hand:
         hb = bits(hand)
-        for n in range(1, (min(len(hb), len(pool)) if cr.exchange_pool_only else len(hb)) + 1):
+        most = min(len(hb), len(pool)) if cr.exchange_pool_only else len(hb)
+        check_listed(sum(comb(len(hb), n) for n in range(1, most + 1)), f"exchange moves (every set of a {len(hb)}-card hand)")
+        for n in range(1, most + 1):
             for combo in combinations(hb, n):
                 m = 0
                 for b in combo:

@@ -57,7 +57,16 @@ from foolsolve.cli import (
     store_options,
     workers_help,
 )
-from foolsolve.errors import InputError, LimitError, Stopped, option_name, option_names, quoted, solver_options_named
+from foolsolve.errors import (
+    InputError,
+    LimitError,
+    Stopped,
+    option_name,
+    option_names,
+    out_of_memory,
+    quoted,
+    solver_options_named,
+)
 from foolsolve.executor import SigintHeld
 from foolsolve.positions import (
     MAX_PATH_CHARS,
@@ -258,6 +267,8 @@ def _solve_task(task: tuple[Any, ...], warmed: list[float]) -> dict[str, Any]:
         if fallback is not None and state is not None:
             return _refused_seat(info, state, fallback, str(exc))
         return {"error": str(exc)}
+    except MemoryError:  # the line's own limit, not a bug
+        return {"error": out_of_memory(), "kind": "limit"}
     except Exception as exc:  # a solver bug must not end the batch: the line says what happened
         return {"error": f"internal error: {type(exc).__name__}: {exc}", "kind": "internal"}
     return {"result": _for_player(info, state, result, for_player).to_json()}
@@ -296,6 +307,8 @@ def _seat_answer(info: Any, worlds: Any, settings: Any, note: Callable[[int], st
         answer = seat.analyse(info, worlds, settings, names={})  # (batch's options' names)
     except InputError as exc:
         return {"error": str(exc), "kind": "limit" if isinstance(exc, LimitError) else "input"}
+    except MemoryError:  # the line's own limit, not a bug
+        return {"error": out_of_memory(), "kind": "limit"}
     except Exception as exc:  # a bug must not end the batch: the line says what happened
         return {"error": f"internal error: {type(exc).__name__}: {exc}", "kind": "internal"}
     if answer.interrupted:
@@ -347,6 +360,11 @@ def _check_extra(extra: dict[str, Any]) -> None:
             known.update(info.solver_options or {})
     for key in sorted(extra):
         if key not in known:
+            from foolsolve.rules import rule_option_words
+
+            words = rule_option_words(key)
+            if words is not None:
+                raise OptionError(f"{option_name('option')} {key}: {words}")
             raise OptionError(f"{option_name('option')} {cut_text(key, 40)}: no game's solver takes it "
                               f"(known: {', '.join(sorted(known))})")
     SolveOptions(extra=dict(extra))

@@ -29,6 +29,7 @@ from foolsolve.errors import (
     command_line_names,
     json_quoted,
     option_name,
+    out_of_memory,
     printable_line,
     quoted,
     stop_text,
@@ -38,7 +39,7 @@ from foolsolve.lazy import CommandRef, LazyGroup
 from foolsolve.positions import STDIO, cut_text, game_of, parse_json, read_json, standard_form, write_json_atomic
 from foolsolve.present import plural, signed
 from foolsolve.progress import progress
-from foolsolve.rules import cited, json_text, options_of, rules_from_json, rules_option, scoring_caveat
+from foolsolve.rules import allowed_text, cited, json_text, options_of, rules_from_json, rules_option, scoring_caveat
 from foolsolve.solver.base import (
     DEFAULT_SECONDS,
     MAX_MEMORY,
@@ -1626,7 +1627,7 @@ def rules_cmd(game: str, as_json: bool, solver: bool) -> None:
         click.echo(jsonout.dumps([
             {"name": o.name, "default": json.loads(json_text(o.default)),
              "choices": None if o.choices is None else [json.loads(json_text(c)) for c in o.choices],
-             "doc": o.doc, "source": cited(o.source, notes_page(info)),
+             "allowed": allowed_text(o), "doc": o.doc, "source": cited(o.source, notes_page(info)),
              "kind": "fixed" if o.fixed else "reconstructed" if o.reconstructed else "source",
              "reconstructed": o.reconstructed} for o in opts
         ] + [{"name": r.name, "doc": r.reading, "reason": r.reason, "source": r.source, "kind": "listed"}
@@ -1653,7 +1654,7 @@ def rules_cmd(game: str, as_json: bool, solver: bool) -> None:
             continue
         click.echo(f"\n{title}:")
         for o in items:
-            choices = "" if o.choices is None else "  [" + " | ".join(json_text(c) for c in o.choices) + "]"
+            choices = f"  [{allowed_text(o)}]"
             tag = "  (fixed: one value)" if o.fixed and o.reconstructed else "  (from the text)" if o.fixed else ""
             click.echo(f"  {o.name} = {json_text(o.default)}{choices}{tag}")
             click.echo(f"      {o.doc}")
@@ -2861,6 +2862,11 @@ def _run(argv: Sequence[str] | None, as_json: bool) -> None:
         _stopped(cause.message if isinstance(cause, Stopped) else "interrupted", as_json)
     except (BrokenPipeError, ReaderGone):
         _reader_gone()
+    except MemoryError:
+        if os.environ.get("FOOLSOLVE_DEBUG"):
+            raise
+        error_out(out_of_memory(), 2, "limit", as_json)
+        sys.exit(2)
     except Exception as exc:
         from foolsolve.z3run import is_ctrl_c
 

@@ -40,6 +40,23 @@ class LimitError(InputError):
     (one line, exit 2), which a batch's error record tells apart as ``kind`` ``limit``."""
 
 
+def out_of_memory() -> str:
+    """The one line of a :class:`MemoryError` (exit 2, kind ``limit``): the limit it met, the
+    process's address-space limit (``ulimit -v``) where one is set, else the machine's memory, and
+    what bounds a solver's memory (``--max-memory``: its transposition tables)."""
+    limit = "the machine's memory"
+    try:
+        import resource
+
+        soft = resource.getrlimit(resource.RLIMIT_AS)[0]
+        if soft != resource.RLIM_INFINITY:
+            limit = f"the process's address-space limit of {soft // 2**20:,} MiB (ulimit -v)"
+    except (ImportError, OSError, ValueError):
+        pass
+    return (f"out of memory: this work needs more than {limit} (--max-memory MIB bounds a solver's transposition "
+            "tables; a smaller position, --time or --max-nodes needs less)")
+
+
 class OptionError(InputError):
     """A solver option (``-o KEY=VALUE``) that is unknown, has a bad value, or that this position
     cannot take (``-o player=7`` of three players); the message names the option (``option KEY: ...``,

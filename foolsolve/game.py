@@ -47,7 +47,7 @@ from enum import Enum
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from foolsolve.errors import InputError, check_arg, option_name, quoted
+from foolsolve.errors import InputError, LimitError, check_arg, option_name, quoted
 
 if TYPE_CHECKING:
     from foolsolve.cards import Deck
@@ -61,6 +61,13 @@ def seat_of_mover(to_move: int) -> int:
     """The seat an answer from one seat is for when none is named: the player to move, player 0
     at a chance node."""
     return 0 if to_move == CHANCE else to_move
+
+
+def side_text(spec: Any, state: Any, player: int) -> str:
+    """``player 0's team (0, 2)`` where ``player`` has partners (:meth:`SpecGame.side`), else
+    ``player 0``: whom a paranoid search or answer sets against the others."""
+    side = spec.side(state, player)
+    return f"player {player}'s team ({', '.join(map(str, side))})" if len(side) > 1 else f"player {player}"
 
 
 def check_player(spec: Any, state: Any, player: int, option: str = "--as") -> None:
@@ -176,6 +183,18 @@ def reason(rule: str, says: str, section: str = "", quote: str = "", option: str
     value = getattr(rules, option) if option is not None and rules is not None else None
     where = "" if outside is None else f"{outside.origin}: {outside.fact}"
     return Reason(rule, says, section, quote, option, value, hidden, where, reconstruction)
+
+
+MAX_LISTED = 2**16 - 1
+"""The most moves of one family a move list holds (every set of a 16-card hand): past it the list is
+refused in one line (:func:`check_listed`); a :class:`MoveFamily` still counts, samples and tests them."""
+
+
+def check_listed(count: int, what: str) -> None:
+    """A one-line :class:`~foolsolve.errors.LimitError` (exit 2) where ``count`` moves of one family
+    (``what``: ``exchange moves (every set of a 17-card hand)``) are more than :data:`MAX_LISTED`."""
+    if count > MAX_LISTED:
+        raise LimitError(f"{count:,} {what}: more than the {MAX_LISTED:,} this program lists")
 
 
 @dataclass(frozen=True)
@@ -679,6 +698,13 @@ class SpecGame(ABC, Generic[S, M]):
     def num_players(self, state: S) -> int:
         """Players in the game."""
         return int(self.state_to_json(state)["players"])
+
+    def side(self, state: S, player: int) -> tuple[int, ...]:
+        """The players on ``player``'s side, ``player`` among them, in player order: partners who never
+        play against each other and share one payoff at every end (Durak's ``teams``). The
+        open-hand search's paranoid concept sets this side against all the others. Default:
+        ``(player,)``, every player on her own."""
+        return (player,)
 
     def picture_notes(self, state: S) -> dict[int, list[str]]:
         """Words beside each player in a picture (``foolsolve/svg.py``), where the position's JSON does

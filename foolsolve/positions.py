@@ -101,7 +101,7 @@ def validate_schema(obj: Any, schema_name: str, *, view_ok: bool = False, root: 
 
 def _rules_error(rules: Any, schema_name: str) -> None:
     """The error the game's own reading of ``rules`` gives (:func:`foolsolve.rules.rules_from_json`:
-    "unknown rule option (known: ...)", the option's own message), where the schema found one in
+    "unknown rule option; did you mean ...? (...)", the option's own message), where the schema found one in
     them: the schema lists the same options and values (:func:`foolsolve.rules.rules_schema`)."""
     from foolsolve import games
     from foolsolve.rules import rules_from_json

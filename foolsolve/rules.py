@@ -59,6 +59,9 @@ class OptionInfo:
     applies: tuple[tuple[str, tuple[Any, ...]], ...] = ()
     """The option can change play only where each option named here has one of the values given
     (Durak's transfer options: ``(("variant", ("perevodnoy",)),)``); empty: under any rules."""
+    allowed: Callable[[], str] | None = None
+    """For an option whose values a registry decides (Fools and Angels' face effects): its allowed
+    values in words, read from the registry that ``parse`` checks against (:func:`allowed_text`)."""
 
 
 @dataclass(frozen=True)
@@ -107,6 +110,7 @@ def option(
     schema: dict[str, Any] | None = None,
     scoring: bool = False,
     applies: Mapping[str, Sequence[Any]] | None = None,
+    allowed: Callable[[], str] | None = None,
 ) -> T:
     """Declare a rule option (a dataclass field with metadata).
 
@@ -126,6 +130,8 @@ def option(
     ``applies``: the option can change play only where each option named has one of the values
     given (``{"variant": ("perevodnoy",)}``). With ``min_players``, the one declaration of when an
     option applies, read by :func:`cannot_matter`.
+    ``allowed``: the allowed values in words, where a registry ``parse`` reads decides them (else
+    they are read off ``choices`` or ``schema``: :func:`allowed_text`).
     """
     meta = {
         "foolsolve": {
@@ -140,6 +146,7 @@ def option(
             "schema": schema,
             "scoring": scoring,
             "applies": tuple((k, tuple(v)) for k, v in (applies or {}).items()),
+            "allowed": allowed,
         }
     }
     if isinstance(default, (list, dict, set)):
@@ -164,7 +171,7 @@ def _options(rules_cls: type) -> tuple[OptionInfo, ...]:
         out.append(OptionInfo(f.name, f.default, m["doc"], m["source"], m["choices"],
                               m["reconstructed"], m["fixed"], m["parse"], m.get("variants"),
                               m.get("min_players"), m.get("schema"), m.get("scoring", False),
-                              m.get("applies", ())))
+                              m.get("applies", ()), m.get("allowed")))
     return tuple(out)
 
 
@@ -264,6 +271,36 @@ def option_schema(info: OptionInfo) -> dict[str, Any]:
     return info.schema
 
 
+def allowed_text(info: OptionInfo) -> str:
+    """An option's allowed values in words, from the data that checks them: its ``choices``
+    (``false | true``), else its ``allowed`` (a registry's names), else its schema
+    (:func:`schema_words`: ``1..48``)."""
+    if info.choices is not None:
+        return " | ".join(json_text(c) for c in info.choices)
+    if info.allowed is not None:
+        return info.allowed()
+    return schema_words(option_schema(info))
+
+
+def schema_words(schema: dict[str, Any]) -> str:
+    """A JSON schema of an option's value in words: its ``description`` where it has one, else an
+    integer's range (``1..8``), a constant, an enum, or the alternatives of ``oneOf``."""
+    if "description" in schema:
+        return str(schema["description"])
+    if "oneOf" in schema:
+        return " | ".join(schema_words(s) for s in schema["oneOf"])
+    if "const" in schema:
+        return json_text(schema["const"])
+    if "enum" in schema:
+        return " | ".join(json_text(c) for c in schema["enum"])
+    if schema.get("type") == "integer":
+        low, high = schema.get("minimum"), schema.get("maximum")
+        if low is not None and high is not None:
+            return f"{low}..{high}"
+        return f"a whole number of at least {low}" if low is not None else "a whole number"
+    return str(schema.get("type", "any JSON value"))
+
+
 def rules_schema(rules_cls: type, description: str) -> dict[str, Any]:
     """The ``rules`` property of a game's position schema, made from its rules dataclass: every
     option with its allowed values, no other key (what :func:`rules_from_json` accepts, so the
@@ -323,8 +360,7 @@ def rules_from_json(rules_cls: type[R], obj: Any, *, where: str = "rules") -> R:
     for key, value in obj.items():
         info = infos.get(key)
         if info is None:
-            known = ", ".join(sorted(infos))
-            raise InputError(f"{where}.{key}: unknown rule option (known: {known})")
+            raise InputError(f"{where}.{key}: {unknown_option(rules_cls, key)}")
         if info.parse is not None:
             try:
                 value = info.parse(value)
@@ -340,6 +376,52 @@ def rules_from_json(rules_cls: type[R], obj: Any, *, where: str = "rules") -> R:
         return rules_cls(**kwargs)
     except (ValueError, TypeError) as exc:
         raise InputError(f"{where}: {exc}") from None
+
+
+KNOWN_WIDTH = 120
+"""The longest list of a game's options an unknown option's error writes out; a longer one is named
+by the command that prints it (``foolsolve rules GAME``)."""
+
+
+def unknown_option(rules_cls: type, key: str) -> str:
+    """The words of an unknown rule option ``key`` of ``rules_cls`` (after its field): the game's
+    options near it ("did you mean"), or the other game it is an option of, and the game's options
+    (listed where short, else the command that lists them), so the message stays one short line."""
+    import difflib
+
+    from foolsolve import games
+
+    names = sorted(o.name for o in options_of(rules_cls))
+    game = next((g for g in games.all_games() if g.spec.rules_cls is rules_cls), None)
+    others = [] if game is None else [g.title for g in games.all_games()
+                                      if g is not game and key in {o.name for o in options_of(g.spec.rules_cls)}]
+    near = difflib.get_close_matches(key, names, n=3, cutoff=0.6)
+    if others and game is not None:  # another game's option: said first, a near name of this game's only if close
+        near = [n for n in near if difflib.SequenceMatcher(None, key, n).ratio() >= 0.8]
+        whose = f"an option of {' and '.join(others)}, not of {game.title}; "
+    else:
+        whose = ""
+    hint = f"; did you mean {' or '.join(json_text(n) for n in near)}?" if near else ""
+    known = ", ".join(names)
+    listing = f"known: {known}" if len(known) <= KNOWN_WIDTH or game is None else \
+        f"{game.title}'s {len(names)} options: see foolsolve rules {game.name}"
+    return f"unknown rule option{hint} ({whose}{listing})"
+
+
+def rule_option_words(key: str, title: str | None = None) -> str | None:
+    """Where a solver option ``key`` (``-o KEY=VALUE``) is no solver's but a rule option, the words
+    of its error (after the option's name): ``a rule option of Durak, not a solver option: rule
+    options go in the position's "rules" object (or --rules, where the command has it)``; ``None``
+    where it is no game's rule option. ``title``: the game asked about (its own option named alone)."""
+    from foolsolve import games
+
+    owners = [g.title for g in games.all_games() if key in {o.name for o in options_of(g.spec.rules_cls)}]
+    if not owners:
+        return None
+    if title in owners:
+        owners = [title]
+    return (f"a rule option of {' and '.join(owners)}, not a solver option: rule options go in the position's "
+            "\"rules\" object (or --rules, where the command has it)")
 
 
 def _same(value: Any, choice: Any) -> bool:

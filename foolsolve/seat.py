@@ -44,7 +44,7 @@ from fractions import Fraction
 from typing import Any, Protocol
 
 from foolsolve.errors import InputError, LimitError, json_quoted, option_name, option_names, quoted
-from foolsolve.game import CHANCE, draw_chance
+from foolsolve.game import CHANCE, draw_chance, side_text
 from foolsolve.games.base import GameInfo, SeatSearch
 from foolsolve.numbers import is_whole
 from foolsolve.present import plural, signed
@@ -315,7 +315,7 @@ def evaluate_world(info: GameInfo, world: Any, player: int, budget: Budget, seed
     # 12-player Fool's Paradise world took seconds past --time)
     values = playout_value(info, world, player, random.Random(seed), budget.playouts, frontier, _stopper(stop))
     # her value: her best move, or (paranoid, as the open-hand search) the others' worst for her
-    mine = info.spec.to_move(world) == player
+    mine = info.spec.to_move(world) in info.spec.side(world, player)
     value = (max(values.values()) if mine else min(values.values())) if values else None
     kind = "native" if frontier == "random" else frontier
     return WorldValue(values, False, f"depth-1 search, {plural(budget.playouts, kind + ' playout')} per move", value=value,
@@ -1223,7 +1223,10 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
     budget_words = budget_text(budget, [rules[k] for k in sorted(rules)], info.paranoid_where, rnd.factor,
                                rnd.asked > 0, rnd.searched_only == len(rnd.weights))
     n_players = spec.num_players(first_world[0])
-    paranoid = f" with the other players against player {player}" if n_players > 2 else ""
+    against = side_text(spec, first_world[0], player)
+    teamed = len(spec.side(first_world[0], player)) > 1
+    paranoid = "" if n_players <= 2 else f" with {against} against the others" if teamed else \
+        f" with the other players against player {player}"
     method_text = (f"{name}: {how}, {each}valued open-hand{paranoid} ({exact_n:,} exactly{solver}, {done - exact_n:,} by a "
                    f"depth-limited search with {frontier_text(frontiers)} playouts; {budget_words})")
     notes = []
@@ -1273,8 +1276,9 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
         notes.append(f"95% Student-t intervals over the worlds{chosen}; PIMC values each world as if every card were "
                      "open (strategy fusion, non-locality: docs/seat.md)")
     if n_players > 2:
-        notes.append(f"with {n_players} players each world is valued paranoid, as if every other player played against "
-                     f"player {player}: her worst case, not what the others would play for themselves (docs/seat.md)")
+        others = "the other team played" if teamed else "every other player played"
+        notes.append(f"with {n_players} players each world is valued paranoid, as if {others} against {against}: "
+                     "her worst case, not what the others would play for themselves (docs/seat.md)")
     mover = spec.to_move(first_world[0])
     if mover != player:
         # another player's (or chance's) turn: the moves are not hers to choose (and differ from world to
@@ -1486,6 +1490,10 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
              "independent samples)"]
     if deadline is not None and not interrupted and done < iterations:
         notes.append(f"--time {settings.seconds:g} s ran out after {done:,} of the {iterations:,} iterations asked for")
+    side = spec.side(first, player)
+    if len(side) > 1:
+        notes.append(f"teams: each move is scored for the player who chose it, her team's payoff (partners share one): "
+                     f"{side_text(spec, first, player)} plays together against the others")
     if settings.unapplied:
         notes.append(f"not applied: {', '.join(settings.unapplied)} (IS-MCTS plays each iteration out to the end and "
                      "searches no world; they bound the worlds' searches of PIMC and the exact expectation)")

@@ -286,6 +286,11 @@ def check_extra(options: SolveOptions, known: tuple[str, ...], game: str) -> Non
     the game's solver does not read (a misspelt option must not be silently ignored)."""
     for key in sorted(options.extra):
         if key not in known:
+            from foolsolve.rules import rule_option_words
+
+            words = rule_option_words(key, game)
+            if words is not None:
+                raise OptionError(f"{option_name('option')} {key}: {words}")
             raise OptionError(f"{option_name('option')} {key}: unknown {game} solver option (known: "
                               f"{', '.join(sorted(known))})")
 

@@ -91,8 +91,9 @@ def solve(game: SpecGame[Any, Any], state: Any, options: Any = None) -> Any:
 
 def open_hand_values(game: SpecGame[Any, Any], state: Any, player: int, concept: str) -> dict[str, Fraction]:
     """Every legal move's value for ``player`` by exhaustive search over the spec, the reference of
-    :mod:`foolsolve.solver.open_hand` for any player count: ``paranoid`` (``player`` maximises
-    their payoff, every other player minimises it) or ``max-n`` (every player maximises their
+    :mod:`foolsolve.solver.open_hand` for any player count: ``paranoid`` (``player`` and her
+    partners, :meth:`~foolsolve.game.SpecGame.side`, maximise her payoff, every other player
+    minimises it) or ``max-n`` (every player maximises their
     own payoff; of equal moves the first in the spec's order); chance nodes are expectations. A
     position repeated on the line searched is endless play, payoffs 0; a value resting on one is
     not memoised (it holds on its own line only). No pruning, no depth limit, no reductions."""
@@ -101,6 +102,7 @@ def open_hand_values(game: SpecGame[Any, Any], state: Any, player: int, concept:
     n = game.num_players(state)
     memo: dict[Any, tuple[Fraction, ...]] = {}
     path: set[Any] = set()
+    side = set(game.side(state, player))
 
     def payoffs(s: Any) -> tuple[tuple[Fraction, ...], bool]:
         """(payoffs, rests on a repetition); paranoid: the player's value in every slot."""
@@ -122,7 +124,7 @@ def open_hand_values(game: SpecGame[Any, Any], state: Any, player: int, concept:
             out = tuple(sum((game.chance_probability(s, m) * v[i] for m, v, _ in children), Fraction(0))
                         for i in range(n))
         elif concept == "paranoid":
-            pick = max if mover == player else min
+            pick = max if mover in side else min
             out = (pick(v[0] for _, v, _ in children),) * n
         else:
             out = children[0][1]

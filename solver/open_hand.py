@@ -67,10 +67,10 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from foolsolve.errors import InputError, LimitError, OptionError, option_name
-from foolsolve.game import CHANCE, Utility, seat_of_mover
+from foolsolve.game import CHANCE, Utility, seat_of_mover, side_text
 from foolsolve.playouts import PLAYOUT_MOVES, playout_of, repeats
 from foolsolve.present import plural
-from foolsolve.rules import json_shown
+from foolsolve.rules import json_shown, rule_option_words
 from foolsolve.solver.base import (
     DEFAULT_SECONDS,
     DRAW,
@@ -284,12 +284,14 @@ class _Search:
     """Depth-limited paranoid alpha-beta and max-n over one game's engine."""
 
     def __init__(self, info: GameInfo, player: int, concept: str, budget: Budget, clock: _Clock, n: int,
-                 bounds: tuple[float, float]) -> None:
+                 bounds: tuple[float, float], side: tuple[int, ...] | None = None) -> None:
         engine = info.engine
         assert engine is not None
         self.engine = engine
         self.spec = info.spec
         self.player = player
+        self.side = frozenset(side or (player,))
+        """Paranoid: the players who maximise the player's payoff (her partners and she: :meth:`SpecGame.side`)."""
         self.maxn = concept == "max-n"
         self.playouts = budget.playouts
         self.playout = playout_of(info, budget.frontier)
@@ -389,7 +391,7 @@ class _Search:
             if 0 < best_i < len(moves):
                 order.remove(best_i)
                 order.insert(0, best_i)
-            maximise = mover == self.player
+            maximise = mover in self.side
             a, b = alpha, beta
             best: Fraction | None = None
             arg = order[0]
@@ -620,7 +622,8 @@ def solve_world(info: GameInfo, state: Any, budget: Budget = DEFAULT_BUDGET, *, 
     if budget.search_nodes is not None:
         clock.max_nodes = clock.nodes + budget.search_nodes
     root = info.engine.from_spec(state)
-    search = _Search(info, player, concept, budget, clock, n, spec.utility_range(spec.rules_of(state), n))
+    side = spec.side(state, player)
+    search = _Search(info, player, concept, budget, clock, n, spec.utility_range(spec.rules_of(state), n), side)
     name = _concept_name(info, state, concept)
     answer_values: list[tuple[Any, Fraction]] | None = None
     answer_vectors: list[tuple[Fraction, ...]] = []
@@ -709,19 +712,22 @@ def solve_world(info: GameInfo, state: Any, budget: Budget = DEFAULT_BUDGET, *, 
         top = max(own.values())
         mover_best = [t for t in order if own[t] == top]
         value = values[mover_best[0]]
-    elif to_move == player or search.maxn:
+    elif to_move in side or search.maxn:
         value = max(values.values())
     else:
         value = min(values.values())
     chance = "; expectimax at chance nodes" if spec.game_type.chance_mode.value != "deterministic" else ""
     search_name = "max-n" if search.maxn else "alpha-beta"
+    against = f", with {side_text(spec, state, player)} against the others" if len(side) > 1 and not search.maxn else ""
     if exact:
         how = "with a transposition table" if search.maxn else "alpha-beta with a transposition table"
-        method = f"exact {name} search over the engine ({how}{chance})"
+        method = f"exact {name} search over the engine{against} ({how}{chance})"
     else:
-        method = (f"depth-limited {search_name} ({name}{chance}) to depth {answer_depth} with playout evaluation "
+        method = (f"depth-limited {search_name} ({name}{chance}{against}) to depth {answer_depth} with playout evaluation "
                   f"({plural(playouts, 'greedy playout' if budget.frontier == 'greedy' else 'playout')}, "
                   f"seed {budget.seed})")
+    if len(side) > 1 and search.maxn:  # (paranoid: the method names the side)
+        notes.insert(0, "teams: partners share one payoff; each player maximises her own, her team's")
     return WorldAnswer(info.name, to_move, player, values, value, exact, method, name, clock.nodes,
                        time.perf_counter() - start, answer_depth, notes, mover_best, interrupted,
                        clock.solver_tried, one_playout=one_playout)
@@ -760,6 +766,9 @@ def check_options(info: GameInfo, extra: dict[str, Any], state: Any = None) -> N
     exact = exact_option_names(info) - set(COMMON_OPTIONS)
     for key in sorted(extra):
         if key not in exact and key not in WORLD_OPTIONS and key not in COMMON_OPTIONS:
+            words = rule_option_words(key, info.title)
+            if words is not None:
+                raise OptionError(f"{option_name('option')} {key}: {words}")
             raise OptionError(f"{option_name('option')} {key}: unknown {info.title} option (the exact solver's: "
                               f"{', '.join(sorted(exact)) or 'none'}; the open-hand search's: {', '.join(WORLD_OPTIONS)}; "
                               f"both: {', '.join(COMMON_OPTIONS)})")

@@ -1867,6 +1867,13 @@ class DurakSpec(SpecGame[State, Move]):
         """Players in the deal."""
         return state.players
 
+    def side(self, state: State, player: int) -> tuple[int, ...]:
+        """Under ``teams``, ``player``'s team (RECONSTRUCTION ``team_seating``; partners never play
+        against each other, ``team_defender``, and lose together, ``team_end``); else ``(player,)``."""
+        if state.rules.teams == NO_TEAMS:
+            return (player,)
+        return tuple(p for p in range(state.players) if team(p) == team(player))
+
     boundary_name = "bout"
 
     picture_hints: ClassVar[dict[str, Any]] = {"skip": ("redeal_seed",)}

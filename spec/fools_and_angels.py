@@ -35,12 +35,13 @@ from foolsolve.game import (
     SpecGame,
     Utility,
     _norm_move,
+    check_listed,
     reason,
 )
 from foolsolve.numbers import ascii_whole
 from foolsolve.positions import validate_schema
 from foolsolve.present import plural
-from foolsolve.rules import Reconstruction, json_shown, option, rules_from_json, rules_to_json
+from foolsolve.rules import Reconstruction, json_shown, json_text, option, rules_from_json, rules_to_json
 from foolsolve.worlds import Hidden, View, ZoneField, is_viewer, zone_words
 
 META = GameMeta(
@@ -196,7 +197,7 @@ def face_effect_variants(current: FaceEffects) -> list[FaceEffects]:
 
 
 def _hand_limit_variants(current: int) -> list[int]:
-    return [v for v in (current - 1, current + 1) if v >= 1]
+    return [v for v in (current - 1, current + 1) if 1 <= v <= HAND_LIMIT_MAX]
 
 
 # --- stocks as data -------------------------------------------------------------------------
@@ -252,10 +253,24 @@ def parse_stocks(obj: Any) -> Stocks:
     return Stocks(**out)
 
 
+HAND_LIMIT_MAX = 48
+"""The highest ``hand_limit``: a hand never holds more than the 48 cards the game plays with (52 less
+the four 10s, which 003 puts away), so a higher limit would never bind: ``1..48``."""
+
+
 def _parse_hand_limit(v: Any) -> int:
-    if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-        raise ValueError(f"{json_shown(v)} is not a positive integer")
+    if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= HAND_LIMIT_MAX:
+        raise ValueError(f"{json_shown(v)} is not a whole number in 1..{HAND_LIMIT_MAX} (a hand never holds more than "
+                         f"the {HAND_LIMIT_MAX} cards the game plays with)")
     return v
+
+
+def check_exchanges(count: int, hand: int) -> None:
+    """A one-line :class:`~foolsolve.errors.LimitError` where a turn has more exchanges (``count``,
+    from a hand of ``hand`` cards) than a move list holds (:func:`~foolsolve.game.check_listed`); the
+    exchanges are still counted, sampled and tested without being listed
+    (:meth:`FoolsAndAngelsSpec.legal_moves_split`)."""
+    check_listed(count, f"exchange moves (every set of a {hand}-card hand)")
 
 
 def _parse_regroup_max(v: Any) -> Any:
@@ -303,14 +318,15 @@ class Rules:
     stocks: Stocks = option(  # noqa: RUF009
         DEFAULT_STOCKS, reconstructed=True, parse=parse_stocks,
         schema={"type": "object", "additionalProperties": False, "required": ["player0", "player1", "pool"],
-                "properties": {k: {"type": "array", "items": {"type": "string"}} for k in ("player0", "player1", "pool")}},
+                "properties": {k: {"type": "array", "items": {"type": "string"}} for k in ("player0", "player1", "pool")},
+                "description": '{"player0": [cards], "player1": [cards], "pool": [cards]}: distinct cards, no 10s'},
         doc="Contents of the three stocks (reconstruction: the lists were lost; sizes 12/12/16 follow the "
             "Asymmetry piles; black A-6♠♣, red A-6♥♦, pool 7s, Jacks, 8♠ 8♥ 9♣ 9♦ Q♠ Q♥ K♣ K♦).",
         source='003: "The two players\' private stocks consist of specific cards by color:" and "Let the "pool" '
                'stock consist of:" (lists lost); RULES-NOTES §4')
     hand_limit: int = option(
         7, reconstructed=True, parse=_parse_hand_limit, variants=_hand_limit_variants,
-        schema={"type": "integer", "minimum": 1},
+        schema={"type": "integer", "minimum": 1, "maximum": HAND_LIMIT_MAX},
         doc="A regroup may draw only while the hand holds fewer cards than this (reconstruction: the lists "
             "were lost; the forfeit sentence's example of a hand that cannot draw, 7 cards, agrees with it).",
         source='003: "(for example, they already have 7 cards, or all available stocks are empty)" (an example, '
@@ -323,6 +339,8 @@ class Rules:
                'regrouping by drawing cards into their hand."; RULES-NOTES §4')
     face_effects: FaceEffects = option(  # noqa: RUF009
         FaceEffects(), reconstructed=True, parse=parse_face_effects, variants=face_effect_variants,
+        allowed=lambda: f'{{"J"|"Q"|"K": {" | ".join(json_text(n) for n in sorted(FACE_EFFECTS))}}} (a rank '
+                        "left out keeps its default)",
         schema={"type": "object", "additionalProperties": False,  # (the effects: a pluggable table, names only)
                 "properties": {rank: {"type": "string"} for rank in ("J", "Q", "K")}},
         doc="Effect of each face rank on the defence, from a pluggable table (reconstruction: the effects list "
@@ -377,8 +395,10 @@ class Rules:
                'number of cards into your hand"')
 
     def __post_init__(self) -> None:
-        if isinstance(self.hand_limit, bool) or not isinstance(self.hand_limit, int) or self.hand_limit < 1:
-            raise ValueError(f"hand_limit: {json_shown(self.hand_limit)} is not a positive integer")
+        try:
+            _parse_hand_limit(self.hand_limit)
+        except ValueError as exc:
+            raise ValueError(f"hand_limit: {exc}") from None
         if self.regroup_max not in ("limit", 1, 2) or isinstance(self.regroup_max, bool):
             raise ValueError(f"regroup_max: {json_shown(self.regroup_max)} is not one of \"limit\" | 1 | 2")
         for rank in ("J", "Q", "K"):
@@ -805,6 +825,33 @@ def defend_reasons(state: State, target: str, cards: Any) -> list[Reason]:
     return out
 
 
+def with_total(cards: tuple[Card, ...], need: int) -> list[tuple[Card, ...]]:
+    """Every non-empty set of ``cards`` whose signed :func:`total` is ``need``, as
+    ``combinations(cards, n)`` gives them for n = 1, 2, ... (the same sets in the same order as
+    filtering every combination by its total), found without trying each of the 2^n sets: a set
+    is only grown while the cards after it can still bring its total to ``need``."""
+    values = [value(c) for c in cards]
+    n = len(cards)
+    up = [0] * (n + 1)  # up[i]: the most the cards from i on can add; down[i]: the least
+    down = [0] * (n + 1)
+    for i in range(n - 1, -1, -1):
+        up[i] = up[i + 1] + max(values[i], 0)
+        down[i] = down[i + 1] + min(values[i], 0)
+    found: list[tuple[int, ...]] = []
+
+    def grow(i: int, chosen: tuple[int, ...], sum_: int) -> None:
+        if chosen and sum_ == need:
+            found.append(chosen)
+        for j in range(i, n):
+            rest = need - sum_ - values[j]
+            if down[j + 1] <= rest <= up[j + 1]:
+                grow(j + 1, (*chosen, j), sum_ + values[j])
+
+    grow(0, (), 0)
+    found.sort(key=lambda ix: (len(ix), ix))
+    return [tuple(cards[i] for i in ix) for ix in found]
+
+
 def defence_moves(state: State) -> list[Defend | Surrender]:
     """Every defence of the player to move against ``state.attack`` that :func:`defend_reasons`
     allows, and surrender. Candidates: sets of pip cards with the target's total, each with every
@@ -816,13 +863,13 @@ def defence_moves(state: State) -> list[Defend | Surrender]:
     face_sets = [fs for n in range(len(faces) + 1) for fs in combinations(faces, n)]
     out: list[Defend | Surrender] = []
     for target, _cancelled, need in defence_targets(state.attack, state.rules):
-        for n in range(1, len(pips) + 1):
-            for combo in combinations(pips, n):
-                if total(combo) == need:  # a necessary condition (defend_reasons checks it too)
-                    for fs in face_sets:
-                        cards = ordered((*combo, *fs))
-                        if not defend_reasons(state, target, cards):
-                            out.append(Defend(target, cards))
+        # the sets of pip cards with the target's total (a necessary condition; defend_reasons checks it
+        # too), in the order of combinations(pips, n) for n = 1, 2, ...
+        for combo in with_total(pips, need):
+            for fs in face_sets:
+                cards = ordered((*combo, *fs))
+                if not defend_reasons(state, target, cards):
+                    out.append(Defend(target, cards))
     # 003 "The defender is not obligated to defend an attack at all; they can just "surrender"
     # and take all the cards."
     out.append(Surrender())
@@ -944,6 +991,7 @@ def exchange_moves(state: State) -> list[Exchange]:
     hand = ordered(state.hands[state.to_move])
     # every set of hand cards of one size has the same verdict: ask one per size
     sizes = [n for n in range(1, len(hand) + 1) if not exchange_reasons(state, hand[:n])]
+    check_exchanges(sum(comb(len(hand), n) for n in sizes), len(hand))
     return [Exchange(combo) for n in sizes for combo in combinations(hand, n)]
 
 

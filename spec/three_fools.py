@@ -218,7 +218,9 @@ class Rules:
         schema={"oneOf": [{"const": "uniform"},
                           {"type": "array", "minItems": 3, "maxItems": 3,
                            "items": {"type": "array", "minItems": 3, "maxItems": 3,
-                                     "items": {"type": ["number", "string"]}}}]},
+                                     "items": {"type": ["number", "string"]}},
+                           "description": "[[rock, paper, scissors] per seat, 3 seats]: each an exact probability above "
+                                          "0, a whole number or \"p/q\", each seat's summing to 1"}]},
         doc='How Roshambo is decided: "uniform" (each player still in is equally likely to win) or a table '
             'of [rock, paper, scissors] probabilities per seat (each above 0, summing to 1).',
         source='002 §Winning a Round: "each player plays single-elimination Roshambo to determine the winner"; '

@@ -265,13 +265,73 @@ def test_open_hand_search_of_a_team_endgame_equals_max_n_over_the_spec() -> None
     assert got.exact and got.values == open_hand_values(SPEC, state, 0, "max-n")
 
 
+TINY_TEAM_HANDS = [["JH", "6H"], ["8H", "KH"], ["9D"], ["8C", "6C"]]
+
+
+@pytest.mark.parametrize("player", [0, 1, 2, 3])
+def test_paranoid_open_hand_sets_a_team_against_the_other_team(player: int) -> None:
+    """Partners never play against each other and lose together (reconstructions team_defender,
+    team_end): the paranoid search sets the player's whole team against the other, equal to
+    exhaustive paranoid search over the spec; J♥ wins for team 0, 6♥ loses (2 is out of the way)."""
+    from foolsolve.solver.minimax import open_hand_values
+    from foolsolve.solver.open_hand import solve_world
+
+    state = team_position(hands=TINY_TEAM_HANDS)
+    assert SPEC.side(state, player) == ((0, 2) if player % 2 == 0 else (1, 3))
+    got = solve_world(games.get("durak"), state, player=player, use_solver=False)
+    want = open_hand_values(SPEC, state, player, "paranoid")
+    ours = 1 if player % 2 == 0 else -1
+    assert got.exact and got.values == want == {"attack 6♥": -ours, "attack J♥": ours}
+    assert got.value == ours
+    team = "0, 2" if player % 2 == 0 else "1, 3"
+    assert f"with player {player}'s team ({team}) against the others" in got.method
+
+
+@pytest.mark.parametrize("player", [0, 1])
+def test_paranoid_open_hand_sets_three_against_three(player: int) -> None:
+    """3v3: the player's team is every second seat, and the paranoid search equals exhaustive search over
+    the spec."""
+    from foolsolve.solver.minimax import open_hand_values
+    from foolsolve.solver.open_hand import solve_world
+
+    state = team_position(rules={"teams": "3v3", "variant": "podkidnoy"},
+                          hands=[["6H", "9D"], ["7H"], ["9H"], ["6D"], ["8C"], ["KC"]])
+    assert SPEC.side(state, player) == ((0, 2, 4) if player == 0 else (1, 3, 5))
+    got = solve_world(games.get("durak"), state, player=player, use_solver=False)
+    assert got.exact and got.values == open_hand_values(SPEC, state, player, "paranoid")
+    assert f"with player {player}'s team ({', '.join(map(str, SPEC.side(state, player)))}) against the others" in got.method
+
+
+def test_a_team_wins_by_its_partner_out_of_the_way(tmp_path, capsys) -> None:
+    """The winning line for team 0 (0 attacks 6♣, 1 covers; partner 2 throws 6♦, 1 covers and is out;
+    2 leads Q♥ to 3, who takes; 0 leads K♦ to 3, who takes): team 1 are the fools, so player 0's
+    open-hand value is +1 under paranoid (her team against the other) and max-n alike."""
+    obj = {"game": "durak", "rules": {"teams": "2v2", "variant": "perevodnoy"}, "trump": "S",
+           "hands": [["6C", "KD"], ["7C", "8D"], ["6D", "QH"], ["6H", "AC"]], "stock": [], "attacker": 0,
+           "defender": 1, "table": [], "to_move": 0}
+    end = play(SPEC.state_from_json(obj), "attack 6C", "cover 6C with 7C", "throw 6D", "cover 6D with 8D",
+               "attack QH", "take", "attack KD", "take")
+    res = SPEC.result(end)
+    assert res is not None and res.payoffs == (1, -1, 1, -1)
+    f = tmp_path / "team.json"
+    f.write_text(json.dumps(obj))
+    code, out, err = run([str(f), "--no-store", "--open-hand", "--json"], capsys)
+    assert code == 0, err
+    got = json.loads(out)
+    assert got["value"] == 1 and {m["value"] for m in got["moves"]} == {1}
+    assert "with player 0's team (0, 2) against the others" in got["method"]
+
+
 def test_cli_answers_a_team_position_from_the_seat_and_names_the_refusal(tmp_path, capsys) -> None:
     f = tmp_path / "team.json"
     f.write_text(json.dumps({"game": "durak", "rules": TEAM, "trump": "S", "stock": [], "attacker": 0,
                              "defender": 1, "hands": [["6H", "9D"], ["7H", "AD"], ["9H"], ["6D"]]}))
     code, out, err = run([str(f), "--json"], capsys)
     assert code == 0, err
-    assert any("does not play teams=2v2" in n for n in json.loads(out)["notes"])
+    got = json.loads(out)
+    assert any("does not play teams=2v2" in n for n in got["notes"])
+    assert "with player 0's team (0, 2) against the others" in got["method_text"]
+    assert any("as if the other team played against player 0's team (0, 2)" in n for n in got["notes"])
 
 
 # --- 001 §Card game: places "according to the sequence of discarding cards" -----------------------

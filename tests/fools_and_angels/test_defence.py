@@ -482,3 +482,34 @@ def test_cli_bad_options_are_input_errors(tmp_path: Path) -> None:
     bad.write_text("{nope")
     r = run([str(bad)])
     assert isinstance(r.exception, InputError) and "malformed JSON" in str(r.exception)
+
+
+def test_defences_of_a_big_hand_are_found_without_trying_every_set(monkeypatch) -> None:
+    """The sets of pip cards with a target's total are those of every combination filtered by its
+    total, in the same order, found without trying each of the 2^n sets (a 20-card defender's
+    defences took minutes to list, an arena deal with them no progress)."""
+    import random
+
+    from foolsolve.spec import fools_and_angels as fa
+    from tests.fools_and_angels.helpers import position
+
+    pips = [c for c in FRENCH52.cards if fa.is_pip(c)]
+    rng = random.Random(3)
+    for _ in range(40):
+        hand = fa.ordered(rng.sample(pips, rng.randint(0, 10)))
+        need = rng.randint(-12, 12)
+        assert fa.with_total(hand, need) == [c for n in range(1, len(hand) + 1)
+                                             for c in itertools.combinations(hand, n) if fa.total(c) == need]
+    black = " ".join([f"{r}{s}" for s in "CS" for r in "A23456"] + ["7C", "7S", "8S", "9C"])  # the 16 black pips
+    state = position("3H", black, to_move=1, phase="defend", attack="2D")
+    calls = [0]
+    real = fa.total
+
+    def counted(cards):
+        calls[0] += 1
+        return real(cards)
+
+    monkeypatch.setattr(fa, "total", counted)
+    defences = [str(m) for m in fa.defence_moves(state)]
+    assert defences[-1] == "surrender" and len(defences) > 1
+    assert calls[0] < 1_000, calls[0]  # every one of the 65,535 sets tried: as many calls

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -580,3 +581,78 @@ def test_a_face_effect_keyed_by_a_superscript_is_no_face_rank() -> None:
 
     with pytest.raises(InputError, match="not a face rank"):
         normalise_face_effects({"\u00b2": "whole_only"})
+
+
+def test_hand_limit_is_bounded_by_the_cards_the_game_plays_with(capsys) -> None:
+    """A hand never holds more than the 48 cards left once the 10s are put away: hand_limit is 1..48,
+    a one-line error past it (a limit of 10^11 was taken, and its hands' exchanges listed for minutes)."""
+    from tests.generic.test_cli import assert_one_line_error, run
+
+    assert rules_from_json(Rules, {"hand_limit": 48}).hand_limit == 48
+    with pytest.raises(InputError, match=r"^rules\.hand_limit: 49 is not a whole number in 1\.\.48 "):
+        rules_from_json(Rules, {"hand_limit": 49})
+    code, _out, err = run(["deal", "fools-and-angels", "--rules", '{"hand_limit": 100000000000}'], capsys)
+    assert_one_line_error(code, err, "rules.hand_limit: 100000000000 is not a whole number in 1..48")
+
+
+BIG_HAND = {"game": "fools-and-angels", "rules": {"exchange": True, "exchange_limit": "hand_size"}, "players": 2,
+            "phase": "turn", "to_move": 0,
+            "hands": [["2C", "3C", "4C", "5C", "6C", "AC", "2S", "3S", "4S", "5S", "6S", "AS", "7C", "9C", "JC", "KC",
+                       "7D"], ["2D", "3D", "4D", "5D", "6D", "AD"]],
+            "stocks": [[], ["2H", "3H", "4H", "5H", "6H", "AH"]],
+            "pool": ["JD", "KD", "7H", "8H", "JH", "QH", "7S", "8S", "JS", "QS"], "attack": [], "turns_done": 2,
+            "exchanged": False, "drawn": 0, "drew_pool": False, "setup_chosen": 0}
+"""Player 0 holds 17 cards under exchange_limit=hand_size: 131,071 exchanges (every set of them)."""
+
+
+@pytest.mark.parametrize("command", [["moves"], []])
+def test_exchanges_past_the_listed_most_are_refused_in_one_line(tmp_path, capsys, command) -> None:
+    """Every set of a 17-card hand is an exchange: the list is refused at once, in one line, exit 2
+    (listing every set of a 22-card hand ran out of memory: an internal error, exit 1); the spec and
+    the engine count, sample and test them without listing (legal_moves_split)."""
+    from foolsolve import games
+    from foolsolve.errors import LimitError
+    from foolsolve.spec.fools_and_angels import SPEC
+    from tests.generic.test_cli import assert_one_line_error, run
+
+    f = tmp_path / "big.json"
+    f.write_text(json.dumps(BIG_HAND))
+    code, _out, err = run([*command, str(f), "--no-store"] if not command else [*command, str(f)], capsys)
+    assert_one_line_error(code, err, "131,071 exchange moves (every set of a 17-card hand): more than the 65,535 "
+                          "this program lists")
+    state = SPEC.state_from_json(BIG_HAND)
+    _listed, family = SPEC.legal_moves_split(state)
+    assert family is not None and family.count == 131_071 and family.contains(family.sample(random.Random(0)))
+    engine = games.get("fools-and-angels").engine
+    with pytest.raises(LimitError, match=r"^131,071 exchange moves"):
+        engine.legal_moves(engine.from_spec(state))
+    assert engine.legal_moves_split(engine.from_spec(state))[1].count == 131_071
+
+
+def test_a_memory_failure_is_one_line_naming_the_limit(monkeypatch, capsys) -> None:
+    """MemoryError is a limit met, not a bug: one line, exit 2, kind limit, naming the limit."""
+    from foolsolve import cli
+    from tests.generic.test_cli import run
+
+    def exhausted(*_args: object, **_kw: object) -> None:
+        raise MemoryError
+
+    monkeypatch.setattr(cli, "_register_game_commands", exhausted)
+    code, _out, err = run(["games", "--json"], capsys)
+    assert code == 2
+    line = json.loads(err)
+    assert line["kind"] == "limit" and line["exit_code"] == 2
+    assert line["error"].startswith("out of memory: this work needs more than ") and "--max-memory" in line["error"]
+
+
+def test_a_memory_failure_in_a_batch_line_is_its_record(monkeypatch) -> None:
+    """In a batch a MemoryError is the line's record, kind limit (not an internal error)."""
+    from foolsolve import batch
+    from foolsolve import games as registry
+
+    def exhausted(_name: str) -> None:
+        raise MemoryError
+
+    monkeypatch.setattr(registry, "get", exhausted)
+    record = batch.solve_task(("fools-and-angels", json.dumps(BIG_HAND), {}, None))
+    assert record["kind"] == "limit" and record["error"].startswith("out of memory: this work needs more than ")

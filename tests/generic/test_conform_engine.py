@@ -617,7 +617,8 @@ def test_rules_fix_the_options_of_conform_without_an_engine(tmp_path, monkeypatc
 
 
 @pytest.mark.parametrize("argv,words", [
-    (["--rules", '{"dek": 1}'], "--rules.dek: unknown rule option (known: bout_limit, deck, "),
+    (["--rules", '{"dek": 1}'], "--rules.dek: unknown rule option; did you mean \"deck\"? (Durak's 19 options: see "
+                                "foolsolve rules durak)"),
     (["--rules", '{"deck": 1}'], "--rules.deck: 1 is not one of 36 | 52 | 54"),
     (["--rules", "[1]"], "--rules: expected a JSON object of rule options, not [1]"),
     (["--rules", ""], "--rules: empty; give a JSON object of rule options, such as '{}' for the defaults"),

@@ -41,6 +41,30 @@ def test_unknown_option_names_the_field():
         rules_from_json(ToyRules, {"decks": 52})
 
 
+def test_unknown_option_says_the_near_name_and_where_the_options_are(capsys):
+    """An unknown option's line is short and whole: the game's option near it ("did you mean"),
+    the other game it is an option of, and the game's options listed where short, else the command
+    that lists them (Durak's list ran past the error's width, cut before ``variant``)."""
+    from tests.generic.test_cli import assert_one_line_error, run
+
+    durak = games.get("durak").spec.rules_cls
+    with pytest.raises(InputError, match=r"^rules\.varient: unknown rule option; did you mean \"variant\"\? \(Durak's \d+ "
+                                         r"options: see foolsolve rules durak\)$"):
+        rules_from_json(durak, {"varient": "simple"})
+    with pytest.raises(InputError, match=r"^rules\.ace: unknown rule option \(an option of Fool's Paradise, not of "
+                                         r"Durak; Durak's \d+ options: see foolsolve rules durak\)$"):
+        rules_from_json(durak, {"ace": 1})
+    with pytest.raises(InputError, match=r"^rules\.dek: unknown rule option; did you mean \"decks\"\? \(known: ace, "
+                                         r"card_points, decks, "):
+        rules_from_json(games.get("fools-paradise").spec.rules_cls, {"dek": 1})
+    with pytest.raises(InputError, match=r"^rules\.decks: unknown rule option; did you mean \"deck\"\? \(known: cap, deck, "
+                                         r"mode\)$"):
+        rules_from_json(ToyRules, {"decks": 52})
+    code, _out, err = run(["deal", "durak", "--rules", '{"varient": "simple"}'], capsys)
+    assert_one_line_error(code, err, "rules.varient: unknown rule option; did you mean \"variant\"? (Durak's ")
+    assert "more character" not in err
+
+
 def test_bad_value_names_the_field_and_the_choices():
     with pytest.raises(InputError, match=r"rules\.deck: 40 is not one of 36 \| 52"):
         rules_from_json(ToyRules, {"deck": 40})
@@ -124,3 +148,54 @@ def test_rules_schemas_help_prints_its_usage_and_writes_nothing() -> None:
                          text=True, timeout=120)
     assert run.returncode == 0 and "--check" in run.stdout and "written" not in run.stdout
     assert {p: p.read_bytes() for p in before} == before
+
+
+@pytest.mark.parametrize("argv", [["solve", "-o", "variant=simple"], ["-o", "variant=simple"]])
+def test_a_rule_option_given_as_a_solver_option_says_where_rule_options_go(tmp_path, capsys, argv):
+    """``-o variant=simple`` is Durak's rule option, no solver's: the line says so and where rule
+    options go, not only the solvers' option lists."""
+    from foolsolve.errors import OptionError
+    from foolsolve.solver.base import SolveOptions, check_extra
+    from tests.generic.test_cli import assert_one_line_error, run
+
+    f = tmp_path / "endgame.json"
+    f.write_text(json.dumps({"game": "durak", "trump": "S", "hands": [["6H"], ["7H"]], "stock": [], "attacker": 0,
+                             "defender": 1}))
+    code, _out, err = run([*argv, str(f)], capsys)
+    assert_one_line_error(code, err, "option variant: a rule option of Durak, not a solver option: rule options go in "
+                          "the position's \"rules\" object (or --rules, where the command has it)")
+    with pytest.raises(OptionError, match=r"^option ace: a rule option of Fool's Paradise, not a solver option: "):
+        check_extra(SolveOptions(extra={"ace": 1}), ("pv",), "Durak")
+    with pytest.raises(OptionError, match=r"^option nosuch: unknown Durak solver option \(known: pv\)$"):
+        check_extra(SolveOptions(extra={"nosuch": 1}), ("pv",), "Durak")
+    from foolsolve.batch import _check_extra
+
+    with pytest.raises(OptionError, match=r"^option variant: a rule option of Durak, not a solver option: "):
+        _check_extra({"variant": "simple"})
+
+
+def test_rules_shows_every_options_allowed_values(capsys):
+    """``foolsolve rules GAME`` (text and --json) gives every option's allowed values, open-ended ones
+    too, read from what checks them: the choices, the registry of face effects, the schema's range."""
+    from foolsolve.spec.fools_and_angels import FACE_EFFECTS, HAND_LIMIT_MAX
+    from foolsolve.spec.fools_paradise import MAX_DECKS
+    from tests.generic.test_cli import run
+
+    def allowed(game):
+        code, out, err = run(["rules", game, "--json"], capsys)
+        assert code == 0, err
+        return {o["name"]: o["allowed"] for o in json.loads(out) if o["kind"] != "listed" and "allowed" in o}
+
+    fa = allowed("fools-and-angels")
+    assert fa["hand_limit"] == f"1..{HAND_LIMIT_MAX}" and fa["exchange"] == "false | true"
+    assert all(json_text(name) in fa["face_effects"] for name in FACE_EFFECTS) and '"whole_only"' in fa["face_effects"]
+    assert allowed("fools-paradise")["decks"] == f"1..{MAX_DECKS}"
+    roshambo = allowed("three-fools")["roshambo"]
+    assert roshambo.startswith('"uniform" | ') and '"p/q"' in roshambo and "summing to 1" in roshambo
+    for name in games.names():  # every option of every game says its values
+        got = allowed(name)
+        assert len(got) == len(options_of(games.get(name).spec.rules_cls)) and all(got.values()), name
+    code, out, err = run(["rules", "fools-and-angels"], capsys)
+    assert code == 0, err
+    assert "  hand_limit = 7  [1..48]\n" in out and '  face_effects = {"J": "whole_only"' in out
+    assert '[{"J"|"Q"|"K": "none" | "whole_only"} (a rank left out keeps its default)]' in out
