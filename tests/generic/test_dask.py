@@ -135,7 +135,7 @@ def test_ambiguity_deals_witness_and_simulate_on_dask_are_the_local_runs(cluster
                "--tries", "15", "--no-store")
     here, there = foolsolve(*witness), foolsolve(*witness, "--scheduler", address)
     assert here.returncode == there.returncode == 0, there.stderr
-    assert here.stdout == there.stdout and "smallest witness found: 4 cards" in there.stdout
+    assert here.stdout == there.stdout and "smallest witness found: 5 cards" in there.stdout
     sim = ("three-fools", "simulate", "--games", "90", "--seed", "2", "--json")
     here, there = foolsolve(*sim), foolsolve(*sim, "--scheduler", address)
     assert here.returncode == there.returncode == 0, there.stderr
