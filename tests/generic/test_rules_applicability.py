@@ -6,6 +6,7 @@ rules in force."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -116,3 +117,34 @@ def test_ambiguities_reads_the_same_declaration() -> None:
     assert json.loads(out)["cannot_matter"].startswith(
         'option transfer_first_bout cannot matter under these rules: its rule applies only with variant "perevodnoy" '
         '(here "simple")')
+
+
+def test_foolsolve_rules_says_when_each_option_applies() -> None:
+    """``foolsolve rules GAME`` prints under an option when it can change play (text: a line below its
+    doc; --json: the field ``applies``), from the declaration :func:`cannot_matter` reads."""
+    code, out, err = call_main(["rules", "durak"])
+    assert code == 0, err
+    entries = dict(re.findall(r"^  (\w+) = .*\n((?:      .*\n)+)", out, re.M))
+    assert '      applies only with variant "perevodnoy"\n' in entries["transfer_first_bout"]
+    assert ('      applies only with variant "podkidnoy" or "perevodnoy", with 3 or more players\n'
+            in entries["throwers"])
+    assert "      applies only with 4 or more players\n" in entries["teams"]
+    assert "applies" not in entries["variant"] and "applies" not in entries["deck"]
+    code, out, err = call_main(["rules", "durak", "--json"])
+    assert code == 0, err
+    listed = {o["name"]: o for o in json.loads(out) if o["kind"] != "listed" and o["kind"] != "outside"}
+    assert listed["throwers"]["applies"] == {
+        "options": {"variant": ["podkidnoy", "perevodnoy"]}, "min_players": 3,
+        "text": 'applies only with variant "podkidnoy" or "perevodnoy", with 3 or more players'}
+    assert listed["variant"]["applies"] is None
+    for o in options_of(durak.Rules):  # every option's text and field say what cannot_matter reads
+        said = listed[o.name]["applies"]
+        assert (said is None) == (not o.applies and o.min_players is None), o.name
+        if said is not None:
+            assert said["min_players"] == o.min_players
+            assert said["options"] == {name: list(values) for name, values in o.applies}
+            assert f"      {said['text']}\n" in entries[o.name]
+    # the words are those of cannot_matter's reason
+    transfer = _opt(durak.Rules, "transfer_first_bout")
+    assert listed["transfer_first_bout"]["applies"]["text"] in cannot_matter(
+        transfer, 2, rules_from_json(durak.Rules, {"variant": "simple"}))
