@@ -83,6 +83,30 @@ def test_solve_notes_the_options_that_cannot_matter(tmp_path: Any) -> None:
     assert all(any("cannot matter here" in n for n in r["result"]["notes"]) for r in lines), out
 
 
+def test_a_batch_view_line_notes_the_options_that_cannot_matter_as_a_solve_of_the_view_does(tmp_path: Any) -> None:
+    """A view answered from one seat: ``foolsolve VIEW.json`` and a batch's line of the view (answered,
+    and read back from the store) carry the same note, last among the notes."""
+    path = tmp_path / "end.json"
+    path.write_text(json.dumps({"game": "durak", "rules": MOOT, "trump": "S", "hands": [["6H", "KD"], ["8D", "9D"]],
+                                "stock": [], "attacker": 0, "defender": 1, "table": [["6C", None]]}))
+    view = str(tmp_path / "v.json")
+    assert call_main(["view", str(path), "--as", "1", "--out", view])[0] == 0
+    code, out, err = call_main([view, "--no-store", "--json"])
+    assert code == 0, err
+    note = json.loads(out)["notes"][-1]
+    assert note.startswith("rule options that cannot matter here: throw_in_after_take=false"), out
+    lines = tmp_path / "in.jsonl"
+    lines.write_text(f"{view}\n{path}\n")
+    store = str(tmp_path / "s.sqlite3")
+    for cached in (False, True):  # answered, then read back from the store
+        code, out, err = call_main(["batch", str(lines), "--store", store])
+        assert code == 0, err
+        seat, full = (json.loads(line) for line in out.splitlines())
+        assert seat["cached"] is cached and seat["seat"]["notes"][-1] == note, out
+        assert seat["seat"]["notes"].count(note) == 1 and "seat" not in full
+        assert full["result"]["notes"][-1] == note, out
+
+
 @pytest.mark.parametrize("as_json", [False, True])
 def test_conform_notes_a_pinned_option_that_cannot_matter(as_json: bool) -> None:
     code, out, err = call_main(["conform", "durak", "--cases", "1", "--max-steps", "5", "--rules",
