@@ -711,6 +711,9 @@ class Done:
     """Exact solves done."""
     new: list[tuple[str, str, str, str, dict[str, Any]]] = field(default_factory=list)
     """New results for the result store, solved on a cluster worker (which has no store)."""
+    unwritable: str | None = None
+    """Why a local worker could not write the store file (:meth:`foolsolve.store.Store.unwritable`),
+    else ``None``: the calling process says it once (the workers say nothing)."""
 
 
 SweepTask = tuple[str, dict[str, Any], tuple[str, str | None, str | None] | None, tuple[Any, ...]]
@@ -732,7 +735,7 @@ def sweep_task(task: SweepTask) -> Done:
                        record=store is not None and store[0] == "record")
     adapter.store = sweep
     value = KINDS[kind](adapter, *args)
-    return Done(value, sweep.read, sweep.solved, sweep.new)
+    return Done(value, sweep.read, sweep.solved, sweep.new, None if sweep.inner is None else sweep.inner.unwritable())
 
 
 _WORKER_STORES: dict[tuple[str, str | None], Any] = {}
@@ -746,7 +749,9 @@ def _worker_store(path: str | None, label: str | None) -> Any:
     if (path, label) not in _WORKER_STORES:
         from foolsolve.store import Store
 
-        _WORKER_STORES[path, label] = Store(path, label=label)
+        db = Store(path, label=label)
+        db.warns = False  # (its task's Done says why it was not written: the calling process says it once)
+        _WORKER_STORES[path, label] = db
     return _WORKER_STORES[path, label]
 
 
@@ -777,6 +782,8 @@ def run_tasks(adapter: Adapter, executor: Any, kind: str, args: Iterable[tuple[A
 
     def on_done(index: int, task: SweepTask, done: Any) -> None:
         if db is not None and isinstance(done, Done):
+            if done.unwritable is not None:
+                db.not_written(done.unwritable)
             for row in done.new:
                 db.put(*row)
 

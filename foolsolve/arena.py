@@ -21,6 +21,7 @@ intervals from a bootstrap over deals.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import itertools
 import json
@@ -30,6 +31,7 @@ import os
 import random
 import re
 import signal
+import sys
 import threading
 import time
 from collections.abc import Sequence
@@ -877,7 +879,8 @@ def plot_svg(s: Summary) -> str:
 
 def run(match: Match, out: str | None, workers: int = 1, scheduler: str | None = None,
         tick: Any = None, *, names: dict[str, str] | None = None,
-        progress: bool | None = None) -> tuple[list[dict[str, Any]], bool]:
+        progress: bool | None = None, unrecorded: list[dict[str, Any]] | None = None
+        ) -> tuple[list[dict[str, Any]], bool]:
     """Play the match's games not yet in ``out`` (all of them without ``out``): the records, in
     game order, and whether Ctrl-C stopped it (the records then hold the games finished). The
     records are those of the match's deals: games of later deals in ``out`` (from an earlier run
@@ -889,7 +892,12 @@ def run(match: Match, out: str | None, workers: int = 1, scheduler: str | None =
     ``progress``: where the match's status line (``arena GAME``, its games played of all) shows,
     as :func:`foolsolve.answer`'s (:func:`foolsolve.progress.plain_lines`): ``None`` on a terminal
     only; ``True`` also where stderr is no terminal (a notebook), a plain line every few seconds as
-    games finish; ``False`` nowhere."""
+    games finish; ``False`` nowhere.
+
+    ``out`` that cannot be written when the match starts (its header) is an error before any game;
+    a write that fails later (a full disk) is one warning line on stderr, and the match goes on
+    without writing any more: the records of the games played but not in ``out`` are appended to
+    ``unrecorded`` where it is given (a rerun with the same ``out`` plays them again)."""
     from foolsolve.progress import checked_shown
 
     checked_shown(progress)
@@ -900,11 +908,11 @@ def run(match: Match, out: str | None, workers: int = 1, scheduler: str | None =
         if tick is not None and not callable(tick):
             raise InputError(f"tick: expected a function called with the count of games played, or None, "
                              f"got {quoted(tick)}")
-        return _run(match, out, workers, scheduler, tick, progress)
+        return _run(match, out, workers, scheduler, tick, progress, [] if unrecorded is None else unrecorded)
 
 
 def _run(match: Match, out: str | None, workers: int, scheduler: str | None,
-         tick: Any, shown: bool | None) -> tuple[list[dict[str, Any]], bool]:
+         tick: Any, shown: bool | None, unrecorded: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], bool]:
     """:func:`run`, its errors naming the options as the caller calls them."""
     from foolsolve import games
     from foolsolve.executor import WorkerLost, make_executor, worker_failure
@@ -935,6 +943,7 @@ def _run(match: Match, out: str | None, workers: int, scheduler: str | None,
              if (d, tuple(match.bots[i] for i in seating)) not in have]
     records = list(done)
     failed: list[OSError] = []
+    whole = [0]  # the file's size after its last whole record (a regular file's)
 
     def line(obj: dict[str, Any]) -> None:
         """One line of the record file, or the one-line error of a file that takes no more (a full disk)."""
@@ -944,9 +953,20 @@ def _run(match: Match, out: str | None, workers: int, scheduler: str | None,
             handle.flush()
             if durable:
                 os.fsync(handle.fileno())  # a device or a pipe (/dev/null) takes no fsync
+                whole[0] = os.fstat(handle.fileno()).st_size
         except OSError as exc:
             failed.append(exc)
             raise InputError(f"{option_name('--out')} {path}: cannot write ({exc.strerror or exc})") from None
+
+    def cut_back() -> None:
+        """After a failed write: what it left of its line cut off the file (a regular file's), so
+        that the games said not to be in it are not."""
+        if durable and handle is not None:
+            with contextlib.suppress(OSError):
+                os.ftruncate(handle.fileno(), whole[0])
+
+    if handle is not None and durable:
+        whole[0] = os.fstat(handle.fileno()).st_size
 
     if handle is not None and fresh:
         try:
@@ -957,8 +977,18 @@ def _run(match: Match, out: str | None, workers: int, scheduler: str | None,
             raise
 
     def keep(index: int, item: Task, value: Any) -> None:
-        if isinstance(value, dict) and handle is not None:
+        if not isinstance(value, dict) or handle is None:
+            return
+        if failed:  # the file took no more: the game is played, not recorded
+            unrecorded.append(value)
+            return
+        try:
             line(value)
+        except InputError as exc:
+            cut_back()
+            unrecorded.append(value)
+            print(f"foolsolve: warning: {exc}; the match goes on, this game and those after it not recorded there "
+                  f"(a rerun with the same {option_name('--out')} plays them again)", file=sys.stderr, flush=True)
 
     interrupted = False
     try:
@@ -977,11 +1007,25 @@ def _run(match: Match, out: str | None, workers: int, scheduler: str | None,
         close_bots()
         if handle is not None:
             if failed:
-                _close_quietly(handle)  # the error is on its way; what is left unwritten is dropped
+                _close_quietly(handle)  # the error or the warning is given; what is left unwritten is dropped
+                if durable and path is not None:
+                    with contextlib.suppress(OSError):
+                        if path.stat().st_size > whole[0]:  # (a write the close still made)
+                            os.truncate(path, whole[0])
             else:
                 handle.close()
     records.sort(key=lambda r: (r["deal"], order[tuple(r["seating"])]))
     return records, interrupted
+
+
+def unrecorded_line(out: str, unrecorded: Sequence[dict[str, Any]], shown: int = 10) -> str:
+    """What the summary says of the games :func:`run` played but could not write to ``out``: how
+    many, the first ``shown`` of them by deal and seating, and that a rerun plays them."""
+    games = sorted(unrecorded, key=lambda r: (r["deal"], r["seating"]))
+    named = ", ".join(f"deal {r['deal']} ({' v '.join(r['seating'])})" for r in games[:shown])
+    more = f" and {len(games) - shown:,} more" if len(games) > shown else ""
+    return (f"(not in {out}, whose write failed: {plural(len(games), 'game')} played, {named}{more}; run again with "
+            f"--out {out} to play them again)")
 
 
 def _open_append(path: Path) -> Any:

@@ -76,7 +76,8 @@ def arena_command(game: str, bot_names: Sequence[str], deals: int, seed: int, pl
     if plot:
         _check_plot(plot, out)
     total = arena.check_size(match)
-    records, interrupted = arena.run(match, out, workers, scheduler)  # its status line on a terminal
+    unrecorded: list[dict[str, Any]] = []  # the games played that a failed write left out of --out
+    records, interrupted = arena.run(match, out, workers, scheduler, unrecorded=unrecorded)  # its status line on a terminal
     summary = arena.summary_of(match, records)  # run's own records: no replay to check them
     if plot:
         write_text_atomic(plot, arena.plot_svg(summary), "--plot")
@@ -86,10 +87,15 @@ def arena_command(game: str, bot_names: Sequence[str], deals: int, seed: int, pl
     if as_json:
         click.echo(jsonout.dumps({"game": info.name, "players": n, "deals": deals, "seed": seed,
                                   "rules": match.rules, **({"cannot_matter": moot} if moot else {}),
-                                  "bots": list(match.bots), "interrupted": interrupted, **summary.to_json()},
+                                  "bots": list(match.bots), "interrupted": interrupted, **summary.to_json(),
+                                  **({"not_recorded": [{"deal": r["deal"], "seating": r["seating"]} for r in sorted(
+                                      unrecorded, key=lambda r: (r["deal"], r["seating"]))]} if unrecorded else {})},
                                  ensure_ascii=True))
     else:
         click.echo(arena.text_table(match, summary))
+        if unrecorded:
+            assert out is not None
+            click.echo(arena.unrecorded_line(out, unrecorded))
         if interrupted:
             by = "SIGTERM" if terminated() else "Ctrl-C"
             click.echo(f"(stopped by {by} after {len(records)} of {total} games: those are kept"

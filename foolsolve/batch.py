@@ -123,6 +123,10 @@ class Job:
     position ``--max-memory`` where that solver keeps no transposition table
     (:func:`foolsolve.solver.open_hand.memory_note`) and the seat options (``--method``, ``--samples``,
     ``--seed``: its answer from the mover's seat, where the solver refuses it, reads them)."""
+    moot: str | None = None
+    """The note naming the rule options the line's position or view sets that cannot change play there
+    (:func:`foolsolve.present.moot_rules`), added last to its answer's notes (a result's or a seat
+    answer's) by :func:`_record`, as ``foolsolve POSITION.json`` adds it; ``None``: there are none."""
     seat_key: str | None = None
     """The store key of the line's seat answer (:func:`foolsolve.store.seat_key`): a view line's, or a
     full position's answer from the mover's seat (``fallback``); ``None``: not stored (a game without
@@ -433,10 +437,10 @@ def parse_job(line: int, text: str | InputError | None, path: str | None, settin
         seat = settings.seat_given()
         from foolsolve.present import moot_rules
 
-        moot = moot_rules(info.spec, state)[1]  # the rule options set that cannot matter here, as a solve notes them
+        job.moot = moot_rules(info.spec, state)[1]  # the rule options set that cannot matter here
         job.unapplied = (*memory_note(info, settings.max_memory),
                          *([f"not applied: {', '.join(seat)} (options of an answer from one seat; the exact solver "
-                            "answered this full position)"] if seat else []), *([moot] if moot else []))
+                            "answered this full position)"] if seat else []))
         if not settings.extra and settings.max_nodes is None:  # as foolsolve POSITION.json: docs/batches.md
             job.fallback = settings.seat_settings()
             _seat_keyed(job, settings)
@@ -518,6 +522,9 @@ def _view_job(job: Job, info: Any, obj: dict[str, Any], settings: Settings, stor
     from foolsolve.worlds import read_view, worlds_of_view
 
     view = read_view(obj)
+    from foolsolve.present import moot_rules
+
+    job.moot = moot_rules(info.spec, view)[1]  # the rule options the view sets that cannot matter, as a solve notes them
     finished = finished_world(info, view)
     if finished is not None:  # the game is over: the full position's answer (its result), as foolsolve VIEW.json
         job.game = info.name
@@ -573,16 +580,23 @@ def _record(job: Job, outcome: dict[str, Any], cached: bool = False) -> dict[str
     rec = _line_fields(job)
     if "result" in outcome:
         rec["cached"] = cached
-        rec["result"] = outcome["result"]
-        if job.unapplied:  # after the result was stored: a stored result holds no note of this batch's options
-            rec["result"] = {**rec["result"], "notes": [*rec["result"].get("notes", []), *job.unapplied]}
+        rec["result"] = _noted(outcome["result"], job.unapplied, job.moot)
     elif "seat" in outcome:
         rec["cached"] = cached
-        rec["seat"] = outcome["seat"]
+        rec["seat"] = _noted(outcome["seat"], (), job.moot)
     else:
         rec["error"] = one_line(str(outcome["error"]))  # on one line and cut, as a single file's error
         rec["kind"] = outcome.get("kind", "input")
     return rec
+
+
+def _noted(answer: dict[str, Any], unapplied: Sequence[str], moot: str | None) -> dict[str, Any]:
+    """``answer`` (a result's or a seat answer's JSON) with the notes ``unapplied`` and then ``moot``
+    (where it is not there yet) after its own, as ``foolsolve POSITION.json`` adds them: after the
+    answer was stored (a stored answer holds no note of this batch's options, nor of the rules of the
+    line's position)."""
+    added = [*unapplied, *([moot] if moot is not None and moot not in answer.get("notes", []) else [])]
+    return {**answer, "notes": [*answer.get("notes", []), *added]} if added else answer
 
 
 ERROR_KINDS = ("input", "limit", "internal")

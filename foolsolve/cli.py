@@ -39,7 +39,17 @@ from foolsolve.lazy import CommandRef, LazyGroup
 from foolsolve.positions import STDIO, cut_text, game_of, parse_json, read_json, standard_form, write_json_atomic
 from foolsolve.present import plural, signed
 from foolsolve.progress import progress
-from foolsolve.rules import allowed_text, cited, json_text, options_of, rules_from_json, rules_option, scoring_caveat
+from foolsolve.rules import (
+    allowed_text,
+    applies_json,
+    applies_text,
+    cited,
+    json_text,
+    options_of,
+    rules_from_json,
+    rules_option,
+    scoring_caveat,
+)
 from foolsolve.solver.base import (
     DEFAULT_SECONDS,
     MAX_MEMORY,
@@ -1629,7 +1639,7 @@ def rules_cmd(game: str, as_json: bool, solver: bool) -> None:
              "choices": None if o.choices is None else [json.loads(json_text(c)) for c in o.choices],
              "allowed": allowed_text(o), "doc": o.doc, "source": cited(o.source, notes_page(info)),
              "kind": "fixed" if o.fixed else "reconstructed" if o.reconstructed else "source",
-             "reconstructed": o.reconstructed} for o in opts
+             "reconstructed": o.reconstructed, "applies": applies_json(o)} for o in opts
         ] + [{"name": r.name, "doc": r.reading, "reason": r.reason, "source": r.source, "kind": "listed"}
              for r in listed]
           + [{"name": f.name, "doc": f.fact, "origin": f.origin, "source": f.needed_by, "kind": "outside"}
@@ -1658,6 +1668,9 @@ def rules_cmd(game: str, as_json: bool, solver: bool) -> None:
             tag = "  (fixed: one value)" if o.fixed and o.reconstructed else "  (from the text)" if o.fixed else ""
             click.echo(f"  {o.name} = {json_text(o.default)}{choices}{tag}")
             click.echo(f"      {o.doc}")
+            when = applies_text(o)
+            if when is not None:
+                click.echo(f"      {when}")
             click.echo(f"      source: {cited(o.source, notes_page(info))}")
     if outside:
         click.echo("\nFrom outside the text (facts the text needs but does not give; each names its source):")

@@ -40,7 +40,8 @@ The mapping, one to one with the game shape (docs/architecture.md):
   OpenSpiel's ``ISMCTSBot``.
 * ``serialize``/``deserialize`` (``pickle``, ``serialize_game_and_state``): OpenSpiel's text for a
   Python game, whose pickle of the state's attributes here holds only a marker: reading it back
-  replays the action history (:class:`_Core`).
+  replays the action history (:class:`_Core`); a text whose pickle holds the position itself (an
+  older bridge's, :class:`_Ref`) is read by replaying its history too.
 """
 
 from __future__ import annotations
@@ -279,7 +280,7 @@ class _Core:
     number and a pickle of its attributes) pickles no position: a core pickles as :class:`_Replay`,
     and the state it is set on is rebuilt by replaying its action history."""
 
-    __slots__ = ("moves", "pending_draw", "script", "setup", "state", "trail", "world")
+    __slots__ = ("moves", "older", "pending_draw", "script", "setup", "state", "trail", "world")
 
     def __init__(self, setup: _Setup) -> None:
         self.setup = setup
@@ -293,8 +294,10 @@ class _Core:
         are computed from it only when an information state is asked for."""
         self.moves: list[Any] | None = None
         self.world = False
-        """Whether the state is a world drawn by ``resample_from_infostate`` (its history does not
-        lead to it: it cannot be serialized)."""
+        """Whether the state is a drawn world (:meth:`FoolsolveState.drawn`: its history does not
+        lead to it, so it cannot be serialized)."""
+        self.older = False
+        """Whether the state was read from an older bridge's text (its history replayed)."""
 
     def __deepcopy__(self, memo: Any) -> _Core:
         out = _Core.__new__(_Core)
@@ -304,14 +307,27 @@ class _Core:
 
     def __reduce__(self) -> tuple[Any, ...]:
         if self.world:
-            raise ValueError("a state drawn by resample_from_infostate cannot be serialized: its action history "
-                             "does not lead to it (serialize the state it was drawn from)")
+            raise ValueError("a drawn world (resample_from_infostate, the seat's IS-MCTS) cannot be serialized: its "
+                             "action history does not lead to it (serialize the state it was drawn from)")
         return (_Replay, ())
 
 
 class _Replay:
     """What a state's :class:`_Core` pickles as: the state it is set on (by OpenSpiel's
     deserialization, on a new initial state whose action history it has set) replays that history."""
+
+
+class _Ref:
+    """A value of a state's attribute in the pickle of an older bridge's text (each attribute its
+    own, the position among them): read only so that such a text loads, by replaying its action
+    history (:meth:`FoolsolveState.__setattr__`); never written."""
+
+    __slots__ = ("value",)
+
+
+_OLDER_ATTRIBUTES = frozenset({"setup", "ops", "_state", "_trail", "_moves"})
+"""The attributes an older bridge's text pickles that a state no longer has (its ``script`` and
+``pending_draw`` are still set as such): any of them set on a state marks such a text."""
 
 
 class _Step:
@@ -545,14 +561,28 @@ class FoolsolveState(pyspiel.State):
         # marker (_Replay) becomes the core of this state's action history, replayed
         if isinstance(value, _Replay):
             value = self._replayed()
+        elif name in _OLDER_ATTRIBUTES:
+            # an older bridge's text (its pickle holds the position itself): its history replayed, once
+            if not self.core.older:
+                core = self._replayed(older=True)
+                core.older = True
+                super().__setattr__("core", core)
+            return
         super().__setattr__(name, value)
 
-    def _replayed(self) -> _Core:
+    def _replayed(self, older: bool = False) -> _Core:
         """The core of a new initial state of this state's game with this state's action history
-        applied (OpenSpiel's deserialization has set that history on this state)."""
+        applied (OpenSpiel's deserialization has set that history on this state). ``older``: for an
+        older bridge's text, whose history not replaying is a ``ValueError`` saying so."""
         fresh = FoolsolveState(self.get_game())
-        for action in self.history():
-            fresh.apply_action(action)
+        try:
+            for action in self.history():
+                fresh.apply_action(action)
+        except ValueError as exc:
+            if not older:
+                raise
+            raise ValueError(f"this text was written by an older foolsolve OpenSpiel bridge and cannot be read: its "
+                             f"action history does not replay ({exc})") from None
         core: _Core = fresh.core
         return core
 
@@ -805,13 +835,20 @@ class FoolsolveState(pyspiel.State):
         if self.pending_draw is not None or self.state is None:
             raise ValueError(f"resample_from_infostate: the deal is being played out (a chance node, {len(self.script)} "
                              "draws made): there is nothing dealt to resample yet; play the deal's chance nodes first")
-        out: FoolsolveState = self.clone()
         if self.setup.open_hands:
+            out: FoolsolveState = self.clone()
             return out
         from foolsolve.worlds import worlds_from_state
 
         rng = random.Random(int(float(probability_sampler()) * 2**53))
-        world = worlds_from_state(self.setup.info, self.ops.to_spec(self.state), player_id).sample(rng)
+        return self.drawn(worlds_from_state(self.setup.info, self.ops.to_spec(self.state), player_id).sample(rng))
+
+    def drawn(self, world: Any) -> FoolsolveState:
+        """A clone of this state with its position replaced by ``world`` (a foolsolve state one player
+        cannot tell from this one's, drawn by a seat's sampler), marked as a drawn world: its
+        history does not lead to it, so it refuses to be serialized. The one way a state of a drawn
+        world is made (``resample_from_infostate``, :func:`seat_ismcts`' resampler)."""
+        out: FoolsolveState = self.clone()
         out.state = out.ops.from_spec(world)
         out.core.world = True
         return out
@@ -1031,9 +1068,7 @@ def seat_ismcts(info: GameInfo, worlds: Any, simulations: int = 1000, seed: int 
     root = game.new_initial_state()
 
     def resample(state: FoolsolveState, who: int) -> FoolsolveState:
-        fresh = game.new_initial_state()
-        fresh.state = fresh.ops.from_spec(worlds.sample(rng))
-        return fresh
+        return state.drawn(worlds.sample(rng))
 
     np_rng = np.random.RandomState(seed)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np_rng)

@@ -188,15 +188,46 @@ def cannot_matter(opt: OptionInfo, players: int | None = None, rules: Any = None
     :attr:`OptionInfo.min_players` and :attr:`OptionInfo.applies`."""
     why = []
     if opt.min_players is not None and players is not None and players < opt.min_players:
-        why.append(f"applies with {opt.min_players} or more players (here {players})")
+        why.append(f"applies {_players_need(opt.min_players)} (here {players})")
     if rules is not None:
         for name, values in opt.applies:
             if isinstance(rules, Mapping) and name not in rules:
                 continue  # (a mapping of the options fixed so far: the others may take any value)
             value = rules[name] if isinstance(rules, Mapping) else getattr(rules, name)
             if not any(_same(value, v) for v in values):
-                why.append(f"applies only with {name} {_values(values)} (here {json_text(value)})")
+                why.append(f"applies only {_option_need(name, values)} (here {json_text(value)})")
     return "; ".join(why) or None
+
+
+def _players_need(n: int) -> str:
+    return f"with {n} or more players"
+
+
+def _option_need(name: str, values: Sequence[Any]) -> str:
+    return f"with {name} {_values(values)}"
+
+
+def applies_text(opt: OptionInfo) -> str | None:
+    """When ``opt`` can change play, in the words of :func:`cannot_matter` (the same declaration,
+    :attr:`OptionInfo.applies` and :attr:`OptionInfo.min_players`): ``applies only with variant
+    "perevodnoy", with 3 or more players``; ``None`` where it can under any rules and player count
+    (``foolsolve rules GAME`` prints it under the option)."""
+    parts = [_option_need(name, values) for name, values in opt.applies]
+    if opt.min_players is not None:
+        parts.append(_players_need(opt.min_players))
+    return "applies only " + ", ".join(parts) if parts else None
+
+
+def applies_json(opt: OptionInfo) -> dict[str, Any] | None:
+    """:func:`applies_text` as JSON (``foolsolve rules GAME --json``, the field ``applies``):
+    ``{"options": {"variant": ["perevodnoy"]}, "min_players": 3, "text": ...}`` (``options``: each
+    option named and the values under which this one can change play; ``min_players``: ``null``
+    where any count), ``None`` where it can under any rules and player count."""
+    text = applies_text(opt)
+    if text is None:
+        return None
+    return {"options": {name: [_to_json_value(v) for v in values] for name, values in opt.applies},
+            "min_players": opt.min_players, "text": text}
 
 
 def moot_options(rules: Any, players: int | None = None) -> dict[str, str]:

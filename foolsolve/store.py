@@ -481,6 +481,9 @@ class Store:
         self._unreadable: set[str] = set()
         """Keys whose rows :meth:`get` could not read (:meth:`put` replaces them)."""
         self._warned = False
+        self.warns = True
+        """Whether a write that fails says so on stderr (:meth:`_write_failed`); a sweep's worker's
+        store does not: the calling process says it once (:meth:`not_written`)."""
         self.skipped = 0
         """Rows the last :meth:`export` left out: they do not read back as results."""
         self.cleared: dict[str, int] = {}
@@ -625,11 +628,30 @@ class Store:
         self._unreadable.discard(key)
         return stored
 
-    def _write_failed(self, exc: InputError) -> None:
-        """A write failed (:attr:`read_only`): said once on stderr, no more writes tried."""
+    def _write_failed(self, exc: InputError, going_on: str = "the answer is given, not stored (nor any after it)"
+                      ) -> None:
+        """A write failed (:attr:`read_only`): said once on stderr (unless :attr:`warns` is off), no
+        more writes tried."""
         self.read_only = str(exc)
-        print(f"foolsolve: warning: {exc}; the answer is given, not stored (nor any after it)", file=sys.stderr,
-              flush=True)
+        if self.warns:
+            print(f"foolsolve: warning: {exc}; {going_on}", file=sys.stderr, flush=True)
+
+    def unwritable(self) -> str | None:
+        """Why this store cannot be written, naming it (``--store PATH: cannot write the result store
+        (attempt to write a readonly database)``), else ``None``: what a sweep's worker hands back
+        (:meth:`not_written`)."""
+        if self.read_only is None:
+            return None
+        if self.read_only.startswith(f"{self.label}: "):  # a write that failed: SQLite's error, naming the store
+            return self.read_only
+        return f"{self.label}: cannot write the result store ({self.read_only})"
+
+    def not_written(self, why: str) -> None:
+        """Another process (a sweep's worker) could not write this store (its :meth:`unwritable`,
+        ``why``): said once on stderr, unless this store is known not to be written already (and
+        said so), and no more writes tried here either."""
+        if self.read_only is None:
+            self._write_failed(InputError(why), "the sweep goes on, its new exact solves not stored")
 
     def stats(self) -> dict[str, Any]:
         """Counts per game and solver version, with the file's size: ``results`` and ``by_game`` the

@@ -1244,3 +1244,51 @@ def test_a_pair_says_its_comparisons_and_its_games_apart() -> None:
     two_summary = arena.summarise(two, arena.run(two, None)[0])
     assert all(row["games"] == row["comparisons"] == 4 for row in two_summary.to_json()["pairs"])
     assert "pairs of seats" not in str(two_summary)
+
+
+def test_an_out_that_fails_mid_match_is_one_warning_and_the_summary_names_the_games_not_in_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--out`` whose writes fail after the match began (a full disk): one warning line, the match
+    played to the end, the summary (text and --json) naming the games not in the file, the file
+    holding only whole records, and a rerun playing exactly those games."""
+    import errno
+
+    from tests.generic.batch_helpers import call_main
+
+    args = ["arena", "durak", "--bot", "random", "--bot", "greedy", "--games", "3", "--seed", "1"]
+    real = os.fsync
+
+    def full_after(whole: int) -> Any:
+        synced: list[int] = []
+
+        def fsync(fd: int) -> None:
+            synced.append(fd)
+            if len(synced) > whole:
+                raise OSError(errno.ENOSPC, "No space left on device")
+            real(fd)
+        return fsync
+
+    for as_json in (False, True):
+        out = tmp_path / f"a{as_json}.jsonl"
+        monkeypatch.setattr(arena.os, "fsync", full_after(2))  # the header and the first game, then a full disk
+        code, text, err = call_main([*args, "--out", str(out), *(["--json"] if as_json else [])])
+        monkeypatch.undo()
+        assert code == 0, err
+        assert err.splitlines() == [f"foolsolve: warning: --out {out}: cannot write (No space left on device); the match "
+                                    "goes on, this game and those after it not recorded there (a rerun with the same "
+                                    "--out plays them again)"]
+        header, *kept = (json.loads(line) for line in out.read_text().splitlines())
+        assert header["format"] == arena.FORMAT and len(kept) == 1
+        every = {(d, s) for d in range(3) for s in (("random", "greedy"), ("greedy", "random"))}
+        missing = every - {(r["deal"], tuple(r["seating"])) for r in kept}
+        if as_json:
+            shown = json.loads(text)
+            assert {(r["deal"], tuple(r["seating"])) for r in shown["not_recorded"]} == missing
+        else:
+            last = text.splitlines()[-1]
+            assert last.startswith(f"(not in {out}, whose write failed: 5 games played, deal ") and last.endswith(
+                f"run again with --out {out} to play them again)"), text
+            assert all(f"deal {d} ({' v '.join(s)})" in last for d, s in missing)
+        played: list[int] = []
+        arena.run(arena.Match("durak", {}, 2, ("random", "greedy"), 3, 1), str(out), tick=played.append)
+        assert played == [2, 3, 4, 5, 6] and len(out.read_text().splitlines()) == 7  # only the games not in it

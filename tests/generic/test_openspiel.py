@@ -427,6 +427,104 @@ def test_a_long_game_round_trips_through_pickle_and_game_strings():
         assert all(copy.information_state_string(p) == state.information_state_string(p) for p in range(6))
 
 
+class _PickledRef:
+    """A value of a state's attribute in a text whose pickle holds the position itself
+    (``foolsolve.openspiel._Ref``, its one slot ``value``)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        self.value = value
+
+
+_PickledRef.__module__, _PickledRef.__qualname__ = "foolsolve.openspiel", "_Ref"
+
+
+def _position_text(text: str, state, monkeypatch) -> str:
+    """``text`` (``state.serialize()`` or ``serialize_game_and_state``) with the position in its pickle:
+    the history and move number kept, the pickle of the state's attributes holding each of them
+    (``setup``, ``ops``, ``script``, ``pending_draw``, then the position, the trail of moves and the
+    legal moves in ``_Ref`` values) instead of a marker."""
+    import base64
+    import pickle
+
+    core = state.core
+    with monkeypatch.context() as m:  # pickled under the name the text reads
+        m.setattr(fo, "_Ref", _PickledRef, raising=False)
+        attributes = {"setup": core.setup, "ops": core.setup.ops, "script": core.script, "pending_draw": core.pending_draw,
+                      "_state": _PickledRef(core.state), "_trail": _PickledRef(core.trail), "_moves": _PickledRef(None)}
+        blob = base64.b64encode(pickle.dumps(attributes)).decode()
+    head, marker = text.rsplit("\n__dict__=", 1)
+    assert len(marker.strip()) < 100
+    return f"{head}\n__dict__={blob}\n"
+
+
+def test_a_text_whose_pickle_holds_the_position_is_read_by_replaying_its_history(monkeypatch):
+    """A text whose pickle holds the position itself loads as the state its history
+    replays to, mid-deal and mid-game, by either reader; one whose history does not replay is a
+    one-line ValueError saying why it cannot be read."""
+    g = fo.load("durak", players=3)
+    dealing = g.new_initial_state()
+    for action in (4, 0, 7):
+        dealing.apply_action(action)
+    _, playing = _played("durak", 4, 12, players=3)
+    for state in (dealing, playing):
+        texts = [_position_text(state.serialize(), state, monkeypatch),
+                 _position_text(pyspiel.serialize_game_and_state(g, state), state, monkeypatch)]
+        copies = [g.deserialize_state(texts[0]), pyspiel.deserialize_game_and_state(texts[1])[1]]
+        for copy in copies:
+            assert str(copy) == str(state) and copy.history() == state.history()
+            assert copy.is_chance_node() == state.is_chance_node()
+            assert (copy.chance_outcomes() if state.is_chance_node() else copy.legal_actions()) == (
+                state.chance_outcomes() if state.is_chance_node() else state.legal_actions())
+            assert all(copy.information_state_string(p) == state.information_state_string(p) for p in range(3))
+            assert str(g.deserialize_state(copy.serialize())) == str(state)  # written again as a marker
+    text = _position_text(playing.serialize(), playing, monkeypatch)
+    bad = text.replace("history=", "history=-1:40,", 1)
+    with pytest.raises(ValueError, match=r"^this text was written by an older foolsolve OpenSpiel bridge and cannot "
+                                         r"be read: its action history does not replay \(outcome 40 is not legal here"):
+        g.deserialize_state(bad)
+
+
+def test_a_drawn_world_of_either_resampler_refuses_to_be_serialized(monkeypatch):
+    """``resample_from_infostate`` and the resampler of :func:`foolsolve.openspiel.seat_ismcts` make
+    their states by one function (``FoolsolveState.drawn``): each refuses to be serialized (its
+    history does not lead to it) instead of being read back as the position its history replays to."""
+    import pickle
+
+    from open_spiel.python.algorithms import ismcts
+
+    from foolsolve.worlds import worlds_from_state
+    from tests.durak.test_seat import DOMINANT, _state
+
+    made = []
+    drawn = fo.FoolsolveState.drawn
+
+    def counted(state, world):
+        made.append(drawn(state, world))
+        return made[-1]
+
+    monkeypatch.setattr(fo.FoolsolveState, "drawn", counted)
+    resampled = []
+    set_resampler = ismcts.ISMCTSBot.set_resampler
+
+    def kept(bot, fn):
+        set_resampler(bot, lambda state, player: resampled.append(fn(state, player)) or resampled[-1])
+
+    monkeypatch.setattr(ismcts.ISMCTSBot, "set_resampler", kept)
+    durak = games.get("durak")
+    fo.seat_ismcts(durak, worlds_from_state(durak, _state(DOMINANT), 1), simulations=3)
+    _, state = _played("durak", 1, 4)
+    worlds = [resampled[0], state.resample_from_infostate(state.current_player(),
+                                                           pyspiel.UniformProbabilitySampler(1, 0.0, 1.0))]
+    assert resampled and all(any(w is m for m in made) for w in worlds)
+    for world in worlds:
+        with pytest.raises(ValueError, match="cannot be serialized: its action history does not lead to it"):
+            world.serialize()
+        with pytest.raises(ValueError, match="cannot be serialized: its action history does not lead to it"):
+            pickle.dumps(world)
+
+
 def test_an_illegal_action_is_refused_and_leaves_the_state_as_it_was():
     g = fo.load("durak")
     deal = g.new_initial_state()  # the first draw: 36 outcomes

@@ -6,6 +6,7 @@ rules in force."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -82,6 +83,30 @@ def test_solve_notes_the_options_that_cannot_matter(tmp_path: Any) -> None:
     assert all(any("cannot matter here" in n for n in r["result"]["notes"]) for r in lines), out
 
 
+def test_a_batch_view_line_notes_the_options_that_cannot_matter_as_a_solve_of_the_view_does(tmp_path: Any) -> None:
+    """A view answered from one seat: ``foolsolve VIEW.json`` and a batch's line of the view (answered,
+    and read back from the store) carry the same note, last among the notes."""
+    path = tmp_path / "end.json"
+    path.write_text(json.dumps({"game": "durak", "rules": MOOT, "trump": "S", "hands": [["6H", "KD"], ["8D", "9D"]],
+                                "stock": [], "attacker": 0, "defender": 1, "table": [["6C", None]]}))
+    view = str(tmp_path / "v.json")
+    assert call_main(["view", str(path), "--as", "1", "--out", view])[0] == 0
+    code, out, err = call_main([view, "--no-store", "--json"])
+    assert code == 0, err
+    note = json.loads(out)["notes"][-1]
+    assert note.startswith("rule options that cannot matter here: throw_in_after_take=false"), out
+    lines = tmp_path / "in.jsonl"
+    lines.write_text(f"{view}\n{path}\n")
+    store = str(tmp_path / "s.sqlite3")
+    for cached in (False, True):  # answered, then read back from the store
+        code, out, err = call_main(["batch", str(lines), "--store", store])
+        assert code == 0, err
+        seat, full = (json.loads(line) for line in out.splitlines())
+        assert seat["cached"] is cached and seat["seat"]["notes"][-1] == note, out
+        assert seat["seat"]["notes"].count(note) == 1 and "seat" not in full
+        assert full["result"]["notes"][-1] == note, out
+
+
 @pytest.mark.parametrize("as_json", [False, True])
 def test_conform_notes_a_pinned_option_that_cannot_matter(as_json: bool) -> None:
     code, out, err = call_main(["conform", "durak", "--cases", "1", "--max-steps", "5", "--rules",
@@ -116,3 +141,34 @@ def test_ambiguities_reads_the_same_declaration() -> None:
     assert json.loads(out)["cannot_matter"].startswith(
         'option transfer_first_bout cannot matter under these rules: its rule applies only with variant "perevodnoy" '
         '(here "simple")')
+
+
+def test_foolsolve_rules_says_when_each_option_applies() -> None:
+    """``foolsolve rules GAME`` prints under an option when it can change play (text: a line below its
+    doc; --json: the field ``applies``), from the declaration :func:`cannot_matter` reads."""
+    code, out, err = call_main(["rules", "durak"])
+    assert code == 0, err
+    entries = dict(re.findall(r"^  (\w+) = .*\n((?:      .*\n)+)", out, re.M))
+    assert '      applies only with variant "perevodnoy"\n' in entries["transfer_first_bout"]
+    assert ('      applies only with variant "podkidnoy" or "perevodnoy", with 3 or more players\n'
+            in entries["throwers"])
+    assert "      applies only with 4 or more players\n" in entries["teams"]
+    assert "applies" not in entries["variant"] and "applies" not in entries["deck"]
+    code, out, err = call_main(["rules", "durak", "--json"])
+    assert code == 0, err
+    listed = {o["name"]: o for o in json.loads(out) if o["kind"] != "listed" and o["kind"] != "outside"}
+    assert listed["throwers"]["applies"] == {
+        "options": {"variant": ["podkidnoy", "perevodnoy"]}, "min_players": 3,
+        "text": 'applies only with variant "podkidnoy" or "perevodnoy", with 3 or more players'}
+    assert listed["variant"]["applies"] is None
+    for o in options_of(durak.Rules):  # every option's text and field say what cannot_matter reads
+        said = listed[o.name]["applies"]
+        assert (said is None) == (not o.applies and o.min_players is None), o.name
+        if said is not None:
+            assert said["min_players"] == o.min_players
+            assert said["options"] == {name: list(values) for name, values in o.applies}
+            assert f"      {said['text']}\n" in entries[o.name]
+    # the words are those of cannot_matter's reason
+    transfer = _opt(durak.Rules, "transfer_first_bout")
+    assert listed["transfer_first_bout"]["applies"]["text"] in cannot_matter(
+        transfer, 2, rules_from_json(durak.Rules, {"variant": "simple"}))

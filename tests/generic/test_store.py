@@ -756,3 +756,30 @@ def test_seat_answers_are_counted_exported_and_cleared(tmp_path: Path) -> None:
     assert "2 results deleted, 1 seat answer among them" in out
     with Store(path) as s:
         assert (s.stats()["results"], s.stats()["seat_answers"]) == (0, 0)
+
+
+def test_a_store_a_sweeps_workers_cannot_write_is_said_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A store the calling process opened for writing that the sweep's workers, opening it themselves,
+    cannot write: one warning line naming it (however many workers and deals), the sweep's report
+    given all the same, nothing stored. (The workers run in this process here: an inline executor,
+    each task opening the store as a worker does, read-only.)"""
+    from foolsolve import ambiguities, executor
+    from tests.generic.batch_helpers import call_main
+
+    path = tmp_path / "s.sqlite3"
+
+    def inline_workers(workers: int, scheduler: object = None) -> executor.Executor:
+        _read_only_sqlite(monkeypatch)  # after the calling process opened the store
+        return executor.Executor(executor._Inline())
+
+    monkeypatch.setattr(executor, "make_executor", inline_workers)
+    monkeypatch.setattr(ambiguities, "_WORKER_STORES", {})
+    code, out, err = call_main(["ambiguities", "durak", "--option", "throw_in_after_take", "--deals", "2",
+                                "--no-witness", "--workers", "2", "--json", "--store", str(path)])
+    assert code == 0 and json.loads(out)["deals"]["deals"] == 2, err
+    warnings = [line for line in err.splitlines() if line.startswith("foolsolve: warning: ")]
+    assert warnings == [f"foolsolve: warning: --store {path}: cannot write the result store (attempt to write a "
+                        "readonly database); the sweep goes on, its new exact solves not stored"], err
+    monkeypatch.undo()
+    with Store(path) as db:
+        assert db.stats()["results"] == 0
