@@ -1,0 +1,167 @@
+"""The exact answers under every rule option: for each game, rule options drawn at random (every
+option with a list of choices, the player count, the options without choices as the solver tests
+draw them), a seeded random game played until a small position remains, then every root move's
+value of ``foolsolve.answer`` (the open-hand answer, ``--open-hand``, and the default answer where
+the player to move sees every card that matters) equal to exhaustive search over the spec under
+the concept the answer names: paranoid or max-n payoffs
+(:func:`foolsolve.solver.minimax.open_hand_values`; with two players, the payoff difference where
+the answer gives it), Foolery's going out first, Fool's Paradise's own score minus the best other
+score. A position whose spec search passes :data:`SPEC_NODES`, or whose answer is not exact within
+ten seconds, is left out. Deep runs only (``HYPOTHESIS_PROFILE=long``): a few hundred solves per
+game."""
+
+from __future__ import annotations
+
+import os
+import random
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from foolsolve import api, games
+from foolsolve.errors import InputError, LimitError
+from foolsolve.game import CHANCE
+from foolsolve.rules import random_rules
+from foolsolve.solver import minimax
+from tests.generic.test_open_hand import live_cards
+
+pytestmark = pytest.mark.skipif(os.environ.get("HYPOTHESIS_PROFILE") != "long",
+                                reason="a few hundred exact solves per game (HYPOTHESIS_PROFILE=long runs it)")
+
+CARDS = 7
+"""Live cards at most (:func:`size`)."""
+
+
+def drawn(game: str, rng: random.Random) -> tuple[Any, int]:
+    """Rules with every option drawn, and a player count (up to eight)."""
+    spec = games.get(game).spec
+    players = rng.randint(spec.min_players, min(spec.max_players, 8))
+    extra: dict[str, Any] = {}
+    if game == "fools-and-angels":
+        from tests.fools_and_angels.test_solver import DRAWN_HERE
+
+        extra = {name: draw(rng) for name, draw in DRAWN_HERE.items()}
+    if game == "fools-paradise":
+        from foolsolve.spec.fools_paradise import CENTRE_SIZE, DECK_CARDS, HAND_SIZE
+
+        extra["decks"] = -(-(HAND_SIZE * players + CENTRE_SIZE) // DECK_CARDS) + rng.choice([0, 0, 1])
+    return random_rules(spec.rules_cls, rng, **extra), players
+
+
+def size(obj: dict[str, Any]) -> int:
+    """Live cards of a position's JSON: hands, stock and table, Fools and Angels' stocks and pool,
+    and Three Fools' piles (a position with a ``streak``), which are played again: its positions
+    stay large, and its cases end here."""
+    count = live_cards(obj) + sum(len(part) for part in obj.get("stocks", [])) + len(obj.get("pool", []))
+    if "streak" in obj:
+        count += sum(len(part) for part in obj.get("piles", []))
+    return count
+
+
+def small_position(game: str, seed: int) -> Any:
+    """The first position of a random game under drawn rules with at most :data:`CARDS` live
+    cards, a player to move and two legal moves (the next game's where a game ends before one);
+    ``None`` after twenty games without one."""
+    spec = games.get(game).spec
+    rng = random.Random(seed)
+    for _ in range(20):
+        rules, players = drawn(game, rng)
+        try:
+            s = spec.deal(rules, players, rng)
+        except InputError:  # a player count these rules do not deal (teams, deck size)
+            continue
+        try:
+            for _ in range(3000):
+                if spec.result(s) is not None:
+                    break
+                if (size(spec.state_to_json(s)) <= CARDS and spec.to_move(s) != CHANCE
+                        and len(spec.legal_moves(s)) >= 2):
+                    return s
+                s = spec.apply(s, rng.choice(spec.legal_moves(s)))
+        except LimitError:  # more moves than the spec lists (Fools and Angels' exchanges of a long hand)
+            pass
+    return None
+
+
+SPEC_NODES = 30_000
+"""Positions whose search over the spec expands more nodes than this are left out (a few seconds)."""
+
+
+class TooBig(Exception):
+    """The search over the spec expanded more than :data:`SPEC_NODES` nodes."""
+
+
+class Counted:
+    """A spec whose ``legal_moves`` raises :class:`TooBig` after :data:`SPEC_NODES` calls."""
+
+    def __init__(self, spec: Any) -> None:
+        self.spec, self.calls = spec, 0
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.spec, name)
+
+    def legal_moves(self, s: Any) -> Any:
+        self.calls += 1
+        if self.calls > SPEC_NODES:
+            raise TooBig
+        return self.spec.legal_moves(s)
+
+
+def spec_values(game: str, s: Any, answer: api.Solved) -> dict[str, Any]:
+    """Every root move's value by exhaustive search over the spec under ``answer``'s concept,
+    written as the answer writes it."""
+    spec: Any = Counted(games.get(game).spec)
+    player = answer.player if answer.player is not None else spec.to_move(s)
+    moves = spec.legal_moves(s)
+    if game == "foolery" and answer.value_kind == "outcome":  # going out first (win) or not (loss)
+        from tests.foolery.test_solver import spec_first_out
+
+        best = min(p for p in range(1, s.players + 1) if p not in s.places)
+        memo: dict[Any, bool] = {}
+        return {spec.move_text(m): "win" if spec_first_out(spec.apply(s, m), player, best, memo) else "loss"
+                for m in moves}
+    if game == "fools-paradise" and answer.concept == "paranoid":  # own score minus the best other score
+        from tests.fools_paradise.test_solver import paranoid_value
+
+        return {spec.move_text(m): Fraction(paranoid_value(spec.apply(s, m), player)) for m in moves}
+    concept = "max-n" if answer.concept == "max-n" else "paranoid"
+    want = minimax.open_hand_values(spec, s, player, concept)
+    if answer.value_kind == "outcome":
+        return {m: "win" if v > 0 else "loss" if v < 0 else "draw" for m, v in want.items()}
+    if want != answer_values(answer) and spec.num_players(s) == 2 and player == spec.to_move(s):
+        return dict(minimax.move_values(spec, s))  # two players: the payoff difference
+    return want
+
+
+def answer_values(answer: api.Solved) -> dict[str, Any]:
+    if answer.value_kind == "outcome":
+        return {m.move: m.value for m in answer.moves}
+    return {m.move: Fraction(str(m.value)) for m in answer.moves}
+
+
+@pytest.mark.parametrize("game", games.names())
+@settings(max_examples=300)
+@given(seed=st.integers(0, 2 ** 32))
+def test_every_moves_exact_value_equals_exhaustive_search_over_the_spec(game: str, seed: int) -> None:
+    s = small_position(game, seed)
+    if s is None:
+        return
+    from foolsolve.cli import _SeatRequest
+
+    # the default answer too where the player to move sees every card that matters (else it is the
+    # answer from her seat, not an open-hand value)
+    hidden = _SeatRequest.hidden_from_mover(games.get(game), s)
+    for open_hand in (True, False) if not hidden else (True,):
+        answer = api.answer(s, open_hand=open_hand, time=10, progress=False)
+        assert isinstance(answer, api.Solved)
+        if answer.value_kind == "estimate" or answer.unfinished:
+            return  # not exact within the time
+        assert answer.value_kind in ("outcome", "score", "payoff")
+        try:
+            want = spec_values(game, s, answer)
+        except TooBig:
+            return
+        assert answer_values(answer) == want, (game, seed, open_hand, answer.method)
