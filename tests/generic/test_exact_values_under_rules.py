@@ -26,7 +26,14 @@ from foolsolve.errors import InputError, LimitError
 from foolsolve.game import CHANCE
 from foolsolve.rules import random_rules
 from foolsolve.solver import minimax
+from foolsolve.spec.fools_paradise import CENTRE_SIZE, DECK_CARDS, HAND_SIZE
+from tests.foolery.test_solver import spec_first_out
+from tests.fools_and_angels.test_solver import DRAWN_HERE
+from tests.fools_paradise.test_solver import paranoid_value
 from tests.generic.test_open_hand import live_cards
+
+# the other tests' helpers are imported here, not inside the test: importing a module of
+# hypothesis tests while a hypothesis test runs applies their @given inside it (a failed health check)
 
 pytestmark = pytest.mark.skipif(os.environ.get("HYPOTHESIS_PROFILE") != "long",
                                 reason="a few hundred exact solves per game (HYPOTHESIS_PROFILE=long runs it)")
@@ -41,12 +48,8 @@ def drawn(game: str, rng: random.Random) -> tuple[Any, int]:
     players = rng.randint(spec.min_players, min(spec.max_players, 8))
     extra: dict[str, Any] = {}
     if game == "fools-and-angels":
-        from tests.fools_and_angels.test_solver import DRAWN_HERE
-
         extra = {name: draw(rng) for name, draw in DRAWN_HERE.items()}
     if game == "fools-paradise":
-        from foolsolve.spec.fools_paradise import CENTRE_SIZE, DECK_CARDS, HAND_SIZE
-
         extra["decks"] = -(-(HAND_SIZE * players + CENTRE_SIZE) // DECK_CARDS) + rng.choice([0, 0, 1])
     return random_rules(spec.rules_cls, rng, **extra), players
 
@@ -117,15 +120,11 @@ def spec_values(game: str, s: Any, answer: api.Solved) -> dict[str, Any]:
     player = answer.player if answer.player is not None else spec.to_move(s)
     moves = spec.legal_moves(s)
     if game == "foolery" and answer.value_kind == "outcome":  # going out first (win) or not (loss)
-        from tests.foolery.test_solver import spec_first_out
-
         best = min(p for p in range(1, s.players + 1) if p not in s.places)
         memo: dict[Any, bool] = {}
         return {spec.move_text(m): "win" if spec_first_out(spec.apply(s, m), player, best, memo) else "loss"
                 for m in moves}
     if game == "fools-paradise" and answer.concept == "paranoid":  # own score minus the best other score
-        from tests.fools_paradise.test_solver import paranoid_value
-
         return {spec.move_text(m): Fraction(paranoid_value(spec.apply(s, m), player)) for m in moves}
     concept = "max-n" if answer.concept == "max-n" else "paranoid"
     want = minimax.open_hand_values(spec, s, player, concept)
