@@ -1063,10 +1063,15 @@ def test_a_question_the_other_lane_settled_stops_and_the_next_is_raced(monkeypat
         while not cond() and time.monotonic() - t0 < 60:
             time.sleep(0.001)
 
+    entered: list[tuple[bool, int, int]] = []
+
     def held(self, lane, kind, a, d, ta, tc, unc, room, fresh, alpha, beta):
         helper = bool(lane.ctl[durak_jit.T_HELPER])
+        entered.append((helper, alpha, beta))
         if helper and not log[True]:  # until the job's lane has answered "win?"
             wait(lambda: lane.job.hi <= 0 or lane.job.ended)
+        if not helper and (alpha, beta) == (0, 1):  # until the helper asks "win?" too (a thread may start late)
+            wait(lambda: (True, 0, 1) in entered or bool(log[True]))
         if not helper and (alpha, beta) == (-1, 0):  # until the helper asks "draw?" too
             wait(lambda: any(q[:2] == (-1, 0) for q in log[True]))
         try:
