@@ -486,7 +486,7 @@ def _read_stored(job: Job, info: Any, state: Any, extra: dict[str, Any], store: 
         return
     t0 = time.perf_counter()
     # also the keys a store written by a foolsolve keying answers otherwise holds the line under; never written
-    also = st.also_keys(info, state, SolveOptions(extra=dict(extra)), lines=True, given=extra)
+    also = st.also_keys(info, state, SolveOptions(extra=dict(extra)), (job.key, *job.keyed), lines=True, given=extra)
     hit = store.get(job.key, st.answer_check(info, state), also=also)
     if hit is not None:
         from foolsolve.games.base import with_game_result

@@ -1042,11 +1042,12 @@ def given_options_key(game: str, position: str, extra: dict[str, Any], lines: bo
     return result_key(game, position, canonical({**extra, "(lines)": True} if lines else extra))
 
 
-def also_keys(info: Any, state: Any, options: SolveOptions | None, lines: bool = False,
-              given: dict[str, Any] | None = None) -> tuple[str, ...]:
-    """The keys a solve of ``state`` (:func:`position_key`'s arguments; ``given``: its ``-o`` options
-    as given, before :class:`SolveOptions` read them, where the caller has them) reads where its own
-    key misses and never writes, each where it is another key than its own. They are the keys store
+def also_keys(info: Any, state: Any, options: SolveOptions | None, own: tuple[str, str, str],
+              lines: bool = False, given: dict[str, Any] | None = None) -> tuple[str, ...]:
+    """The keys a solve of ``state`` (:func:`position_key`'s arguments; ``own``: what it returned for
+    them; ``given``: its ``-o`` options as given, before :class:`SolveOptions` read them, where the
+    caller has them) reads where its own key misses and never writes, each where it is another key
+    than its own. They are the keys store
     files written by a foolsolve keying answers otherwise hold the same answer under: its options as
     given (:func:`given_options_key`), and for an answer with its lines a batch line's, keyed by the
     position with what the players know (:attr:`~foolsolve.game.SpecGame.knowledge_fields`) and the
@@ -1055,9 +1056,6 @@ def also_keys(info: Any, state: Any, options: SolveOptions | None, lines: bool =
     solve's answer under ``-o distance=false`` as the plain answer holds it under the plain answer's
     key; a plain answer lacks its note and its line's result, and no row tells the two apart, so that
     key is not read: the answer is solved again once.)"""
-    own = position_key(info, state, options, lines)
-    if own is None:
-        return ()
     extra = dict(options.extra) if options is not None else {}
     if given is None:
         off = lines and options is not None and not options.distance
@@ -1102,7 +1100,7 @@ def solve_with_store(info: Any, state: Any, options: SolveOptions | None = None,
         file.wait_until(options.deadline)
     if db is not None and keyed is not None:
         t0 = time.perf_counter()
-        hit = db.get(keyed[0], answer_check(info, state), also=also_keys(info, state, options, lines))
+        hit = db.get(keyed[0], answer_check(info, state), also=also_keys(info, state, options, keyed, lines))
         if hit is not None:
             return result_from_json(stored_answer(info, hit, options.extra, time.perf_counter() - t0)), True
     # the registry's solver applies --time and names the method of its result (and of what a stopped
