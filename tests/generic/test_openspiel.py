@@ -532,6 +532,21 @@ def test_information_state_tensors_are_refused_by_name():
             ask()
 
 
+def test_a_game_without_a_tensor_layout_gives_strings_only():
+    import dataclasses
+
+    info = dataclasses.replace(games.get("fools-paradise"), tensor_layout=None)
+    game = type("NoLayout", (fo.FoolsolveGame,), {"info": info})({})
+    assert not game.get_type().provides_observation_tensor
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(0)
+    observer = game.make_py_observer()
+    assert observer.tensor is None and observer.string_from(state, 0).startswith("p0 {")
+    with pytest.raises(ValueError, match="has no tensor layout"):
+        observer.set_from(state, 0)
+
+
 def test_openspiel_rl_environment_and_q_learning_read_the_tensors():
     """OpenSpiel's RL environment (observation tensors, its default for a game without information-state
     tensors) with its tabular Q-learner for each player, a few episodes of two-player 36-card Durak:
