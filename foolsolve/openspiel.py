@@ -362,8 +362,9 @@ def _canonical(obj: Any) -> str:
 
 def _changes(before: Any, after: Any, path: list[Any], out: list[list[Any]]) -> None:
     """The changes that make ``before`` into ``after`` (at ``path``), each ``[path, value]`` (set) or
-    ``[path]`` (a field gone): into objects field by field (sorted), into lists of the same length that
-    hold lists or objects (a list a player) item by item; any other value set whole."""
+    ``[path]`` (a field gone): into objects field by field (sorted), into lists of the same length item
+    by item where at most half their items differ (a list a player: hand sizes, known cards); any other
+    value set whole."""
     if isinstance(before, dict) and isinstance(after, dict):
         for key in sorted(after):
             if key not in before:
@@ -372,7 +373,7 @@ def _changes(before: Any, after: Any, path: list[Any], out: list[list[Any]]) -> 
                 _changes(before[key], after[key], [*path, key], out)
         out.extend([[*path, key]] for key in sorted(before) if key not in after)
     elif (isinstance(before, list) and isinstance(after, list) and len(before) == len(after)
-          and any(isinstance(x, (list, dict)) for x in (*before, *after))):
+          and 2 * sum(b != a for b, a in zip(before, after)) <= len(after)):
         for i, (b, a) in enumerate(zip(before, after)):
             if b != a:
                 _changes(b, a, [*path, i], out)
