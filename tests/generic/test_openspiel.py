@@ -478,6 +478,53 @@ def test_a_tensor_holds_what_its_view_holds_and_no_hidden_card(game):
     assert first.is_chance_node() and sum(first.observation_tensor(1)) == 1
 
 
+def _swapped(info, state, player):
+    """``state`` (a bridge state) with two cards swapped between two zones ``player`` does not see
+    (another's hand, a stock, a pile), neither card shown anywhere in her observation string: the
+    first such swap the game reads as a position; ``None`` where there is none."""
+    import itertools
+
+    spec = info.spec
+    obj = spec.state_to_json(state.spec_state())
+    shown = state.observation_string(player)
+    places = []
+    for key, field in spec.view_fields.items():
+        value = obj.get(key)
+        if field.per_player:
+            places += [((key, q), v) for q, v in enumerate(value or ()) if q != player or not field.own_seen]
+        else:
+            places.append(((key,), value))
+    cards = [(where, i, c) for where, zone in places if isinstance(zone, list)
+             for i, c in enumerate(zone) if isinstance(c, str) and f'"{c}"' not in shown]
+    for (w1, i1, c1), (w2, i2, c2) in itertools.combinations(cards, 2):
+        if w1 == w2:
+            continue
+        moved = json.loads(json.dumps(obj))
+        zone = {w: moved[w[0]] if len(w) == 1 else moved[w[0]][w[1]] for w in (w1, w2)}
+        zone[w1][i1], zone[w2][i2] = c2, c1
+        try:
+            return state.drawn(spec.state_from_json(moved))
+        except (InputError, ValueError):
+            continue
+    return None
+
+
+@pytest.mark.parametrize("game", [info.name for info in games.all_games()])
+def test_a_hidden_card_swapped_leaves_the_player_s_tensor_as_it_was(game):
+    """Two cards the player does not see (in none of her observation string) swapped between two zones
+    hidden from her: her observation string and tensor are unchanged, the whole position's tensor is
+    not."""
+    players = 3 if games.get(game).spec.max_players >= 3 else 2
+    g, state = _played(game, 4, 6, players=players)
+    whole = _observer(g, False, pyspiel.PrivateInfoType.ALL_PLAYERS)
+    for p in range(players):
+        other = _swapped(games.get(game), state, p)
+        assert other is not None
+        assert other.observation_string(p) == state.observation_string(p)
+        assert other.observation_tensor(p) == state.observation_tensor(p)
+        assert (_tensor(whole, other, p) != _tensor(whole, state, p)).any()
+
+
 @pytest.mark.parametrize("game", [info.name for info in games.all_games()])
 def test_every_field_of_a_view_is_in_the_tensor_or_left_out_by_name(game):
     """The layout covers every field the view-form objects of a whole random game hold (a field a game
