@@ -30,12 +30,16 @@ The mapping, one to one with the game shape (docs/architecture.md):
   move at every state of an information set. ``num_distinct_actions`` is the game's bound on
   legal moves in one position (``GameInfo.max_moves``). An index out of range is a ``ValueError``
   naming it and the legal range, the state unchanged.
-* **Views** (strings only, no tensors: a tensor asked for is a ``ValueError``): the observation
-  string of player ``p`` is ``"p0 "`` and the canonical JSON of ``spec.observation(state, p)``; the
-  information-state string is perfect recall: ``"p0 rules {...} | "``, then ``p``'s distinct
-  successive views (without their ``rules``) and ``p``'s own moves. The public observation
+* **Views**: the observation string of player ``p`` is ``"p0 "`` and the canonical JSON of
+  ``spec.observation(state, p)``; the information-state string is perfect recall: ``"p0 rules {...} | "``,
+  then ``p``'s distinct successive views (without their ``rules``; the first whole, each later one as
+  its changes from the one before) and ``p``'s own moves. The public observation
   (``private_info=NONE``) is one string for every player (:meth:`FoolsolveState.public_text`), the
   ``ALL_PLAYERS`` one the whole position; any other observation type is a ``ValueError``.
+* **Tensors**: each observation type but the information state has a fixed-size observation tensor
+  where the game declares a layout (``GameInfo.tensor_layout``, :mod:`foolsolve.openspiel_tensor`),
+  read from the view file (the player's), the public view or the whole position; no
+  information-state tensor (a ``ValueError``).
 * ``resample_from_infostate``: a world consistent with the player's view (the seat sampler), for
   OpenSpiel's ``ISMCTSBot``.
 * ``serialize``/``deserialize`` (``pickle``, ``serialize_game_and_state``): OpenSpiel's text for a
@@ -346,8 +350,9 @@ class _Step:
         self.records: dict[int, _Seen] = {}
 
 
-_Seen = tuple[Any, str]
-"""A player's record as a linked list: (the record before, its last entry), ``None`` when empty."""
+_Seen = tuple[Any, str, str, Any]
+"""A player's record as a linked list: (the record before, its last entry, the last view's canonical text,
+the last view), ``None`` when empty."""
 
 
 def _canonical(obj: Any) -> str:
@@ -355,9 +360,46 @@ def _canonical(obj: Any) -> str:
     return json.dumps(obj, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
-def _with_view(record: _Seen | None, view: str) -> _Seen:
-    """``record`` with ``view`` added, unless its last entry is that view already."""
-    return record if record is not None and record[1] == view else (record, view)
+def _changes(before: Any, after: Any, path: list[Any], out: list[list[Any]]) -> None:
+    """The changes that make ``before`` into ``after`` (at ``path``), each ``[path, value]`` (set) or
+    ``[path]`` (a field gone): into objects field by field (sorted), into lists of the same length item
+    by item where at most half their items differ (a list a player: hand sizes, known cards); any other
+    value set whole."""
+    if isinstance(before, dict) and isinstance(after, dict):
+        for key in sorted(after):
+            if key not in before:
+                out.append([[*path, key], after[key]])
+            elif before[key] != after[key]:
+                _changes(before[key], after[key], [*path, key], out)
+        out.extend([[*path, key]] for key in sorted(before) if key not in after)
+    elif (isinstance(before, list) and isinstance(after, list) and len(before) == len(after)
+          and 2 * sum(b != a for b, a in zip(before, after)) <= len(after)):
+        for i, (b, a) in enumerate(zip(before, after)):
+            if b != a:
+                _changes(b, a, [*path, i], out)
+    else:
+        out.append([path, after])
+
+
+def _view_entry(before: dict[str, Any] | None, view: dict[str, Any]) -> str:
+    """An information state's entry for ``view`` after the view ``before``: the whole view (canonical
+    JSON) when it is the first, else ``+`` and the canonical JSON of the list of changes that make
+    ``before`` into it (:func:`_changes`: ``[path, value]`` sets the value at the path of keys and list
+    indices, ``[path]`` removes the field there). Applied in order to the first view, the entries give
+    back every view, so two records of different views give different entries."""
+    if before is None:
+        return _canonical(view)
+    out: list[list[Any]] = []
+    _changes(before, view, [], out)
+    return "+" + _canonical(out)
+
+
+def _with_view(record: _Seen | None, view: dict[str, Any]) -> _Seen:
+    """``record`` with ``view`` added (as :func:`_view_entry`), unless its last view is that view already."""
+    text = _canonical(view)
+    if record is not None and record[2] == text:
+        return record
+    return (record, _view_entry(None if record is None else record[3], view), text, view)
 
 
 @dataclass
@@ -369,6 +411,9 @@ class _Setup:
     """The position to start from (``None``: a deal)."""
     open_hands: bool
     ops: _Ops
+    encoder: Any
+    """The observation tensor's :class:`~foolsolve.openspiel_tensor.Encoder` (``None``: the game has no
+    tensor layout, strings only)."""
     applied: int = 0
     """Moves applied in every state of this game so far (a node count for benchmarks)."""
 
@@ -465,6 +510,21 @@ def _public_view(values: list[Any]) -> Any:
     return out
 
 
+def _encoder(info: GameInfo, reference: Any) -> Any:
+    """The observation tensor's encoder of a game whose states are like ``reference`` (a spec state: its
+    rules and player count fix the tensor's size; the deck's cards are read from its view, as
+    ``SpecGame.view_cards`` reads them), or ``None`` where the game has no tensor layout."""
+    if info.tensor_layout is None:
+        return None
+    from foolsolve.openspiel_tensor import Context, Encoder
+    from foolsolve.worlds import view_of
+
+    spec = info.spec
+    _, deck, _ = spec.view_cards(view_of(info, reference, 0))
+    texts = tuple(dict.fromkeys(c.ascii for c in deck))
+    return Encoder(info.name, Context(spec.num_players(reference), texts, spec.rules_of(reference)))
+
+
 class FoolsolveGame(pyspiel.Game):
     """A foolsolve game seen by OpenSpiel (one class for every game; see the module docstring)."""
 
@@ -494,20 +554,20 @@ class FoolsolveGame(pyspiel.Game):
         if not full["position"]:
             # the players and the rules checked here, where the game is loaded, not at its first state: the
             # game's own deal checks them (one-line InputErrors naming them), as new_initial_state would
-            spec.deal(rules, players, random.Random(0))
+            reference = spec.deal(rules, players, random.Random(0))
         if full["position"]:
             obj = read_json(full["position"])
             if isinstance(obj, dict) and isinstance(obj.get("game"), str):
                 other = games.get(obj["game"]).name  # another game's file: said plainly, as the CLI says it
                 if other != info.name:
                     raise InputError(f"position: a {other} position, not {info.name}")
-            first = spec.state_from_json(obj)
+            first = reference = spec.state_from_json(obj)
             start = ops.from_spec(first)
             used = position_params(info, first)
             check_position_params(info, full, used, default_params(info), full["position"])
             full.update(used)  # get_parameters() says what the game plays under: the position's
             players, rules = used["players"], spec.rules_of(first)
-        self.setup = _Setup(info, rules, players, start, bool(full["open_hands"]), ops)
+        self.setup = _Setup(info, rules, players, start, bool(full["open_hands"]), ops, _encoder(info, reference))
         t = spec.game_type
         information = Information.PERFECT if full["open_hands"] else t.information
         chance = t.chance_mode
@@ -523,7 +583,7 @@ class FoolsolveGame(pyspiel.Game):
             reward_model=pyspiel.GameType.RewardModel.TERMINAL, max_num_players=t.max_num_players,
             min_num_players=t.min_num_players, provides_information_state_string=True,
             provides_information_state_tensor=False, provides_observation_string=True,
-            provides_observation_tensor=False, parameter_specification=default_params(info))
+            provides_observation_tensor=self.setup.encoder is not None, parameter_specification=default_params(info))
         low, high = spec.utility_range(rules, players)  # (Foolery's grow with the players under payoffs=places)
         game_info = pyspiel.GameInfo(
             num_distinct_actions=info.max_moves, max_chance_outcomes=info.max_moves, num_players=players,
@@ -539,7 +599,7 @@ class FoolsolveGame(pyspiel.Game):
         """An observer of strings (:class:`_Observer`): a player's observation or (perfect recall)
         information state, the public observation, or the whole position; any other type is a
         ``ValueError`` naming it."""
-        return _Observer(_observer_kind(iig_obs_type), params)
+        return _Observer(_observer_kind(iig_obs_type), params, self.setup.encoder)
 
 
 class FoolsolveState(pyspiel.State):
@@ -658,12 +718,12 @@ class FoolsolveState(pyspiel.State):
     def _view_obj(self, player: int, state: Any) -> dict[str, Any]:
         return self.ops.whole_obj(state) if self.setup.open_hands else self.ops.view_obj(state, player)
 
-    def _recall_view(self, player: int, state: Any = None) -> str:
-        """An entry of ``player``'s information state: her view of ``state`` (the current position by
-        default) without its ``rules`` (the same at every step: the information state says them once)."""
+    def _recall_view(self, player: int, state: Any = None) -> dict[str, Any]:
+        """``player``'s view of ``state`` (the current position by default) as her information state
+        records it: without its ``rules`` (the same at every step: the information state says them once)."""
         obj = dict(self._view_obj(player, self.state if state is None else state))  # (a copy: the view may be shared)
         obj.pop("rules", None)
-        return _canonical(obj)
+        return obj
 
     def _record(self, step: _Step | None, player: int) -> _Seen | None:
         """``player``'s record up to and including ``step``: each view that differs from the entry
@@ -676,7 +736,7 @@ class FoolsolveState(pyspiel.State):
         for step in reversed(todo):
             record = _with_view(record, self._recall_view(player, step.state))
             if step.mover == player:
-                record = (record, "move " + self.ops.text(step.state, step.move))
+                record = (record, "move " + self.ops.text(step.state, step.move), record[2], record[3])
             step.records[player] = record
         return record
 
@@ -685,8 +745,8 @@ class FoolsolveState(pyspiel.State):
         record: _Seen | None = _with_view(self._record(self.core.trail, player), self._recall_view(player))
         out: list[str] = []
         while record is not None:
-            record, entry = record
-            out.append(entry)
+            out.append(record[1])
+            record = record[0]
         return out[::-1]
 
     # -- the OpenSpiel API --
@@ -791,6 +851,37 @@ class FoolsolveState(pyspiel.State):
             return f"p{player} dealing"
         return f"p{player} " + self._view(player)
 
+    def view_form(self, kind: str, player: int) -> dict[str, Any] | None:
+        """What the observation tensor of ``kind`` (``"player"``, ``"public"``, ``"whole"``) reads, in the
+        form of a view file (docs/views.md): ``player``'s view file, the public view (every player's merged,
+        as :meth:`public_text`), or the whole position (every zone written out, with the public fields a
+        view adds: Fools and Angels' ``discard``); the whole position for every kind with ``open_hands``.
+        ``None`` while a deal is played out."""
+        if self.pending_draw is not None or self.state is None:
+            return None
+        from foolsolve.worlds import VIEW_KEY, view_of
+
+        spec_state = self.ops.to_spec(self.state)
+        if kind == "player" and not self.setup.open_hands:
+            return view_of(self.setup.info, spec_state, player)
+        if kind == "public" and not self.setup.open_hands:
+            return self._public_obj(spec_state)
+        whole = self.spec.state_to_json(spec_state)
+        for key, value in self.spec.view_extra(spec_state, 0).items():
+            if key not in self.spec.knowledge_fields:
+                whole.setdefault(key, value)
+        if kind == "player":
+            whole[VIEW_KEY] = player
+        return whole
+
+    def _public_obj(self, spec_state: Any) -> Any:
+        from foolsolve.worlds import view_of
+
+        views = [view_of(self.setup.info, spec_state, p) for p in range(self.spec.num_players(spec_state))]
+        for view in views:
+            view.pop("view")
+        return _public_view(views)
+
     def public_text(self) -> str:
         """What every player sees now, the same for each: ``"public "`` and the canonical JSON of
         the players' views (:func:`foolsolve.worlds.view_of`) merged (:func:`_public_view`): each
@@ -800,18 +891,13 @@ class FoolsolveState(pyspiel.State):
             return "public dealing"
         if self.setup.open_hands:
             return "public " + self.ops.whole(self.state)
-        from foolsolve.worlds import view_of
-
-        spec_state = self.ops.to_spec(self.state)
-        views = [view_of(self.setup.info, spec_state, p) for p in range(self.spec.num_players(spec_state))]
-        for view in views:
-            view.pop("view")
-        return "public " + _canonical(_public_view(views))
+        return "public " + _canonical(self._public_obj(self.ops.to_spec(self.state)))
 
     def information_state_text(self, player: int) -> str:
         """Everything ``player`` has seen and done (perfect recall): ``"p0 rules {...} | "``, then her
-        successive distinct views (each without its ``rules``) and ``"move ..."`` after each of her own
-        moves, joined by ``" | "``; ``"p0 dealing"`` while a deal is played out."""
+        successive distinct views (each without its ``rules``: the first whole, each later one as the
+        fields that changed, :func:`_view_entry`) and ``"move ..."`` after each of her own moves, joined
+        by ``" | "``; ``"p0 dealing"`` while a deal is played out."""
         if self.pending_draw is not None or self.state is None:
             return f"p{player} dealing"
         rules = self._view_obj(player, self.state).get("rules")
@@ -863,26 +949,46 @@ class FoolsolveState(pyspiel.State):
         return self.ops.whole(self.state)
 
 
-TENSORS_REFUSED = ("foolsolve's OpenSpiel games give strings only (observation and information-state strings), no "
-                   "tensors: use an algorithm that reads strings (docs/openspiel.md)")
+INFOSTATE_TENSOR_REFUSED = (
+    "foolsolve's OpenSpiel games give no information-state tensor (a perfect-recall record of a whole game has no "
+    "fixed size): use the observation tensor (rl_environment's ObservationType.OBSERVATION, its default for these "
+    "games) or the information-state string (docs/openspiel.md)")
 
 
 class _Observer:
-    """OpenSpiel's observer interface, strings only: ``kind`` is ``"player"`` (the observation
-    string), ``"recall"`` (the information-state string), ``"public"`` (the public observation
-    string, the same for every player) or ``"whole"`` (every player's private information: the
-    whole position, ``str(state)``). A tensor asked of it is a ``ValueError``."""
+    """OpenSpiel's observer interface: ``kind`` is ``"player"`` (the observation), ``"recall"`` (the
+    information state), ``"public"`` (the public observation, the same for every player) or
+    ``"whole"`` (every player's private information: the whole position). Every kind has its string;
+    every kind but ``"recall"`` has a tensor where the game has a tensor layout
+    (:mod:`foolsolve.openspiel_tensor`), read from :meth:`FoolsolveState.view_form`: ``tensor`` (flat)
+    and ``dict`` (its named pieces, views onto it). A tensor asked of a kind without one is a
+    ``ValueError``."""
 
-    def __init__(self, kind: str, params: Any) -> None:
+    def __init__(self, kind: str, params: Any, encoder: Any) -> None:
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
         self.kind = kind
-        self.tensor = None
+        self.encoder = encoder if kind != "recall" else None
+        self.tensor: Any = None
         self.dict: dict[str, Any] = {}
+        if self.encoder is not None:
+            import numpy as np
+
+            self.tensor = np.zeros(self.encoder.size, np.float32)
+            self.dict = self.encoder.views(self.tensor)
 
     def set_from(self, state: FoolsolveState, player: int) -> None:
-        """Refused: there is no tensor to fill."""
-        raise ValueError(TENSORS_REFUSED)
+        """``tensor`` (and ``dict``) set to ``state`` as this observer sees it from ``player``'s seat: all
+        zeros but the observer's number (a player's observation) while a deal is played out."""
+        if self.encoder is None:
+            raise ValueError(INFOSTATE_TENSOR_REFUSED if self.kind == "recall" else
+                             f"{state.setup.info.title} has no tensor layout: its OpenSpiel game gives strings only")
+        obj = state.view_form(self.kind, player)
+        if obj is None:
+            from foolsolve.worlds import VIEW_KEY
+
+            obj = {VIEW_KEY: player} if self.kind == "player" else {}
+        self.encoder.fill(self.tensor, obj)
 
     def string_from(self, state: FoolsolveState, player: int) -> str:
         """The string of this observer's kind (see the class)."""

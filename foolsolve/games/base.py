@@ -251,6 +251,10 @@ class GameInfo:
     distance_skip: _Declared[Callable[[Any], str | None] | None] = _Declared()
     """Why the distance search is not tried on an engine state (larger than it finishes within its
     budget), said in the answer's notes; ``None`` (the field or its answer): it is tried."""
+    tensor_layout: _Declared[Callable[[], Any] | None] = _Declared()
+    """The layout of the game's observation tensor in the OpenSpiel bridge: a function giving a
+    :class:`foolsolve.openspiel_tensor.Layout` (its pieces, read from the game's view files). ``None``:
+    the game's OpenSpiel game gives strings only (docs/openspiel.md)."""
     warm_up: _Declared[Callable[[Any, dict[str, Any]], float | None] | None] = _Declared()
     """A batch worker's one-time preparation before the clock of a line starts:
     ``warm_up(state, extra)`` (a full position, the ``-o`` options) readies what :attr:`solve`

@@ -63,6 +63,19 @@ def conform_game(rng: random.Random) -> Any:
     return SPEC.deal(rules, players, rng)
 
 
+def tensor_layout() -> Any:
+    """The observation tensor of the OpenSpiel bridge (docs/openspiel.md), read from a view file."""
+    from foolsolve import openspiel_tensor as t
+
+    return t.Layout((
+        t.player(t.VIEWER), t.player("to_move"), t.player("attacker"), t.player("defender"), t.player("last_defender"),
+        t.choice("trump", ("C", "D", "H", "S")), t.choice("phase", ("redeal",)),
+        t.flag("taking"), t.flag("first_bout"), t.number("defender_start"),
+        t.zones("hands"), t.zone("stock"), t.cards("discard"), t.durak_table(), t.cards("shown"), t.cards_each("known"),
+        t.players("out"), t.numbers("places"),
+    ), t.COMMON_UNENCODED | {"redeal_seed"})
+
+
 INFO = GameInfo(
     meta=Lazy("foolsolve.spec.durak:META"),
     spec=Lazy("foolsolve.spec.durak:SPEC"),
@@ -90,4 +103,5 @@ INFO = GameInfo(
                             "while two or more cards of the stock are unseen (two players)", frontier="greedy",
                             deepens=False),
                  SeatSearch(200, lambda state: state.players >= 3, "with three or more players", frontier="greedy")),
+    tensor_layout=tensor_layout,
 )

@@ -41,6 +41,18 @@ def paranoid_tries(state: Any) -> bool:
     return sum(len(hand) for hand in state.hands) <= PARANOID_CARDS
 
 
+def tensor_layout() -> Any:
+    """The observation tensor of the OpenSpiel bridge (docs/openspiel.md), read from a view file."""
+    from foolsolve import openspiel_tensor as t
+    from foolsolve.spec.foolery import PHASES
+
+    return t.Layout((
+        t.player(t.VIEWER), t.player("to_move"), t.player("dealer"), t.choice("phase", PHASES), t.number("round"),
+        t.numbers("previous_places"), t.numbers("places"), t.players("passed"), t.player("skipped"),
+        t.zones("hands"), t.foolery_trick(), t.cards("discard"), t.cards_each("given"),
+    ), t.COMMON_UNENCODED)
+
+
 INFO = GameInfo(
     meta=Lazy("foolsolve.spec.foolery:META"),
     spec=Lazy("foolsolve.spec.foolery:SPEC"),
@@ -67,4 +79,5 @@ INFO = GameInfo(
     # a hand holds at most 28 cards (a three-player King after the exchange's take): at most
     # 210 sets, C(28, 5) = 98,280 five-card candidates, 1,561 trump sets, the Fool and pass
     max_moves=1 << 17,
+    tensor_layout=tensor_layout,
 )

@@ -47,6 +47,19 @@ def random_game(rng: random.Random) -> Any:
     return SPEC.deal(random_rules_fa(rng), 2, rng)
 
 
+def tensor_layout() -> Any:
+    """The observation tensor of the OpenSpiel bridge (docs/openspiel.md), read from a view file."""
+    from foolsolve import openspiel_tensor as t
+    from foolsolve.spec.fools_and_angels import PHASES
+
+    return t.Layout((
+        t.player(t.VIEWER), t.player("to_move"), t.choice("phase", PHASES), t.number("turns_done"), t.number("drawn"),
+        t.flag("drew_pool"), t.flag("exchanged"), t.number("setup_chosen"),
+        t.zones("hands"), t.zones("stocks"), t.zone("pool"), t.cards("attack"), t.cards("discard"),
+        t.cards_each("known"), t.cards_each("under_pool"),
+    ), t.COMMON_UNENCODED | {"reshuffle"})
+
+
 INFO = GameInfo(
     meta=Lazy("foolsolve.spec.fools_and_angels:META"),
     spec=Lazy("foolsolve.spec.fools_and_angels:SPEC"),
@@ -68,4 +81,5 @@ INFO = GameInfo(
     solver_check=Lazy("foolsolve.solver.fools_and_angels.search:check_options"),
     solver_method=Lazy("foolsolve.solver.fools_and_angels.search:method_text"),
     max_moves=1 << 16,  # Exchange: any subset of the hand
+    tensor_layout=tensor_layout,
 )

@@ -33,6 +33,17 @@ def random_game(rng: random.Random) -> Any:
     return SPEC.deal(rules, players if n is None else n, rng)
 
 
+def tensor_layout() -> Any:
+    """The observation tensor of the OpenSpiel bridge (docs/openspiel.md), read from a view file."""
+    from foolsolve import openspiel_tensor as t
+
+    return t.Layout((
+        t.player(t.VIEWER), t.player("to_move"), t.player("dealer"),
+        t.zones("hands"), t.zone("stock", count_key="stock_size"), t.cards("centre"), t.cards_each("piles"),
+        t.numbers("clears"), t.numbers("scores"), t.fools_paradise_pending(),
+    ), t.COMMON_UNENCODED | {"stock_size"})
+
+
 INFO = GameInfo(
     meta=Lazy("foolsolve.spec.fools_paradise:META"),
     spec=Lazy("foolsolve.spec.fools_paradise:SPEC"),
@@ -60,4 +71,5 @@ INFO = GameInfo(
     seat_search=(SeatSearch(1, lambda state: len(state.stock) > 0, "while the draw pile has cards", frontier="greedy",
                             deepens=False),),
     pimc_prefers_greedy=True,
+    tensor_layout=tensor_layout,
 )

@@ -38,6 +38,21 @@ def random_game(rng: random.Random) -> Any:
     return SPEC.deal(random_rules_tf(rng), 3, rng)
 
 
+def tensor_layout() -> Any:
+    """The observation tensor of the OpenSpiel bridge (docs/openspiel.md), read from a view file."""
+    from foolsolve import openspiel_tensor as t
+    from foolsolve.spec.three_fools import PHASES, SUIT_TEXT
+
+    suits = tuple(SUIT_TEXT.values())
+    return t.Layout((
+        t.player(t.VIEWER), t.player("to_move"), t.player("leader"), t.choice("phase", PHASES),
+        t.choice("binary", ("down", "up")), t.choice("declared", suits), t.number("streak"),
+        t.numbers("max_hand"), t.numbers("lost"), t.player("winner"), t.players("contest"),
+        t.zones("hands"), t.zones("piles"), t.zones("centre"), t.cards("shown"),
+        t.three_fools_rounds(suits, ("down", "up")),
+    ), t.COMMON_UNENCODED | {"reason"})
+
+
 INFO = GameInfo(
     meta=Lazy("foolsolve.spec.three_fools:META"),
     spec=Lazy("foolsolve.spec.three_fools:SPEC"),
@@ -68,4 +83,5 @@ INFO = GameInfo(
                    "The equilibrium of the round's bluff instead of the round odds (pygambit).", deprecated=True),
     ),
     max_moves=45,  # the shuffle of the deal (a 45-way draw first); a lead: at most 5 cards x 3 suits
+    tensor_layout=tensor_layout,
 )

@@ -69,11 +69,42 @@ def _canonical(obj) -> str:
     return json.dumps(obj, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
+def _decoded(text: str) -> tuple[str, list[str]]:
+    """An information-state string read back: its rules (canonical JSON) and its entries, every view
+    whole (the first is written whole, each later one as the changes from the view before it:
+    ``[path, value]`` sets, ``[path]`` removes) and the "move ..." entries as written."""
+    head, *entries = text.split(" | ")
+    rules = head.split(" rules ", 1)[1]
+    out: list[str] = []
+    view = None
+    for entry in entries:
+        if entry.startswith("move "):
+            out.append(entry)
+            continue
+        if view is None:
+            assert not entry.startswith("+")
+            view = json.loads(entry)
+        else:
+            assert entry.startswith("+"), entry[:80]
+            for change in json.loads(entry[1:]):
+                *where, last = change[0]
+                target = view
+                for key in where:
+                    target = target[key]
+                if len(change) == 2:
+                    target[last] = change[1]
+                else:
+                    del target[last]
+        out.append(_canonical(view))
+    return rules, out
+
+
 class _Recall:
     """Each player's information state rebuilt from the public API as the game goes: the rules once,
     then every view (``observation_string`` without its rules) that differs from the entry before
     it, and "move ..." after each of her own moves; "dealing" while a deal is played out as chance
-    nodes."""
+    nodes. The information-state string is read back (:func:`_decoded`) and compared with it entry by
+    entry, so the string holds every view (two records that differ give different strings)."""
 
     def __init__(self, players: int) -> None:
         self.seen: list[list[str]] = [[] for _ in range(players)]
@@ -94,9 +125,13 @@ class _Recall:
         self.observe(state)
         for p, seen in enumerate(self.seen):
             dealing = state.observation_string(p) == f"p{p} dealing"
-            want = f"p{p} dealing" if dealing else f"p{p} rules {self.rules[p]} | " + " | ".join(seen)
-            assert state.information_state_string(p) == want, (p, len(seen))
-            assert dealing or state.information_state_string(p).count('"rules"') == 0
+            text = state.information_state_string(p)
+            if dealing:
+                assert text == f"p{p} dealing"
+                continue
+            assert text.startswith(f"p{p} rules ")
+            assert _decoded(text) == (self.rules[p], seen), (p, len(seen))
+            assert text.count('"rules"') == 0
 
     def walk(self, state, rng: random.Random, steps: int, ask: bool = True) -> None:
         """Random moves (chance by its odds), asking every information state after each when ``ask``."""
@@ -402,13 +437,195 @@ def test_an_observation_type_the_bridge_does_not_give_is_refused(recall, public,
         make_observation(fo.load("durak"), kind)
 
 
-def test_tensors_are_refused_not_empty():
+def _tensor(observer, state, player):
+    observer.set_from(state, player)
+    return observer.tensor.copy()
+
+
+@pytest.mark.parametrize("game", [info.name for info in games.all_games()])
+def test_a_tensor_holds_what_its_view_holds_and_no_hidden_card(game):
+    """Observation tensors (the player's, the public one, the whole position's): of the game's fixed
+    size at every state; a player's tensor unchanged in worlds she cannot tell from the real one (every
+    hidden card moved: the seat sampler's draws) while the whole position's changes in some, and the
+    public one the same for every player and in every such world; her tensor changes in some world
+    another player cannot tell from the real one (her own cards moved); different players' tensors differ."""
+    players = 3 if games.get(game).spec.max_players >= 3 else 2
+    g, state = _played(game, 2, 8, players=players)
+    assert not state.is_terminal()
+    size = g.observation_tensor_size()
+    assert g.observation_tensor_shape() == [size]
+    assert g.get_type().provides_observation_tensor and not g.get_type().provides_information_state_tensor
+    public = _observer(g, False, pyspiel.PrivateInfoType.NONE)
+    whole = _observer(g, False, pyspiel.PrivateInfoType.ALL_PLAYERS)
+    mine = [state.observation_tensor(p) for p in range(players)]
+    assert all(len(t) == size for t in mine) and len({tuple(t) for t in mine}) == players
+    shared = _tensor(public, state, 0)
+    assert all((_tensor(public, state, p) == shared).all() for p in range(players))
+    for p in range(players):
+        worlds = [state.resample_from_infostate(p, pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0))
+                  for seed in range(1, 7)]
+        assert any(str(w) != str(state) for w in worlds)
+        assert any((_tensor(whole, w, p) != _tensor(whole, state, p)).any() for w in worlds)
+        for w in worlds:
+            assert w.observation_tensor(p) == mine[p]
+            assert (_tensor(public, w, p) == shared).all()
+        # a world another player cannot tell from this one, with p's own cards moved: p's tensor sees it
+        q = (p + 1) % players
+        others = [state.resample_from_infostate(q, pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0))
+                  for seed in range(1, 7)]
+        assert any(w.observation_tensor(p) != mine[p] for w in others)
+    first = g.new_initial_state()  # while the deal is played out: the observer's number only
+    assert first.is_chance_node() and sum(first.observation_tensor(1)) == 1
+
+
+def _swapped(info, state, player):
+    """``state`` (a bridge state) with two cards swapped between two zones ``player`` does not see
+    (another's hand, a stock, a pile), neither card shown anywhere in her observation string: the
+    first such swap the game reads as a position; ``None`` where there is none."""
+    import itertools
+
+    spec = info.spec
+    obj = spec.state_to_json(state.spec_state())
+    shown = state.observation_string(player)
+    places = []
+    for key, field in spec.view_fields.items():
+        value = obj.get(key)
+        if field.per_player:
+            places += [((key, q), v) for q, v in enumerate(value or ()) if q != player or not field.own_seen]
+        else:
+            places.append(((key,), value))
+    cards = [(where, i, c) for where, zone in places if isinstance(zone, list)
+             for i, c in enumerate(zone) if isinstance(c, str) and f'"{c}"' not in shown]
+    for (w1, i1, c1), (w2, i2, c2) in itertools.combinations(cards, 2):
+        if w1 == w2:
+            continue
+        moved = json.loads(json.dumps(obj))
+        zone = {w: moved[w[0]] if len(w) == 1 else moved[w[0]][w[1]] for w in (w1, w2)}
+        zone[w1][i1], zone[w2][i2] = c2, c1
+        try:
+            return state.drawn(spec.state_from_json(moved))
+        except (InputError, ValueError):
+            continue
+    return None
+
+
+@pytest.mark.parametrize("game", [info.name for info in games.all_games()])
+def test_a_hidden_card_swapped_leaves_the_player_s_tensor_as_it_was(game):
+    """Two cards the player does not see (in none of her observation string) swapped between two zones
+    hidden from her: her observation string and tensor are unchanged, the whole position's tensor is
+    not."""
+    players = 3 if games.get(game).spec.max_players >= 3 else 2
+    g, state = _played(game, 4, 6, players=players)
+    whole = _observer(g, False, pyspiel.PrivateInfoType.ALL_PLAYERS)
+    for p in range(players):
+        other = _swapped(games.get(game), state, p)
+        assert other is not None
+        assert other.observation_string(p) == state.observation_string(p)
+        assert other.observation_tensor(p) == state.observation_tensor(p)
+        assert (_tensor(whole, other, p) != _tensor(whole, state, p)).any()
+
+
+@pytest.mark.parametrize("game", [info.name for info in games.all_games()])
+def test_every_field_of_a_view_is_in_the_tensor_or_left_out_by_name(game):
+    """The layout covers every field the view-form objects of a whole random game hold (a field a game
+    adds later fails here until its layout names it), and its named pieces sum to the tensor's size."""
+    from foolsolve.openspiel_tensor import layout_of
+
+    layout = layout_of(game)
+    names = {piece.name for piece in layout.pieces}
+    g, state = _played(game, 6, 0)
+    rng, fields = random.Random(6), set()
+    while not state.is_terminal():
+        if not state.is_chance_node():
+            for kind in ("player", "public", "whole"):
+                fields |= set(state.view_form(kind, state.current_player()) or {})
+        actions = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+        state.apply_action(rng.choice(actions))
+    assert fields - names - layout.unencoded == set()
+    from open_spiel.python.observation import make_observation
+
+    observer = make_observation(g)
+    assert sum(v.size for v in observer.dict.values()) == g.observation_tensor_size()
+    assert set(observer.dict) == names
+
+
+def test_the_durak_tensor_pieces_read_as_the_position():
+    """Named pieces of Durak's tensor hold what the position says: the trump one-hot, the observer's
+    hand and the other hands' counts, the table's planes."""
+    from open_spiel.python.observation import make_observation
+
+    g, state = _played("durak", 3, 5, players=3)
+    spec_state = state.spec_state()
+    observer = make_observation(g)
+    observer.set_from(state, 1)
+    cards = [c.ascii for c in spec_state.rules.deck_cards.cards]
+    pieces = observer.dict
+    assert pieces["view"].tolist() == [0, 1, 0]
+    assert pieces["trump"].tolist() == [float(s == spec_state.trump) for s in "CDHS"]
+    hand = {c.ascii for c in spec_state.hands[1]}
+    assert pieces["hands"][1, 1:].tolist() == [float(c in hand) for c in cards]
+    assert pieces["hands"][:, 0].tolist() == [len(h) for h in spec_state.hands]
+    for q in (0, 2):  # another's hand: its count, and no card but the ones known to lie there
+        known = {c.ascii for c in spec_state.known[q]} if spec_state.known else set()
+        assert {cards[i] for i in pieces["hands"][q, 1:].nonzero()[0]} <= known | {c.ascii for c in spec_state.shown}
+    table = spec_state.table
+    assert pieces["table"].sum() == len(table) + sum(c is not None for _, c in table)
+
+
+def test_information_state_tensors_are_refused_by_name():
     g, state = _played("durak", 1, 2)
-    for ask in (lambda: state.observation_tensor(0), lambda: state.information_state_tensor(0),
-                g.observation_tensor_shape):
-        with pytest.raises(ValueError, match="strings only"):
+    for ask in (lambda: state.information_state_tensor(0), g.information_state_tensor_shape):
+        with pytest.raises(ValueError, match="no information-state tensor"):
             ask()
-    assert not g.get_type().provides_observation_tensor and not g.get_type().provides_information_state_tensor
+
+
+def test_a_game_without_a_tensor_layout_gives_strings_only():
+    import dataclasses
+
+    info = dataclasses.replace(games.get("fools-paradise"), tensor_layout=None)
+    game = type("NoLayout", (fo.FoolsolveGame,), {"info": info})({})
+    assert not game.get_type().provides_observation_tensor
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(0)
+    observer = game.make_py_observer()
+    assert observer.tensor is None and observer.string_from(state, 0).startswith("p0 {")
+    with pytest.raises(ValueError, match="has no tensor layout"):
+        observer.set_from(state, 0)
+
+
+def test_openspiel_rl_environment_and_q_learning_read_the_tensors():
+    """OpenSpiel's RL environment (observation tensors, its default for a game without information-state
+    tensors) with its tabular Q-learner for each player, a few episodes of two-player 36-card Durak:
+    each time step's observation is the player's tensor."""
+    from open_spiel.python import rl_environment
+    from open_spiel.python.algorithms import tabular_qlearner
+
+    g = fo.load("durak", players=2)
+    env = rl_environment.Environment(g, seed=0)
+    assert env.observation_spec()["info_state"] == (g.observation_tensor_size(),)
+    agents = [tabular_qlearner.QLearner(player_id=p, num_actions=env.action_spec()["num_actions"]) for p in range(2)]
+    for _ in range(3):
+        step = env.reset()
+        while not step.last():
+            p = step.observations["current_player"]
+            assert step.observations["info_state"][p] == env.get_state.observation_tensor(p)
+            step = env.step([agents[p].step(step).action])
+        for agent in agents:
+            agent.step(step)
+        assert sorted(step.rewards) == [-1.0, 1.0] or step.rewards == [0.0, 0.0]
+
+
+def test_a_six_player_information_state_says_each_zone_once():
+    """At the end of a seeded six-player 52-card Durak game every player's information-state string is
+    under 60 KB (each view after the first written as its changes; written whole, each was over 160 KB)
+    and reads back to every view of the game (:class:`_Recall`, asked at the end only)."""
+    g = fo.load("durak", players=6, deck=52)
+    state, recall = g.new_initial_state(), _Recall(6)
+    recall.walk(state, random.Random(7), 10_000, ask=False)
+    assert state.is_terminal()
+    recall.check(state)
+    assert max(len(state.information_state_string(p).encode()) for p in range(6)) < 60_000
 
 
 def test_a_long_game_round_trips_through_pickle_and_game_strings():
