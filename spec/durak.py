@@ -118,7 +118,9 @@ class Rules:
                "beats red cards, black beats black)'")
     first_bout_limit: int = option(
         5, choices=(5, 6), parse=_int,
-        doc="Most attack cards in the first bout of the deal.",
+        applies={"variant": (PODKIDNOY, PEREVODNOY)},
+        doc="Most attack cards in the first bout of the deal (in simple Durak a bout is the lead alone, at most "
+            "four cards of one rank, below either limit).",
         source="001 §throw-in 'At the first rebound, you cannot throw more than four cards ... (the total "
                "number of cards is five)'; §Throw option 'the first turn should consist of no more than five'")
     first_bout_sixth_after_take: bool = option(
@@ -130,8 +132,10 @@ class Rules:
                "card'")
     bout_limit: str = option(
         "six_then_hand", choices=("six_then_hand", "six"),
+        applies={"variant": (PODKIDNOY, PEREVODNOY)},
         doc="six_then_hand: at most 6 attack cards while the stock has cards, then only the defender's "
-            "hand limits; six: always at most 6.",
+            "hand limits; six: always at most 6 (in simple Durak a bout is the lead alone, at most four cards "
+            "of one rank, below either limit).",
         source="001 §throw-in 'you cannot throw more than five cards ... the total number of cards to discard "
                "is six. But this rule is valid while the deck has cards'")
     throw_in_after_take: bool = option(
