@@ -146,9 +146,14 @@ def test_files_written_to_standard_output_are_utf8(encoding: str, argv: list[str
 @pytest.mark.parametrize("encoding", ["latin-1", "ascii"])
 @pytest.mark.parametrize("json_flag", [[], ["--json"]])
 def test_an_error_naming_a_card_in_an_encoding_without_the_suits(encoding: str, json_flag: list[str]) -> None:
+    """One line: the plain error writes the card as position files do (8D), the JSON error object as
+    a JSON escape (8\u2666), as JSON on standard output does."""
     code, err = _call(["play", ENDGAME, "attack 8♦", *json_flag], _stream(encoding), encoding)
-    assert code == 2
-    assert len(err.splitlines()) == 1 and "no card 8D in player 0's hand" in err, err
+    assert code == 2 and len(err.splitlines()) == 1, err
+    if json_flag:
+        assert "no card 8\\u2666 in player 0's hand" in err and "no card 8♦ in player 0's hand" in json.loads(err)["error"]
+    else:
+        assert "no card 8D in player 0's hand" in err, err
 
 
 def test_the_encoding_is_tried_not_named() -> None:
