@@ -62,6 +62,7 @@ from foolsolve.solver.base import (
     SolveResult,
 )
 from foolsolve.textout import ascii_option
+from foolsolve.textout import json_text as stream_json_text
 
 
 class Seconds(click.FloatRange):
@@ -2759,9 +2760,12 @@ def error_out(message: str, code: int, kind: str, as_json: bool) -> None:
     object on one line, ``{"error": MESSAGE, "kind": KIND, "exit_code": CODE}`` (kind: ``input``
     for bad input and usage, ``limit`` for a budget that ran out before an answer (a
     :class:`~foolsolve.errors.LimitError`: ``--time``, ``--max-nodes``), ``internal``, ``interrupted``);
-    standard output keeps only results."""
+    standard output keeps only results. The JSON object writes what standard error's encoding lacks
+    as JSON escapes (``\\u2666``), as every JSON the program prints does
+    (:func:`foolsolve.textout.json_text`; under ``--ascii``, ASCII text)."""
     if as_json:
-        click.echo(json.dumps({"error": message, "kind": kind, "exit_code": code}, ensure_ascii=False), err=True)
+        line = json.dumps({"error": message, "kind": kind, "exit_code": code}, ensure_ascii=False)
+        click.echo(stream_json_text(line, sys.stderr), err=True)
     elif kind == "internal":
         click.echo(f"foolsolve: internal error: {message}", err=True)
     elif kind == "interrupted":

@@ -118,7 +118,9 @@ class Rules:
                "beats red cards, black beats black)'")
     first_bout_limit: int = option(
         5, choices=(5, 6), parse=_int,
-        doc="Most attack cards in the first bout of the deal.",
+        applies={"variant": (PODKIDNOY, PEREVODNOY)},
+        doc="Most attack cards in the first bout of the deal (in simple Durak a bout is the lead alone, at most "
+            "four cards of one rank, below either limit).",
         source="001 §throw-in 'At the first rebound, you cannot throw more than four cards ... (the total "
                "number of cards is five)'; §Throw option 'the first turn should consist of no more than five'")
     first_bout_sixth_after_take: bool = option(
@@ -130,8 +132,10 @@ class Rules:
                "card'")
     bout_limit: str = option(
         "six_then_hand", choices=("six_then_hand", "six"),
+        applies={"variant": (PODKIDNOY, PEREVODNOY)},
         doc="six_then_hand: at most 6 attack cards while the stock has cards, then only the defender's "
-            "hand limits; six: always at most 6.",
+            "hand limits; six: always at most 6 (in simple Durak a bout is the lead alone, at most four cards "
+            "of one rank, below either limit).",
         source="001 §throw-in 'you cannot throw more than five cards ... the total number of cards to discard "
                "is six. But this rule is valid while the deck has cards'")
     throw_in_after_take: bool = option(
@@ -2423,6 +2427,7 @@ def _check_position(state: State, obj: dict[str, Any], default_start: int) -> No
                 raise PositionError(f"shown: {c.ascii} does not have the rank of an attack card")
             if c not in on_table and not any(c in h for h in state.hands):
                 raise PositionError(f"shown: {c.ascii} is neither in a hand nor on the table")
+    _check_transfers(state)
     if ph == THROW:
         can = [p for p in throwers(state) if legal_throws(state, p)]
         if not can:
@@ -2435,3 +2440,54 @@ def _check_position(state: State, obj: dict[str, Any], default_start: int) -> No
             raise PositionError(f"to_move: must be {state.defender} (the defender) while cards are uncovered")
         if ph in (LEAD, OVER) and state.to_move != state.attacker:
             raise PositionError(f"to_move: must be {state.attacker} (the attacker) when the table is empty")
+
+
+def _check_transfers(state: State) -> None:
+    """What a position says of the transfers made in its bout, against the rules in force. Three
+    fields show that the attack was transferred: ``shown`` (a trump shown to transfer), a defender
+    who is not the next player after the attacker (perevodnoy with ``transfer_lead`` bout_leader)
+    and, in the first bout of a deal, a ``last_defender`` other than the defender (it is the deal's
+    first defender until the bout ends, C8, and only a transfer changes the defender within a bout).
+    A transfer is made before anything is covered and is of the lead's rank (001 §transfer "if
+    player, under which they go, has a card of the same value, then he can put it next to the
+    already lying card"), so a transfer laid puts two attack cards of one rank on the table, and
+    every trump shown has that rank: one trump. The first bout of a deal is transferred only under
+    ``transfer_first_bout``; under ``transfer_trump_laid`` false a shown trump counts as a trump on
+    the table, so with ``transfer_blocked_by_trump`` no trump is shown. (Who threw which card in, or
+    laid which card to transfer, a position does not record.)"""
+    rules = state.rules
+    if state.redeal_seed is not None or phase(state) == OVER:
+        return
+    if not state.table:
+        if state.first_bout and state.last_defender != state.defender:
+            raise PositionError(f"last_defender: must be {state.defender} (the defender) before the first bout of a "
+                                "deal begins: it is the deal's first defender until that bout ends")
+        return
+    evidence: list[tuple[str, str]] = []
+    if state.shown:
+        evidence.append(("shown", "a trump shown to transfer"))
+    if state.defender != opponent_after(state, state.attacker):
+        evidence.append(("defender", f"player {state.defender}, not the next player after the attacker, defends"))
+    if state.first_bout and state.last_defender != state.defender:
+        evidence.append(("last_defender", f"the first bout's defender (player {state.last_defender}) is not the "
+                         "defender"))
+    if not evidence:
+        return
+    field, seen = evidence[0]
+    if rules.variant != PEREVODNOY:
+        raise PositionError(f"{field}: {seen}, so the attack was transferred, but transfers belong to perevodnoy "
+                            f"(variant is {rules.variant})")
+    if state.first_bout and not rules.transfer_first_bout:
+        raise PositionError(f"{field}: {seen}, so the attack was transferred, but the first bout of a deal is not "
+                            "transferred (transfer_first_bout is false)")
+    if len(state.shown) > 1:
+        raise PositionError(f"shown: {len(state.shown)} trumps shown ({' '.join(c.ascii for c in sorted(state.shown))}), "
+                            "but every transfer of a bout is of its lead's rank, which one trump has")
+    if state.shown and rules.transfer_blocked_by_trump and not rules.transfer_trump_laid:
+        raise PositionError("shown: a trump shown to transfer counts as a trump on the table under "
+                            "transfer_trump_laid false, and with transfer_blocked_by_trump no trump is shown")
+    ranks = Counter(a.rank for a, _ in state.table)
+    if not state.shown and max(ranks.values()) < 2:
+        raise PositionError(f"{field}: {seen}, so the attack was transferred, but no two attack cards share a rank "
+                            "and no trump is shown (a transfer lays a card of the lead's rank beside it, or shows "
+                            "the trump of that rank)")

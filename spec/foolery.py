@@ -1374,6 +1374,15 @@ class FoolerySpec(SpecGame[State, Move]):
                 raise PositionError(f"hands[{i}]: only the Peasant (place {n}) leaves play holding the Fool")
             if places[i] is None and not h:
                 raise PositionError(f"hands[{i}]: player {i} holds no cards but has no place")
+        if not over:
+            # 004 §Titles: players take the places in the order they go out, the first free from the top; only
+            # the player stuck with the Fool takes the last (reading stuck_fool_leaves) before the round ends
+            out = sorted(pl for i, pl in enumerate(places) if pl is not None and hands[i] != (FOOL,))
+            if out != list(range(1, len(out) + 1)):
+                raise PositionError(f"places: {json_shown(places_raw)}, but before the round ends the players out hold "
+                                    f"the first places in the order they went out ({len(out)} out: "
+                                    f"{', '.join(map(str, range(1, len(out) + 1))) or 'none'}), and only a player "
+                                    f"stuck with the Fool the last ({n})")
         round_no = obj.get("round", 1)
         phase = obj.get("phase", "play")
         previous = obj.get("previous_places")

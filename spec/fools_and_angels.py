@@ -1869,6 +1869,17 @@ def state_from_json(obj: Any) -> State:
         raise PositionError("turns_done: must be 0 in phase setup")
     if phase in (TEMPT, SETUP) and drew_pool:
         raise PositionError(f"drew_pool: must be false in phase {phase}")
+    if drew_pool and phase in (TURN, DEFEND):
+        # a turn draws from the pool in its regroup (which ends the turn, or goes on in phase regroup) or,
+        # where its draws count (temptation_trigger any_pool_draw), by the Exchange before the attack
+        by_exchange = rules.exchange and rules.temptation_trigger == "any_pool_draw"
+        if not by_exchange:
+            raise PositionError(f"drew_pool: true in phase {phase}, but before a regroup only the Exchange draws from "
+                                "the pool, and its draws count only under the exchange variant with "
+                                "temptation_trigger any_pool_draw")
+        if phase == TURN and not exchanged:
+            raise PositionError("drew_pool: true in phase turn, but nothing drew from the pool this turn (exchanged "
+                                "is false)")
     if phase != SETUP and setup_chosen:
         raise PositionError("setup_chosen: only in phase setup")
     if phase == SETUP:

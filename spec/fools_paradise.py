@@ -942,6 +942,9 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
                                 "(the player of the last card takes them)")
         if not self.is_terminal(state):  # (the last card's sweep adds centre cards alone, and may score a clear)
             _check_piles(state)
+            _check_centre(state)
+        else:
+            _check_piles(state, swept=state.to_move)
         if "scores" in obj:
             want_scores = list(state.scores())
             if len(obj["scores"]) != n:
@@ -953,14 +956,27 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
         return state
 
 
-def _check_piles(state: State) -> None:
+def _check_piles(state: State, swept: int | None = None) -> None:
     """Before the game's end a pile grows only by collections, each the played card's centre cards
     (at least one) and, under ``played_card`` collected, the played card; a clear is one of them
     (000 §Collecting Cards: "All cards collected by a player are placed face down in a pile"). So
     a pile holds at least one card per collection, two under collected, and a player has no more
-    clears than collections."""
+    clears than collections. In a finished game (``swept``: the player of the last card) that
+    player's pile holds the centre's last cards too, any number of them, and under
+    ``last_card_sweep_counts_as_clear`` one clear more where the sweep took a card (000 §Ending:
+    "The player to play the last card ... is given all remaining cards in the center")."""
     per = 2 if state.rules.played_card == "collected" else 1
     for i, (pile, clears) in enumerate(zip(state.piles, state.clears)):
+        if i == swept:
+            if state.rules.last_card_sweep_counts_as_clear and clears and (clears - 1) * per + 1 > len(pile):
+                raise PositionError(f"clears[{i}]: {clears} clears, but piles[{i}] holds {plural(len(pile), 'card')}; "
+                                    f"each clear but the last card's sweep (a card at least) is a collection that "
+                                    f"puts at least {per} in the pile")
+            if not state.rules.last_card_sweep_counts_as_clear and clears * per > len(pile):
+                raise PositionError(f"clears[{i}]: {clears} clears, but piles[{i}] holds {plural(len(pile), 'card')}; "
+                                    f"each clear is a collection that puts at least {per} in the pile (the last "
+                                    "card's sweep scores none: last_card_sweep_counts_as_clear is false)")
+            continue
         if state.rules.played_card == "collected" and len(pile) == 1:
             raise PositionError(f"piles[{i}]: 1 card, but under played_card collected each collection puts the "
                                 "played card and at least one centre card in the pile")
@@ -968,6 +984,42 @@ def _check_piles(state: State) -> None:
             each = "two cards (the played card and a centre card)" if per == 2 else "a centre card"
             raise PositionError(f"clears[{i}]: {clears} clears, but piles[{i}] holds {plural(len(pile), 'card')}; "
                                 f"each clear is a collection that puts at least {each} in the pile")
+
+
+def _check_centre(state: State) -> None:
+    """The centre of a game that goes on. A turn lays its card in the centre or collects; a collection
+    that takes the last centre cards clears it, and after the draw the dealer lays five cards there,
+    or what the stock has left (000 §Clearing the board; reading refill_short_stock). Under
+    ``played_card`` stays the played card is laid there after every collection (reading
+    stays_clear_then_lay), so the centre is never empty; under collected it is empty only once the
+    stock is. While a turn waits for chance draws (``pending``), the refill begins after the draw, and
+    the centre of a refill holds the cards laid so far (and, under stays, the played card)."""
+    stays = state.rules.played_card == "stays"
+    size = len(state.centre)
+    if state.pending is None:
+        if size:
+            return
+        if stays:
+            raise PositionError("centre: empty, but under played_card stays every turn leaves its card in the centre "
+                                "(laid, or laid after the collection), so the centre is empty only when the game ends")
+        if state.stock:
+            raise PositionError(f"centre: empty while the stock holds {plural(len(state.stock), 'card')}: after a "
+                                f"clear and the draw the dealer lays {CENTRE_SIZE} cards in the centre, or what the "
+                                "stock has left")
+        return
+    draw, refill = state.pending
+    if draw and refill not in (0, CENTRE_SIZE):
+        raise PositionError(f"pending: refill {refill} while the draw is still due: the refill after a clear "
+                            f"({CENTRE_SIZE} cards) begins after the draw")
+    if refill:
+        want = CENTRE_SIZE - refill + stays
+        if size != want:
+            played = " and the played card (played_card stays)" if stays else ""
+            raise PositionError(f"centre: {plural(size, 'card')}, but with {refill} of the refill still to lay the "
+                                f"centre holds the {CENTRE_SIZE - refill} laid so far{played}: {want}")
+    elif not size:
+        raise PositionError("centre: empty, but no clear is pending (refill 0): the turn laid its card there or "
+                            "collected without taking the last centre card")
 
 
 SPEC = FoolsParadiseSpec()

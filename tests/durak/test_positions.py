@@ -305,3 +305,79 @@ def test_the_documented_canonical_form_names_what_it_leaves_out() -> None:
     moves_text = doc.split("Moves print with card glyphs")[1].split("###")[0]
     for verb in ("attack", "cover", "transfer", "show", "throw", "take", "pass", "exchange", "redeal", "keep"):
         assert f"`{verb}" in moves_text, verb
+
+
+# --- what a position says of the transfers of its bout (spec/durak.py _check_transfers) --------------
+
+PEREVODNOY = {"variant": "perevodnoy", "transfer_by_showing_trump": True}
+THREE = {"variant": "perevodnoy", "transfer_lead": "bout_leader"}
+
+
+def _first_bout(hands: list[list[str]], **fields: Any) -> dict[str, Any]:
+    """A first bout of a 36-card deal, trump spades: the stock is every card not in a hand or on the
+    table, a spade last (what the deal left, as the reading of a first bout wants)."""
+    placed = {c for h in hands for c in h} | {c for pair in fields.get("table", []) for c in pair if c}
+    rest = [f"{r}{s}" for s in "CDHS" for r in ["6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+            if f"{r}{s}" not in placed]
+    return {"game": "durak", "trump": "S", "hands": hands, "stock": rest, "attacker": 0, "defender": 1,
+            "first_bout": True, **fields}
+
+
+SIX = [["7C", "8C", "9C", "10C", "JC"], ["6D", "7D", "8D", "9D", "10D", "9S"], ["6C", "JD", "QD", "KD", "AD", "QC"]]
+"""Three hands of a first bout after player 0 led 6H (nothing covered)."""
+
+
+@pytest.mark.parametrize("obj, message", [
+    # the deal's first defender (last_defender) is not the defender: the attack was transferred
+    (_first_bout(SIX, table=[["6H", None]], last_defender=2),
+     "last_defender: the first bout's defender (player 2) is not the defender, so the attack was transferred, but "
+     "transfers belong to perevodnoy (variant is podkidnoy)"),
+    (_first_bout([[*SIX[0], "6H"], SIX[1], SIX[2]], last_defender=2),
+     "last_defender: must be 1 (the defender) before the first bout of a deal begins"),
+    # 2 players: player 0 led 9H, player 1 showed 9S: the attack is back with player 0
+    (_first_bout([["7C", "8C", "9C", "10C", "JC"], ["6D", "7D", "8D", "9D", "10D", "9S"]], table=[["9H", None]],
+                 attacker=1, defender=0, last_defender=1, shown=["9S"], rules=PEREVODNOY),
+     "shown: a trump shown to transfer, so the attack was transferred, but the first bout of a deal is not "
+     "transferred (transfer_first_bout is false)"),
+    ({"game": "durak", "trump": "S", "stock": [], "hands": [["7C", "9S"], ["10S", "KD"]], "attacker": 0,
+      "defender": 1, "table": [["9H", "10H"], ["10D", None]], "shown": ["9S", "10S"], "rules": PEREVODNOY},
+     "shown: 2 trumps shown (9S 10S), but every transfer of a bout is of its lead's rank, which one trump has"),
+    ({"game": "durak", "trump": "S", "stock": [], "hands": [["7C", "9S"], ["10S", "KD"]], "attacker": 0,
+      "defender": 1, "table": [["9H", None]], "shown": ["9S"], "rules": {**PEREVODNOY, "transfer_trump_laid": False}},
+     "shown: a trump shown to transfer counts as a trump on the table under transfer_trump_laid false"),
+    # bout_leader: player 0 led and kept the lead while the attack went on to player 2, but one card lies there
+    ({"game": "durak", "trump": "S", "stock": [], "hands": [["7C"], ["8C", "KD"], ["10S", "KH"]], "attacker": 0,
+      "defender": 2, "table": [["9H", None]], "rules": THREE},
+     "defender: player 2, not the next player after the attacker, defends, so the attack was transferred, but no "
+     "two attack cards share a rank and no trump is shown"),
+    ({"game": "durak", "trump": "S", "stock": [], "hands": [["7C"], ["8C", "KD"], ["10S", "KH"]], "attacker": 0,
+      "defender": 2, "table": [["9H", None], ["9D", None]], "rules": {**THREE, "variant": "podkidnoy"}},
+     "defender: must be 1"),
+], ids=["podkidnoy-first-bout-transferred", "first-lead-last-defender", "first-bout-shown", "two-shown",
+        "shown-trump-counts", "bout-leader-one-card", "bout-leader-podkidnoy"])
+def test_transfers_the_rules_do_not_allow_are_refused(obj: dict[str, Any], message: str) -> None:
+    """A position shows a transfer of its bout by a trump shown, a defender who is not the next
+    player after the attacker (transfer_lead bout_leader) or, in the first bout of a deal, a
+    last_defender other than the defender; each is refused where the rules allow no such transfer
+    (not perevodnoy, the first bout without transfer_first_bout, a shown trump that counts as a trump
+    on the table), as are two trumps shown in one bout and a transfer that laid no card beside the
+    lead. These were accepted and solved."""
+    with pytest.raises(InputError) as exc:
+        SPEC.state_from_json(obj)
+    assert message in str(exc.value) and "\n" not in str(exc.value), str(exc.value)
+
+
+def test_transfers_the_rules_allow_are_read() -> None:
+    """The same transfers where the rules allow them read as positions: a first bout transferred
+    under transfer_first_bout, a shown trump, a bout's leader keeping the lead past a laid transfer."""
+    shown = _first_bout([["7C", "8C", "9C", "10C", "JC"], ["6D", "7D", "8D", "9D", "10D", "9S"]],
+                        table=[["9H", None]], attacker=1, defender=0, last_defender=1, shown=["9S"],
+                        rules={**PEREVODNOY, "transfer_first_bout": True})
+    assert SPEC.state_from_json(shown).shown == {card("9S")}
+    # player 0 led 6H, player 1 laid 6S beside it: the attack is on player 2, player 1 leads it
+    laid = _first_bout([SIX[0], SIX[1][:5], SIX[2]], table=[["6H", None], ["6S", None]], attacker=1, defender=2,
+                       last_defender=1, rules={"variant": "perevodnoy", "transfer_first_bout": True})
+    assert SPEC.state_from_json(laid).defender == 2
+    kept = {"game": "durak", "trump": "S", "stock": [], "hands": [["7C"], ["8C", "KD"], ["10S", "KH"]],
+            "attacker": 0, "defender": 2, "table": [["9H", None], ["9D", None]], "rules": THREE}
+    assert SPEC.state_from_json(kept).attacker == 0

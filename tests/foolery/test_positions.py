@@ -215,3 +215,23 @@ def test_a_player_to_move_the_turn_cannot_reach_is_rejected() -> None:
             "to_move": 2, "rules": obj.get("rules", {})}
     with pytest.raises(InputError, match=r"^to_move: no card is played yet, so the dealer \(player 1\) leads$"):
         SPEC.state_from_json(full)
+
+
+@pytest.mark.parametrize("places", [[3, None, None, 2], [1, None, None, 3], [4, None, None, 2], [2, None, None, 3]])
+def test_places_out_of_the_order_of_going_out_are_refused(places) -> None:
+    """004 §Titles: before the round ends the players out hold the first places in the order they
+    went out, and only a player stuck with the Fool takes the last (reading stuck_fool_leaves). A
+    place skipped (Merchant taken while nobody is King) was accepted and solved."""
+    obj = copy.deepcopy(example("foolery-endgame.json"))  # places [1, null, null, 2]: two players out
+    SPEC.state_from_json(obj)
+    obj["places"] = places
+    assert "before the round ends the players out hold the first places" in _bad(obj, "places")
+
+
+def test_the_player_stuck_with_the_fool_takes_the_last_place_before_the_others() -> None:
+    """The Peasant stuck with the Fool takes the last place at once, while the places from the top
+    are still free."""
+    obj = copy.deepcopy(example("foolery-endgame.json"))
+    obj["places"], obj["hands"][3] = [1, None, None, 4], ["Fool"]
+    obj["hands"][1] = [c for c in obj["hands"][1] if c != "Fool"]
+    assert SPEC.state_from_json(obj).places == (1, None, None, 4)

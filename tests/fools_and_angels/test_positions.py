@@ -129,3 +129,21 @@ def test_cards_003_puts_away_are_rejected_under_the_default_stocks(card: str) ->
         state_from_json(obj)
     obj["rules"]["stocks"] = {"player0": ["2S"], "player1": ["2H"], "pool": [card]}
     state_from_json(obj)
+
+
+def test_a_pool_draw_no_turn_could_have_made_is_refused() -> None:
+    """drew_pool (a draw from the pool this turn, which opens the Temptation) is set by a regroup's
+    pool draw, which ends the turn or goes on in phase regroup, or by the Exchange where its draws
+    count (temptation_trigger any_pool_draw); so in phase turn it needs exchanged, and in phase
+    defend the exchange variant with that trigger. These were accepted, and their Temptation played."""
+    assert "drew_pool: true in phase turn, but before a regroup only the Exchange draws" in _bad({"drew_pool": True})
+    exchange = {"exchange": True, "temptation": True}
+    assert "drew_pool: true in phase turn, but nothing drew from the pool this turn (exchanged is false)" in _bad(
+        {"drew_pool": True, "rules": exchange})
+    defend = {"phase": "defend", "to_move": 1, "hands": [["3D"], ["2H", "4C"]], "attack": ["5S"], "drew_pool": True}
+    assert "drew_pool: true in phase defend, but before a regroup only" in _bad(
+        {**defend, "rules": {**exchange, "temptation_trigger": "regroup_only"}})
+    for ok in ({"drew_pool": True, "exchanged": True, "rules": exchange}, {**defend, "rules": exchange},
+               {"phase": "regroup", "drawn": 1, "drew_pool": True}):
+        obj = {**copy.deepcopy(BASE), **ok}
+        assert state_from_json(obj).drew_pool

@@ -296,3 +296,64 @@ def test_every_legal_move_reads_back_from_its_text() -> None:
     for text in ("lay 5C: 5H", "draw 5C 5H", "take 5C: 5H"):  # a collect's cards under another word
         with pytest.raises(IllegalMove, match="is not legal here"):
             SPEC.parse_move(s, text)
+
+
+@pytest.mark.parametrize("played_card", ["collected", "stays"])
+def test_error_a_centre_no_turn_leaves(played_card: str) -> None:
+    """000 §Clearing the board: after a clear and the draw the dealer lays five cards in the centre (or
+    what the stock has left), so under played_card collected the centre is empty only once the stock
+    is; under stays the played card is laid there after every collection, so it is never empty while
+    the game goes on. These positions were accepted and solved."""
+    rules = {"played_card": played_card}
+    hidden = position_json(["2C 3D 4H 5S 6C", "2D 3H 4S 5C 6D"], "", stock_size=3, rules=rules)
+    assert _err(hidden).startswith("centre: empty, but under played_card stays" if played_card == "stays"
+                                   else "centre: empty while the stock holds 3 cards")
+    no_stock = position_json(["2C 3D", "4H"], "", rules=rules)
+    if played_card == "stays":
+        assert _err(no_stock).startswith("centre: empty, but under played_card stays every turn leaves its card")
+    else:
+        assert SPEC.state_from_json(no_stock).centre == ()
+
+
+@pytest.mark.parametrize("played_card", ["collected", "stays"])
+def test_error_a_centre_the_refill_cannot_leave(played_card: str) -> None:
+    """While a turn waits for chance draws after a clear, the refill begins after the draw, and the
+    centre holds what it has laid so far (under stays, the played card too)."""
+    stays = played_card == "stays"
+    rules = {"played_card": played_card}
+    hands = ["2C 3C 4C 5C 6C", "3D 4D 5D 6D 7D"]
+    refill = position_json(hands, "KH QS 8S" if stays else "KH QS", stock_size=10, rules=rules)
+    refill["pending"] = {"draw": False, "refill": 3}
+    assert SPEC.state_from_json(refill).pending == (False, 3)
+    more = position_json(hands, "KH QS 8S 9S" if stays else "KH QS 8S", stock_size=10, rules=rules)
+    more["pending"] = {"draw": False, "refill": 3}
+    assert _err(more).startswith(f"centre: {4 if stays else 3} cards, but with 3 of the refill still to lay the "
+                                 f"centre holds the 2 laid so far")
+    draw = position_json(["2C 3C 4C 5C", "3D 4D 5D 6D 7D"], "KH" if stays else "", stock_size=10, rules=rules)
+    draw["pending"] = {"draw": True, "refill": 5}
+    assert SPEC.state_from_json(draw).pending == (True, 5)
+    draw["pending"] = {"draw": True, "refill": 3}
+    assert _err(draw).startswith("pending: refill 3 while the draw is still due")
+    draw["pending"] = {"draw": True, "refill": 0}
+    if not stays:
+        assert _err(draw).startswith("centre: empty, but no clear is pending (refill 0)")
+
+
+@pytest.mark.parametrize("sweep_clear", [False, True])
+def test_error_a_finished_game_whose_clears_its_piles_cannot_hold(sweep_clear: bool) -> None:
+    """A finished game (every hand empty) is checked as any other: each clear is a collection that
+    put cards in the pile, and only the player of the last card (to_move) has the centre's last cards
+    in the pile too, and one clear more for them under last_card_sweep_counts_as_clear. Every such
+    end was accepted, whatever its clears."""
+    rules = {"last_card_sweep_counts_as_clear": sweep_clear}
+    over = position_json(["", ""], "", rules=rules, to_move=0)
+    over["piles"] = [["2C"], [c for c in over["piles"][0] + over["piles"][1] if c != "2C"]]
+    over["clears"] = [0, 25]
+    assert SPEC.state_from_json(over).clears == (0, 25)
+    over["clears"] = [0, 26]
+    assert _err(over).startswith("clears[1]: 26 clears, but piles[1] holds 51 cards")
+    over["clears"] = [1, 0]  # the one card of player 0's pile: the last card's sweep
+    if sweep_clear:
+        assert SPEC.state_from_json(over).clears == (1, 0)
+        over["clears"] = [2, 0]
+    assert _err(over).startswith(f"clears[0]: {2 if sweep_clear else 1} clears, but piles[0] holds 1 card")

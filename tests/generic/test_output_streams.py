@@ -146,9 +146,14 @@ def test_files_written_to_standard_output_are_utf8(encoding: str, argv: list[str
 @pytest.mark.parametrize("encoding", ["latin-1", "ascii"])
 @pytest.mark.parametrize("json_flag", [[], ["--json"]])
 def test_an_error_naming_a_card_in_an_encoding_without_the_suits(encoding: str, json_flag: list[str]) -> None:
+    """One line: the plain error writes the card as position files do (8D), the JSON error object as
+    a JSON escape (8\u2666), as JSON on standard output does."""
     code, err = _call(["play", ENDGAME, "attack 8♦", *json_flag], _stream(encoding), encoding)
-    assert code == 2
-    assert len(err.splitlines()) == 1 and "no card 8D in player 0's hand" in err, err
+    assert code == 2 and len(err.splitlines()) == 1, err
+    if json_flag:
+        assert "no card 8\\u2666 in player 0's hand" in err and "no card 8♦ in player 0's hand" in json.loads(err)["error"]
+    else:
+        assert "no card 8D in player 0's hand" in err, err
 
 
 def test_the_encoding_is_tried_not_named() -> None:
@@ -252,3 +257,26 @@ def test_solve_batch_and_report_take_ascii(tmp_path: Path) -> None:
         code, err = _call(argv, out)
         text = out.buffer.getvalue().decode("utf-8")  # type: ignore[attr-defined]
         assert code == 0 and has in text and "♥" not in text, (argv, err)
+
+
+def test_json_errors_in_an_encoding_without_the_suits_write_json_escapes(tmp_path: Path) -> None:
+    """Under PYTHONIOENCODING=ascii the error object of a command given --json (on standard error)
+    writes the suits as JSON escapes, "7\\u2666", as its results on standard output do, so a program
+    reads the message a UTF-8 terminal gets; --ascii asks for the position files' card names there
+    too, and the plain text error keeps them (7D)."""
+    pos = tmp_path / "p.json"
+    pos.write_text(json.dumps({"game": "durak", "trump": "S", "hands": [["6H", "9D"], ["7D", "8C"]], "stock": [],
+                               "attacker": 0, "defender": 1}))
+    env = {**os.environ, "PYTHONIOENCODING": "ascii", "FOOLSOLVE_BACKGROUND_COMPILE": "0"}
+
+    def err_of(*extra: str) -> str:
+        done = subprocess.run([sys.executable, "-m", "foolsolve", "play", str(pos), "attack 7\u2666", *extra],
+                              capture_output=True, timeout=120, env=env)
+        assert done.returncode == 2, done.stderr
+        return done.stderr.decode("ascii")
+
+    line = err_of("--json")
+    assert json.loads(line)["error"].startswith('move 1 ("attack 7\u2666"): not legal: no card 7\u2666 in player 0'), line
+    assert "7\\u2666" in line and "7D" not in line and len(line.splitlines()) == 1
+    assert "7D" in json.loads(err_of("--json", "--ascii"))["error"]
+    assert err_of().startswith('foolsolve: error: move 1 ("attack 7D"): not legal: no card 7D in player 0')

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from foolsolve.rules import cannot_matter, moot_options, moot_pins, options_of, rules_from_json
+from foolsolve.rules import cannot_matter, moot_options, moot_pins, options_of, rules_from_json, rules_to_json
 from foolsolve.spec import durak, fools_and_angels
 from tests.generic.batch_helpers import call_main
 
@@ -172,3 +172,45 @@ def test_foolsolve_rules_says_when_each_option_applies() -> None:
     transfer = _opt(durak.Rules, "transfer_first_bout")
     assert listed["transfer_first_bout"]["applies"]["text"] in cannot_matter(
         transfer, 2, rules_from_json(durak.Rules, {"variant": "simple"}))
+
+
+def test_the_bout_limits_cannot_matter_in_simple_durak(tmp_path: Any) -> None:
+    """``first_bout_limit`` and ``bout_limit`` apply only where attackers throw in: in simple Durak a
+    bout is the lead alone, one card or several of one rank (at most four), below every limit. The
+    declaration says so (``foolsolve rules durak``, the cannot-matter note of ``show``), and random
+    simple games under every pair of their values have the same legal moves at each step (the spec
+    played under each)."""
+    import dataclasses
+    import random
+
+    simple = rules_from_json(durak.Rules, {"variant": "simple", "first_bout_limit": 6, "bout_limit": "six"})
+    assert sorted(moot_options(simple, 2)) == ["bout_limit", "first_bout_limit"]
+    for name in ("first_bout_limit", "bout_limit"):
+        assert cannot_matter(_opt(durak.Rules, name), 2, simple) == (
+            'applies only with variant "podkidnoy" or "perevodnoy" (here "simple")')
+        assert cannot_matter(_opt(durak.Rules, name), 2, dataclasses.replace(simple, variant="podkidnoy")) is None
+    code, out, err = call_main(["rules", "durak"])
+    entries = dict(re.findall(r"^  (\w+) = .*\n((?:      .*\n)+)", out, re.M))
+    assert code == 0 and all('      applies only with variant "podkidnoy" or "perevodnoy"\n' in entries[name]
+                             for name in ("first_bout_limit", "bout_limit")), err
+    path = tmp_path / "d.json"
+    code, _, err = call_main(["deal", "durak", "--seed", "3", "--rules", json.dumps(rules_to_json(simple)),
+                              "--out", str(path)])
+    assert code == 0 and "cannot matter" in err and "first_bout_limit=6" in err and 'bout_limit="six"' in err, err
+    # the second method: the spec's legal moves under every pair of the two options' values
+    variants = [dataclasses.replace(simple, first_bout_limit=first, bout_limit=later)
+                for first in (5, 6) for later in ("six_then_hand", "six")]
+    spec = durak.SPEC
+    rng = random.Random(7)
+    for game in range(40):
+        rules = dataclasses.replace(variants[0], deck=rng.choice([36, 52]))
+        state = spec.deal(rules, rng.choice([2, 3, 4]), rng)
+        for _ in range(400):
+            if spec.is_terminal(state):
+                break
+            moves = spec.legal_moves(state)
+            for other in variants[1:]:
+                alike = dataclasses.replace(state, rules=dataclasses.replace(other, deck=rules.deck))
+                assert spec.legal_moves(alike) == moves, (game, other)
+            move = rng.choice(moves)
+            state = spec.apply(state, move)
