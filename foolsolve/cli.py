@@ -2543,18 +2543,21 @@ def perft(position: str | None, depth: int, divide: bool, impl: str, time_limit:
         counting.run()
     except (KeyboardInterrupt, SearchLimit) as exc:
         running = counting.running
-        if as_json:
-            if results:  # a count that finished, even of 0 sequences
-                click.echo(jsonout.dumps(perft_json(info.name, depth, results, running)))
+        if as_json:  # every count asked for so far: the one cut short with "total": null
+            click.echo(jsonout.dumps(perft_json(info.name, depth, results, running)))
         else:
             for name, value in results.items():
-                if isinstance(value, dict) and value:
-                    click.echo(f"{name} (partial: stopped before the end):" if name == running else f"{name}:")
+                if name == running:  # its first moves finished, if any
+                    if isinstance(value, dict) and value:
+                        click.echo(f"{name} (partial: stopped before the end):")
+                        for m, n in value.items():
+                            click.echo(f"  {m}: {n}")
+                elif isinstance(value, dict):  # a count that finished, even of 0 sequences
+                    click.echo(f"{name}:")
                     for m, n in value.items():
                         click.echo(f"  {m}: {n}")
-                    if name != running:
-                        click.echo(f"  total: {sum(value.values())}")
-                elif isinstance(value, int) and value:
+                    click.echo(f"  total: {sum(value.values())}")
+                else:
                     click.echo(f"{name}: {value}")
         if isinstance(exc, SearchLimit):
             raise counting.limit_error(exc) from None  # no total at this depth, so no answer (exit 2)
