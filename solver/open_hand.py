@@ -109,7 +109,8 @@ repetition of the current line (valid on that line only: kept out of the transpo
 
 
 class OutOfBudget(SearchLimit):
-    """The budget's time ran out (raised from a progress callback or the search)."""
+    """The budget ran out (raised from a progress callback or the search): its time (``option``
+    ``"time"``) or its nodes (``"nodes"``)."""
 
 
 class NoAnswerInTime(LimitError):
@@ -277,7 +278,7 @@ class _Clock:
         take far longer than a node (a long game played out in Python), so that the time is seen
         within one playout, not only every 1,024 nodes."""
         if self.deadline is not None and time.perf_counter() > self.deadline:
-            raise OutOfBudget("out of time")
+            raise OutOfBudget("out of time", option="time")
 
 
 class _Search:
@@ -548,7 +549,7 @@ def _exact(info: GameInfo, state: Any, player: int, budget: Budget, clock: _Cloc
 
     def tick(nodes: int) -> None:
         if deadline is not None and time.perf_counter() > deadline:
-            raise OutOfBudget("out of time")
+            raise OutOfBudget("out of time", option="time")
         if clock.progress is not None:
             clock.progress(nodes)
 
@@ -841,7 +842,7 @@ def timed(tick: Callable[[int], None] | None, deadline: float | None,
         if deadline is not None:
             now = time.perf_counter()
             if now > deadline and (later is None or now > later[0] or not later[1]()):
-                raise OutOfBudget("out of time")
+                raise OutOfBudget("out of time", option="time")
         if tick is not None:
             tick(nodes)
 
@@ -1271,12 +1272,13 @@ def answer_for_cli(info: GameInfo, state: Any, extra: dict[str, Any], max_nodes:
         answer = solve_world(info, state, budget, concept=concept, player=player, progress=progress,
                              use_solver=False, interruptible=True,
                              first_pass=budget.seconds is not None and budget.max_nodes is None)
-    except SearchLimit:
-        if budget.max_nodes is not None:  # the caller's own bound on the work: kept
-            by = f" ({nodes_given})" if nodes_given else ""
-            # the node bound that refused it
-            bound = f"{option_name('-o')} max_nodes" if nodes_given else option_name("--max-nodes")
-            raise LimitError(f"{bound}: no open-hand answer within {budget_text(budget)}{by} ({why_named or why})") from None
+    except SearchLimit as exc:
+        if budget.max_nodes is not None and exc.option != "time":  # the caller's own bound on the work: kept
+            # the node bound that refused it (-o max_nodes=N, or --max-nodes), and the nodes the open-hand
+            # search had (not the time: the node bound stopped it, whatever time was left)
+            bound = nodes_given or option_name("--max-nodes")
+            raise LimitError(f"{bound}: no open-hand answer within {plural(budget.max_nodes, 'node')} "
+                             f"({why_named or why})") from None
         option, within = time_given or (option_name("--time"), f"{budget.seconds or 0.0:g} s")
         raise NoAnswerInTime(f"{option}: no answer within {within} ({why_named or why}; the open-hand search did not value "
                              f"every move by one playout in the {budget_text(budget)} left)") from None
