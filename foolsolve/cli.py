@@ -2675,6 +2675,11 @@ def _register_game_commands() -> None:
         cli.add_command(game_group(info))
 
 
+FLAG_COMMANDS = ("solve", "report")
+"""The commands (besides ``foolsolve POSITION.json``) that take a game's solve switches
+(:attr:`~foolsolve.games.base.GameInfo.solver_flags`, ``--equilibrium``) as their ``-o`` options."""
+
+
 def _old_spellings(args: list[str]) -> list[str]:
     """``args`` with a game command's old spelling (``defend ...``, ``simulate three-fools ...``)
     rewritten to ``GAME COMMAND ...``, saying so on stderr; and a game's deprecated solve switches
@@ -2696,7 +2701,7 @@ def _old_spellings(args: list[str]) -> list[str]:
     flags = {f.flag: f for info in games.all_games() for f in info.solver_flags}
     if not any(a in flags for a in args) or "--" in args:
         return args
-    if args and cli.is_command(args[0]) and args[0] != "solve":
+    if args and cli.is_command(args[0]) and args[0] not in FLAG_COMMANDS:
         return args
     out: list[str] = []
     for a in args:
