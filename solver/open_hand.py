@@ -201,6 +201,9 @@ class WorldAnswer:
     one_playout: bool = False
     """The budget's time ran out during the first iteration (``solve_world(first_pass=True)``): this
     is the first pass's answer, every move valued by one playout."""
+    met_chance: bool = False
+    """The engine search met a chance node (and took the expectation over its outcomes); ``False``
+    where every draw followed the position's listed stock order."""
 
     @property
     def best(self) -> list[str]:
@@ -298,6 +301,9 @@ class _Search:
         self.playout = playout_of(info, budget.frontier)
         self.rng = random.Random(budget.seed)
         self.clock = clock
+        self.met_chance = False
+        """A chance node was searched (its outcomes' expectation taken): the method says expectimax
+        only then (Fool's Paradise's listed stock is drawn in its order, no chance node)."""
         lo, hi = bounds  # the payoffs of the game's rules and players: no value the search meets lies outside
         self.lo, self.hi = Fraction(lo), Fraction(hi)
         self.tt: dict[Hashable, tuple[int, Fraction, Fraction, int, int]] = {}
@@ -379,6 +385,7 @@ class _Search:
         self.path.add(key)
         try:
             if mover == CHANCE:
+                self.met_chance = True
                 v = Fraction(0)
                 for m, p in engine.chance_outcomes(s):
                     cv, f = self.value(engine.apply(s, m), depth - 1, self.lo, self.hi)
@@ -442,6 +449,7 @@ class _Search:
         self.path.add(key)
         try:
             if mover == CHANCE:
+                self.met_chance = True
                 acc: list[Fraction] | None = None
                 for m, p in engine.chance_outcomes(s):
                     cv, f = self.vector(engine.apply(s, m), depth - 1)
@@ -478,6 +486,7 @@ class _Search:
         self.root_vectors = []
         engine = self.engine
         if engine.to_move(root) == CHANCE:
+            self.met_chance = True
             moves = [m for m, _ in engine.chance_outcomes(root)]
         else:
             moves = self.spec_ordered(root)
@@ -717,7 +726,7 @@ def solve_world(info: GameInfo, state: Any, budget: Budget = DEFAULT_BUDGET, *, 
         value = max(values.values())
     else:
         value = min(values.values())
-    chance = "; expectimax at chance nodes" if spec.game_type.chance_mode.value != "deterministic" else ""
+    chance = "; expectimax at chance nodes" if search.met_chance else ""
     search_name = "max-n" if search.maxn else "alpha-beta"
     against = f", with {side_text(spec, state, player)} against the others" if len(side) > 1 and not search.maxn else ""
     if exact:
@@ -731,7 +740,7 @@ def solve_world(info: GameInfo, state: Any, budget: Budget = DEFAULT_BUDGET, *, 
         notes.insert(0, "teams: partners share one payoff; each player maximises her own, her team's")
     return WorldAnswer(info.name, to_move, player, values, value, exact, method, name, clock.nodes,
                        time.perf_counter() - start, answer_depth, notes, mover_best, interrupted,
-                       clock.solver_tried, one_playout=one_playout)
+                       clock.solver_tried, one_playout=one_playout, met_chance=search.met_chance)
 
 
 WORLD_OPTION_DOCS: dict[str, str] = {
@@ -1287,6 +1296,8 @@ def answer_for_cli(info: GameInfo, state: Any, extra: dict[str, Any], max_nodes:
                  f"{budget_text(budget)}: each move is valued by one playout")
     answer, merged = with_proofs(info, state, answer, partial)
     result = answer.to_solve_result()
+    if info.open_hand_values is not None:  # (the first note: the values' own, to_solve_result)
+        result.notes[0] = info.open_hand_values.format(player=answer.player)
     result.notes.insert(0, why)
     if short:
         result.notes.insert(1, short)
@@ -1295,7 +1306,14 @@ def answer_for_cli(info: GameInfo, state: Any, extra: dict[str, Any], max_nodes:
     proved = proved_text(partial)
     if proved:
         result.notes.insert(1, proved)
-    result.notes += unused_note(extra, WORLD_OPTIONS, "this open-hand answer (options of the exact solver)")
+    read = WORLD_OPTIONS
+    if extra.get("stock_order_known") is True and not answer.met_chance:
+        # what the option asks of the exact solver, the open-hand search does anyway: it draws every stock in its
+        # listed order (a stock given only by its size is chance, and then the option is not applied)
+        read = (*WORLD_OPTIONS, "stock_order_known")
+        result.notes.append("stock_order_known: the open-hand search too takes every stock's listed order as known to "
+                            "every player (it draws in that order: no chance at a draw)")
+    result.notes += unused_note(extra, read, "this open-hand answer (options of the exact solver)")
     if answer.interrupted:
         raise Interrupted(partial, result)
     return result

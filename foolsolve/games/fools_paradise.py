@@ -60,4 +60,7 @@ INFO = GameInfo(
     seat_search=(SeatSearch(1, lambda state: len(state.stock) > 0, "while the draw pile has cards", frontier="greedy",
                             deepens=False),),
     pimc_prefers_greedy=True,
+    open_hand_values=("values: player {player}'s own final score (the game's results), the other players minimising "
+                      "it: an estimate of another value than the exact solver's final score difference (two players; "
+                      "three or more: own score minus the best other's)"),
 )
