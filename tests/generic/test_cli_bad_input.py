@@ -748,7 +748,7 @@ def test_perft_stopped_before_any_count_finished_still_prints_its_json_and_text(
             raise KeyboardInterrupt
 
         monkeypatch.setattr(pf, "spec_divide" if divide else "spec_perft", interrupted)
-    code, out, err = call_main(argv + ["--json"])
+    code, out, err = call_main([*argv, "--json"])
     assert code == (130 if stop == "ctrl-c" else 2), err
     spec = {"total": None, "moves": []} if divide else {"total": None}
     assert json.loads(out) == {"game": "durak", "depth": 30, "spec": spec, "agree": None}, out

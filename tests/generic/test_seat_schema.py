@@ -80,7 +80,7 @@ def test_a_seat_answers_fields_come_in_the_order_the_docs_list_them(capsys):
     obj = _answer([str(EXAMPLES / "views" / "durak-three-players.json"), "--json", "--method", "pimc", "--samples", "2",
                    "--time", "0"], capsys)
     assert list(obj) == re.findall(r'"(\w+)"', listed)
-    assert list(obj)[0] == "game"
+    assert next(iter(obj)) == "game"
 
 
 @pytest.mark.parametrize("name", VIEWS)
