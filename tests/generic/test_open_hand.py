@@ -262,7 +262,8 @@ def test_chance_nodes_are_expectations(tokens: int, concept: str) -> None:
 
     state = State(None, tokens, 0, False, True)
     answer = solve_world(INFO, state, EXACT, concept=concept)
-    assert answer.exact and "expectimax" in answer.method
+    # the method names expectimax where the search met a chance node: one token is taken and the game is over
+    assert answer.exact and ("expectimax" in answer.method) == answer.met_chance == (tokens > 1)
     assert answer.values == minimax.open_hand_values(INFO.spec, state, 0, concept)
     # at a chance root: every outcome's value for the player asked about, and the expectation
     rolling = State(None, tokens, 1, True, True)
