@@ -50,11 +50,14 @@ class UnknownPage(InputError):
 
 
 def doc_path(name: str) -> Path:
-    """The page ``name`` names: ``seat``, ``seat.md`` and ``docs/seat.md`` alike; else an
+    """The page ``name`` names: ``seat``, ``seat.md`` and ``docs/seat.md`` alike, and a program
+    with or without its suffix (``arena_bot_example``, ``arena_bot_example.py``); else an
     :class:`InputError` naming it and the pages there are."""
     pages = docs()
     key = name.strip().replace("\\", "/").removeprefix("docs/")
     key = key.removesuffix(".md") if key.endswith(".md") else key
+    if key not in pages and f"{key}.py" in pages:
+        key = f"{key}.py"
     if key not in pages:
         raise UnknownPage(f"docs: no page {cut(repr(name))}; the pages are {', '.join(pages)}")
     return pages[key]

@@ -2544,18 +2544,21 @@ def perft(position: str | None, depth: int, divide: bool, impl: str, time_limit:
         counting.run()
     except (KeyboardInterrupt, SearchLimit) as exc:
         running = counting.running
-        if as_json:
-            if results:  # a count that finished, even of 0 sequences
-                click.echo(jsonout.dumps(perft_json(info.name, depth, results, running)))
+        if as_json:  # every count asked for so far: the one cut short with "total": null
+            click.echo(jsonout.dumps(perft_json(info.name, depth, results, running)))
         else:
             for name, value in results.items():
-                if isinstance(value, dict) and value:
-                    click.echo(f"{name} (partial: stopped before the end):" if name == running else f"{name}:")
+                if name == running:  # its first moves finished, if any
+                    if isinstance(value, dict) and value:
+                        click.echo(f"{name} (partial: stopped before the end):")
+                        for m, n in value.items():
+                            click.echo(f"  {m}: {n}")
+                elif isinstance(value, dict):  # a count that finished, even of 0 sequences
+                    click.echo(f"{name}:")
                     for m, n in value.items():
                         click.echo(f"  {m}: {n}")
-                    if name != running:
-                        click.echo(f"  total: {sum(value.values())}")
-                elif isinstance(value, int) and value:
+                    click.echo(f"  total: {sum(value.values())}")
+                else:
                     click.echo(f"{name}: {value}")
         if isinstance(exc, SearchLimit):
             raise counting.limit_error(exc) from None  # no total at this depth, so no answer (exit 2)
@@ -2673,6 +2676,11 @@ def _register_game_commands() -> None:
         cli.add_command(game_group(info))
 
 
+FLAG_COMMANDS = ("solve", "report")
+"""The commands (besides ``foolsolve POSITION.json``) that take a game's solve switches
+(:attr:`~foolsolve.games.base.GameInfo.solver_flags`, ``--equilibrium``) as their ``-o`` options."""
+
+
 def _old_spellings(args: list[str]) -> list[str]:
     """``args`` with a game command's old spelling (``defend ...``, ``simulate three-fools ...``)
     rewritten to ``GAME COMMAND ...``, saying so on stderr; and a game's deprecated solve switches
@@ -2694,7 +2702,7 @@ def _old_spellings(args: list[str]) -> list[str]:
     flags = {f.flag: f for info in games.all_games() for f in info.solver_flags}
     if not any(a in flags for a in args) or "--" in args:
         return args
-    if args and cli.is_command(args[0]) and args[0] != "solve":
+    if args and cli.is_command(args[0]) and args[0] not in FLAG_COMMANDS:
         return args
     out: list[str] = []
     for a in args:

@@ -458,8 +458,10 @@ def play_interactive(info: Any, state: Any, *, seed: int | None = None, out: str
             interrupted = True
             break
     if out:
+        from foolsolve.cli import wrote
+
         write_json_atomic(out, spec.state_to_json(state))
-        click.echo(f"position written to {out}")
+        wrote(out)  # as every command whose --out takes its one output says it
     if failed is not None:
         raise failed
     if interrupted:

@@ -523,7 +523,6 @@ def view_page(view: Any, answer: Any | None = None, no_answer: str = "") -> str:
                    "(under hidden cards: each world's node budget).")
 @click.option("-o", "--option", "extra", multiple=True, metavar="KEY=VALUE",
               help="Solver option, as for solve (e.g. -o concept=max-n); 'foolsolve rules GAME --solver' lists them.")
-@click.option("--equilibrium", is_flag=True, help="The same as -o equilibrium=true (Three Fools).")
 @click.option("--open-hand", "open_hand_only", is_flag=True,
               help="As for solve: a full position the exact solver does not cover answered with every listed card "
                    "known (the open-hand search) instead of from the seat of the player to move; -o options there "
@@ -546,7 +545,7 @@ def view_page(view: Any, answer: Any | None = None, no_answer: str = "") -> str:
                          "search answers, the page saying whether exact or an estimate and why. Under hidden cards "
                          "(a page from one seat): the answer so far after this long. 0: no limit.")
 def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...] = (),
-           equilibrium: bool = False, viewer: int | None = None, method: str | None = None,
+           viewer: int | None = None, method: str | None = None,
            samples: int | None = None, seed: int | None = None, workers: int | None = None,
            time_limit: float | None = None, max_memory: int | None = None, store_path: str | None = None,
            no_store: bool = False, open_hand_only: bool = False) -> None:
@@ -637,14 +636,12 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
         it answers from that seat and no seat method is asked for (as solve, foolsolve.seat_exact),
         else the seat analysis'."""
         request = _SeatRequest(view.player, method, samples, seconds, seed, workers, None, max_nodes,
-                               (*extra, "equilibrium=true") if equilibrium else extra, max_memory)
+                               extra, max_memory)
         solved = None if note else request.exact(info, worlds_of_view(view))
         if solved is not None:
             write_text(out, view_page(view, solved[1]))
             wrote(out)
             return
-        if equilibrium:
-            raise InputError("--equilibrium: an option of the exact solver; an answer from one seat takes none")
         if note and extra:  # the exact solver refused the full position: --open-hand asks for the answer taking -o
             raise seat_takes_no_option(extra[0], open_hand=True)
         chance_only = open_hand.chance_only_view(info, view, seat_args)
@@ -676,7 +673,7 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
         return
     result = None
     why = ""
-    parsed = _parse_extra((*extra, "equilibrium=true") if equilibrium else extra)
+    parsed = _parse_extra(extra)
     open_hand.check_options(info, parsed, state)  # a bad option is bad input, not a page saying so: before any search
     to_seat = seat_refusal(info, state, open_hand_only)  # as solve: her seat answers unless --open-hand
 

@@ -427,11 +427,11 @@ class SeatAnswer:
         from foolsolve.jsonout import plain
 
         value = None if self.value is None else _stat_json(self.value, with_move=False)
-        return plain({"value": value,
+        return plain({  # the order docs/seat.md lists
             "game": self.game, "player": self.player, "to_move": self.to_move, "method": self.method,
             "method_text": self.method_text, "scale": self.scale,
             "moves": [_stat_json(m) for m in self.moves],
-            "best": self.best, "worlds": self.worlds, "worlds_exact": self.worlds_exact,
+            "best": self.best, "value": value, "worlds": self.worlds, "worlds_exact": self.worlds_exact,
             "consistent_worlds": self.consistent_worlds, "seed": self.seed, "seconds": round(self.seconds, 6),
             "interrupted": self.interrupted, "notes": self.notes,
         })

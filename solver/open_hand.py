@@ -109,7 +109,8 @@ repetition of the current line (valid on that line only: kept out of the transpo
 
 
 class OutOfBudget(SearchLimit):
-    """The budget's time ran out (raised from a progress callback or the search)."""
+    """The budget ran out (raised from a progress callback or the search): its time (``option``
+    ``"time"``) or its nodes (``"nodes"``)."""
 
 
 class NoAnswerInTime(LimitError):
@@ -200,6 +201,9 @@ class WorldAnswer:
     one_playout: bool = False
     """The budget's time ran out during the first iteration (``solve_world(first_pass=True)``): this
     is the first pass's answer, every move valued by one playout."""
+    met_chance: bool = False
+    """The engine search met a chance node (and took the expectation over its outcomes); ``False``
+    where every draw followed the position's listed stock order."""
 
     @property
     def best(self) -> list[str]:
@@ -277,7 +281,7 @@ class _Clock:
         take far longer than a node (a long game played out in Python), so that the time is seen
         within one playout, not only every 1,024 nodes."""
         if self.deadline is not None and time.perf_counter() > self.deadline:
-            raise OutOfBudget("out of time")
+            raise OutOfBudget("out of time", option="time")
 
 
 class _Search:
@@ -297,6 +301,9 @@ class _Search:
         self.playout = playout_of(info, budget.frontier)
         self.rng = random.Random(budget.seed)
         self.clock = clock
+        self.met_chance = False
+        """A chance node was searched (its outcomes' expectation taken): the method says expectimax
+        only then (Fool's Paradise's listed stock is drawn in its order, no chance node)."""
         lo, hi = bounds  # the payoffs of the game's rules and players: no value the search meets lies outside
         self.lo, self.hi = Fraction(lo), Fraction(hi)
         self.tt: dict[Hashable, tuple[int, Fraction, Fraction, int, int]] = {}
@@ -378,6 +385,7 @@ class _Search:
         self.path.add(key)
         try:
             if mover == CHANCE:
+                self.met_chance = True
                 v = Fraction(0)
                 for m, p in engine.chance_outcomes(s):
                     cv, f = self.value(engine.apply(s, m), depth - 1, self.lo, self.hi)
@@ -441,6 +449,7 @@ class _Search:
         self.path.add(key)
         try:
             if mover == CHANCE:
+                self.met_chance = True
                 acc: list[Fraction] | None = None
                 for m, p in engine.chance_outcomes(s):
                     cv, f = self.vector(engine.apply(s, m), depth - 1)
@@ -477,6 +486,7 @@ class _Search:
         self.root_vectors = []
         engine = self.engine
         if engine.to_move(root) == CHANCE:
+            self.met_chance = True
             moves = [m for m, _ in engine.chance_outcomes(root)]
         else:
             moves = self.spec_ordered(root)
@@ -548,7 +558,7 @@ def _exact(info: GameInfo, state: Any, player: int, budget: Budget, clock: _Cloc
 
     def tick(nodes: int) -> None:
         if deadline is not None and time.perf_counter() > deadline:
-            raise OutOfBudget("out of time")
+            raise OutOfBudget("out of time", option="time")
         if clock.progress is not None:
             clock.progress(nodes)
 
@@ -716,7 +726,7 @@ def solve_world(info: GameInfo, state: Any, budget: Budget = DEFAULT_BUDGET, *, 
         value = max(values.values())
     else:
         value = min(values.values())
-    chance = "; expectimax at chance nodes" if spec.game_type.chance_mode.value != "deterministic" else ""
+    chance = "; expectimax at chance nodes" if search.met_chance else ""
     search_name = "max-n" if search.maxn else "alpha-beta"
     against = f", with {side_text(spec, state, player)} against the others" if len(side) > 1 and not search.maxn else ""
     if exact:
@@ -730,7 +740,7 @@ def solve_world(info: GameInfo, state: Any, budget: Budget = DEFAULT_BUDGET, *, 
         notes.insert(0, "teams: partners share one payoff; each player maximises her own, her team's")
     return WorldAnswer(info.name, to_move, player, values, value, exact, method, name, clock.nodes,
                        time.perf_counter() - start, answer_depth, notes, mover_best, interrupted,
-                       clock.solver_tried, one_playout=one_playout)
+                       clock.solver_tried, one_playout=one_playout, met_chance=search.met_chance)
 
 
 WORLD_OPTION_DOCS: dict[str, str] = {
@@ -841,7 +851,7 @@ def timed(tick: Callable[[int], None] | None, deadline: float | None,
         if deadline is not None:
             now = time.perf_counter()
             if now > deadline and (later is None or now > later[0] or not later[1]()):
-                raise OutOfBudget("out of time")
+                raise OutOfBudget("out of time", option="time")
         if tick is not None:
             tick(nodes)
 
@@ -1271,12 +1281,13 @@ def answer_for_cli(info: GameInfo, state: Any, extra: dict[str, Any], max_nodes:
         answer = solve_world(info, state, budget, concept=concept, player=player, progress=progress,
                              use_solver=False, interruptible=True,
                              first_pass=budget.seconds is not None and budget.max_nodes is None)
-    except SearchLimit:
-        if budget.max_nodes is not None:  # the caller's own bound on the work: kept
-            by = f" ({nodes_given})" if nodes_given else ""
-            # the node bound that refused it
-            bound = f"{option_name('-o')} max_nodes" if nodes_given else option_name("--max-nodes")
-            raise LimitError(f"{bound}: no open-hand answer within {budget_text(budget)}{by} ({why_named or why})") from None
+    except SearchLimit as exc:
+        if budget.max_nodes is not None and exc.option != "time":  # the caller's own bound on the work: kept
+            # the node bound that refused it (-o max_nodes=N, or --max-nodes), and the nodes the open-hand
+            # search had (not the time: the node bound stopped it, whatever time was left)
+            bound = nodes_given or option_name("--max-nodes")
+            raise LimitError(f"{bound}: no open-hand answer within {plural(budget.max_nodes, 'node')} "
+                             f"({why_named or why})") from None
         option, within = time_given or (option_name("--time"), f"{budget.seconds or 0.0:g} s")
         raise NoAnswerInTime(f"{option}: no answer within {within} ({why_named or why}; the open-hand search did not value "
                              f"every move by one playout in the {budget_text(budget)} left)") from None
@@ -1285,6 +1296,8 @@ def answer_for_cli(info: GameInfo, state: Any, extra: dict[str, Any], max_nodes:
                  f"{budget_text(budget)}: each move is valued by one playout")
     answer, merged = with_proofs(info, state, answer, partial)
     result = answer.to_solve_result()
+    if info.open_hand_values is not None:  # (the first note: the values' own, to_solve_result)
+        result.notes[0] = info.open_hand_values.format(player=answer.player)
     result.notes.insert(0, why)
     if short:
         result.notes.insert(1, short)
@@ -1293,7 +1306,14 @@ def answer_for_cli(info: GameInfo, state: Any, extra: dict[str, Any], max_nodes:
     proved = proved_text(partial)
     if proved:
         result.notes.insert(1, proved)
-    result.notes += unused_note(extra, WORLD_OPTIONS, "this open-hand answer (options of the exact solver)")
+    read = WORLD_OPTIONS
+    if extra.get("stock_order_known") is True and not answer.met_chance:
+        # what the option asks of the exact solver, the open-hand search does anyway: it draws every stock in its
+        # listed order (a stock given only by its size is chance, and then the option is not applied)
+        read = (*WORLD_OPTIONS, "stock_order_known")
+        result.notes.append("stock_order_known: the open-hand search too takes every stock's listed order as known to "
+                            "every player (it draws in that order: no chance at a draw)")
+    result.notes += unused_note(extra, read, "this open-hand answer (options of the exact solver)")
     if answer.interrupted:
         raise Interrupted(partial, result)
     return result

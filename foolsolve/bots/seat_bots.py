@@ -33,6 +33,35 @@ PREFER = ("best", "greedy")
 better one ahead of it (:func:`preferred`)."""
 
 
+def _games_own(kind: str) -> str:
+    """The game's own default of ``pimc``/``ismcts``'s ``search=`` (``kind`` ``"search"``),
+    ``frontier=`` (``"frontier"``) or ``prefer=`` (``"prefer"``) in words, read off where it is
+    decided (each game's :attr:`~foolsolve.games.base.GameInfo.seat_search` and
+    :attr:`~foolsolve.games.base.GameInfo.pimc_prefers_greedy`), so the help cannot drift from it."""
+    from foolsolve import games
+
+    def joined(parts: list[str], last: str = "and") -> str:
+        return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} {last} {parts[-1]}"
+
+    parts: list[str] = []
+    for info in games.all_games():
+        if kind == "prefer":
+            parts += [info.title] if info.pimc_prefers_greedy else []
+        elif kind == "frontier":
+            where = [rule.where for rule in info.seat_search if rule.frontier == "greedy"]
+            parts += [f"in {info.title} {joined(where)}"] if where else []
+        else:
+            rules = list(info.seat_search)
+            said = [f"{rule.nodes:,} {rule.where}" if i == 0 or rule.nodes != rules[i - 1].nodes else rule.where
+                    for i, rule in enumerate(rules)]
+            parts += [f"{info.title} {joined(said)}"] if said else []
+    if kind == "prefer":
+        return f"greedy in {joined(parts)}, else best" if parts else "best"
+    if kind == "frontier":
+        return f"greedy {'; '.join(parts)}; else random" if parts else "random"
+    return "; ".join(parts) if parts else "none"
+
+
 def _worlds(seat: Seat) -> tuple[Any, Any]:
     from foolsolve import games
     from foolsolve.worlds import read_view, worlds_of_view
@@ -189,23 +218,21 @@ PIMC = BotInfo(name="pimc", summary="Perfect Information Monte Carlo from its se
                        "nodes": "open-hand node budget a world (default 5,000; half for the exact solver), its "
                                 "depth-limited search's too unless search= is given",
                        "search": "node budget of a world's depth-limited search when the exact solver has not "
-                                 "answered (default: the game's own, Durak 200 in some worlds, Fool's Paradise 1 "
-                                 "while the draw pile has cards; else the rest of nodes=)",
+                                 f"answered (default: the game's own, {_games_own('search')}; else the rest of "
+                                 "nodes=)",
                        "clock": "what time= measures: wall (default) or cpu (this thread's CPU seconds)",
                        "frontier": "the playouts' policy at a world's search frontier: random or greedy (default: "
-                                   "the game's own, greedy in Durak with three or more players and in Fool's "
-                                   "Paradise while the draw pile has cards; else random)",
+                                   f"the game's own, {_games_own('frontier')})",
                        "prefer": "best (the analysis' best move) or greedy (the greedy bot's move unless the "
                                  "worlds put a better one ahead of it, paired, at 95%; default: the game's own, "
-                                 "greedy in Fool's Paradise, else best)"})
+                                 f"{_games_own('prefer')})"})
 ISMCTS = BotInfo(name="ismcts", summary="information-set MCTS from its seat (ismcts:iterations=N or time=S)",
                  make=_seat_bot("ismcts", 1000, "iterations"),
                  params={"iterations": "iterations a move (default 1,000; with time=, as many as fit)",
                          "time": "seconds a move",
                          "clock": "what time= measures: wall (default) or cpu (this thread's CPU seconds)",
-                         "frontier": "the playouts' policy: random or greedy (default: the game's own, greedy in "
-                                     "Durak with three or more players and in Fool's Paradise while the draw "
-                                     "pile has cards; else random)"},
+                         "frontier": "the playouts' policy: random or greedy (default: the game's own, "
+                                     f"{_games_own('frontier')})"},
                  refused={"nodes": "pimc's node budget of a world; IS-MCTS searches no world, its playouts go to "
                                    "the end: bound it by iterations= or time=",
                           "search": "pimc's depth-limited search of a world; IS-MCTS searches no world",

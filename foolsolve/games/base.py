@@ -307,6 +307,11 @@ class GameInfo:
     max_moves: int = 4096
     """An upper bound on the legal moves (or chance outcomes) of one position: the size of an
     action encoding by move index (the OpenSpiel bridge's ``num_distinct_actions``)."""
+    open_hand_values: str | None = None
+    """Where the open-hand search's values (a player's payoff, :mod:`foolsolve.solver.open_hand`)
+    are another quantity than the exact solver's value: the note of an open-hand answer in its place
+    saying what they are, ``{player}`` standing for the player whose values they are; ``None``: the
+    exact solver values the payoffs too (or on the outcome scale the open-hand search reads)."""
 
     def __post_init__(self) -> None:
         if self.declared("meta") is None or self.declared("spec") is None:

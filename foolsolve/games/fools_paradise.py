@@ -72,4 +72,7 @@ INFO = GameInfo(
                             deepens=False),),
     pimc_prefers_greedy=True,
     tensor_layout=tensor_layout,
+    open_hand_values=("values: player {player}'s own final score (the game's results), the other players minimising "
+                      "it: an estimate of another value than the exact solver's final score difference (two players; "
+                      "three or more: own score minus the best other's)"),
 )

@@ -195,3 +195,35 @@ def test_finished_game_value_is_the_score_difference() -> None:
     res = solve(state, SolveOptions())
     sc = state.scores()
     assert res.value == sc[1] - sc[0] and res.moves == [] and res.pv == []
+
+
+def test_stock_order_known_answered_open_hand_says_what_it_values():
+    """``-o stock_order_known=true`` where the exact solver does not finish: the open-hand search
+    answers, and what it says is true of it: it draws the listed stock in its order (no chance node
+    met: the method names no expectimax, and a note says the option's order is taken as known, not
+    that the option was not applied), and its values, a player's own final score, are named as
+    another value than the exact solver's score difference. A stock given only by its size is
+    chance: there the method names expectimax and the option is noted as not applied."""
+    import json
+    from pathlib import Path
+
+    from tests.generic.batch_helpers import call_main
+
+    examples = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
+    code, out, err = call_main([str(examples / "fools-paradise-worked-example.json"), "--no-store", "--json",
+                                "--max-nodes", "20000", "--time", "0", "-o", "stock_order_known=true"])
+    assert code == 0, err
+    got = json.loads(out)
+    assert got["details"]["exact"] is False and "expectimax" not in got["method"], got["method"]
+    notes = got["notes"]
+    assert any(n.startswith("values: player 0's own final score") and "score difference" in n for n in notes), notes
+    assert any(n.startswith("stock_order_known: the open-hand search too takes") for n in notes), notes
+    assert not any("not applied" in n and "stock_order_known" in n for n in notes), notes
+    assert not any(n == "values: player 0's payoff (the game's results)" for n in notes), notes
+    code, out, err = call_main([str(examples / "fools-paradise-three-players-unknown-stock.json"), "--no-store",
+                                "--json", "--open-hand", "--max-nodes", "20000", "--time", "0",
+                                "-o", "stock_order_known=true"])
+    assert code == 0, err
+    got = json.loads(out)
+    assert "expectimax at chance nodes" in got["method"], got["method"]
+    assert any("not applied" in n and "stock_order_known" in n for n in got["notes"]), got["notes"]

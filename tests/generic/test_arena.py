@@ -498,6 +498,27 @@ def test_list_bots_names_every_registered_bot_and_its_parameters(capsys):
     assert "--list-bots" in run(["arena", "--help"], capsys)[1]
 
 
+def test_list_bots_says_every_rule_of_the_games_own_search_and_frontier(capsys):
+    """``pimc``/``ismcts``'s ``search=``, ``frontier=`` and ``prefer=`` defaults, as ``--list-bots``
+    says them, name every game's own rule (``GameInfo.seat_search``, ``pimc_prefers_greedy``): each
+    greedy frontier's worlds, each search budget and its worlds, each game that prefers greedy."""
+    from foolsolve import games
+
+    _, out, _ = run(["arena", "--list-bots"], capsys)
+    said = {line.split(":", 1)[0].strip(): line for line in out.splitlines() if line.startswith("    ")}
+    listed = {(info.name, key): what for info in bots.all_bots() for key, what in info.params.items()}
+    for info in games.all_games():
+        for rule in info.seat_search:
+            assert f"{info.title} {rule.nodes:,} " in listed["pimc", "search"] and rule.where in listed["pimc", "search"]
+            if rule.frontier == "greedy":
+                for bot in ("pimc", "ismcts"):
+                    text = listed[bot, "frontier"]
+                    assert f"in {info.title} " in text and rule.where in text, (bot, text)
+        if info.pimc_prefers_greedy:
+            assert info.title in listed["pimc", "prefer"]
+    assert "unseen (two players)" in said["frontier"]
+
+
 def test_bad_bot_names_and_options_are_one_line_errors(capsys):
     for argv, needle in [
         (["arena", "durak", "--bot", "random", "--bot", "nosuch"], "unknown bot"),

@@ -31,6 +31,14 @@ def test_docs_prints_a_page_by_any_name_messages_cite_it_by(capsys, name):
     assert code == 0 and out == (ROOT / "docs" / "seat.md").read_text(encoding="utf-8")
 
 
+@pytest.mark.parametrize("name", ["arena_bot_example.py", "arena_bot_example", "docs/arena_bot_example"])
+def test_docs_prints_the_bundled_program_with_or_without_its_suffix(capsys, name):
+    """The one page that is a program, listed as ``arena_bot_example.py``, is printed by its name
+    with or without the suffix, as a page is with or without ``.md``."""
+    code, out, _ = run(["docs", name], capsys)
+    assert code == 0 and out == (ROOT / "docs" / "arena_bot_example.py").read_text(encoding="utf-8")
+
+
 def test_docs_of_an_unknown_page_is_one_line_naming_it_and_every_page(capsys):
     code, out, err = run(["docs", "nosuch"], capsys)
     assert out == ""

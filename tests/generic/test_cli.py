@@ -236,6 +236,47 @@ def test_every_option_of_every_command_has_help():
     assert bare == []
 
 
+def _doc_units() -> list[str]:
+    """The units of README.md and docs/*.md an option's mention is looked for in, each with its
+    section's heading first: every table row alone, and the rest of each paragraph."""
+    import re
+
+    root = EXAMPLES.parents[1]
+    units: list[str] = []
+    for page in [root / "README.md", *sorted((root / "docs").glob("*.md"))]:
+        for section in re.split(r"\n(?=#)", page.read_text(encoding="utf-8")):
+            heading = section.split("\n", 1)[0] if section.startswith("#") else ""
+            for paragraph in re.split(r"\n\s*\n", section):
+                lines = paragraph.split("\n")
+                units += [f"{heading}\n{line}" for line in lines if line.startswith("|")]
+                units.append("\n".join([heading, *(line for line in lines if not line.startswith("|"))]))
+    return units
+
+
+def test_every_option_of_every_command_is_in_the_docs():
+    """Every option that a command's --help lists is written in README.md or docs/ beside its
+    command: in one table row, or one paragraph (or its section's heading) naming the command
+    (``prove --list``, ``ambiguities --max-memory``, ``store clear --store`` among them)."""
+    import re
+
+    import click
+
+    from foolsolve.cli import _register_game_commands
+
+    _register_game_commands()
+    units = _doc_units()
+    missing = []
+    for path, cmd in _commands(cli):
+        command = re.compile(r"(?<![\w-])" + re.escape(" ".join(path)) + r"(?![\w-])")
+        for p in cmd.params:
+            if not isinstance(p, click.Option) or p.hidden or "--help" in p.opts:
+                continue
+            option = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, p.opts + p.secondary_opts)) + r")(?![\w-])")
+            if not any(option.search(unit) and command.search(unit) for unit in units):
+                missing.append((" ".join(path), p.opts[0]))
+    assert missing == []
+
+
 def test_the_docs_help_says_what_the_listing_shows(capsys):
     """'foolsolve docs --help' says what the listing gives: each page's name and title, then the
     folder the files are in."""

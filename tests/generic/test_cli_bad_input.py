@@ -662,9 +662,9 @@ def test_perft_divide_at_depth_0_is_a_one_line_error():
 
 @pytest.mark.parametrize("impl", ["spec", "both"])
 def test_perft_out_of_time_says_which_total_did_not_finish_and_what_the_counts_above_are(monkeypatch, impl):
-    """``perft --divide --time`` printed the first moves it had counted, then 'no count within 3 s'.
-    The error now says the total did not finish (no answer: exit 2) and what the counts above are;
-    a count that finished before (the spec's, with --impl both) is printed whole, not as partial."""
+    """``perft --divide --time`` prints the first moves it counted, and its error says the total did
+    not finish (no answer: exit 2) and what the counts above are; a count that finished before (the
+    spec's, with --impl both) is printed whole, not as partial."""
     import time
 
     from foolsolve import perft as pf
@@ -725,6 +725,37 @@ def test_perft_json_out_of_time_prints_what_finished_and_a_null_total(monkeypatc
     slow[0] = 1  # without --divide the one engine count
     code, out, err = call_main(["perft", position, "--depth", "2", "--json", "--time", "0.01"])
     assert code == 2 and json.loads(out)["engine"] == {"total": None}
+
+
+@pytest.mark.parametrize("stop", ["time", "max-nodes", "ctrl-c"])
+@pytest.mark.parametrize("divide", [False, True], ids=["total", "divide"])
+def test_perft_stopped_before_any_count_finished_still_prints_its_json_and_text(monkeypatch, stop, divide):
+    """A count stopped (``--time``, ``--max-nodes``, Ctrl-C) before any count or first move finished:
+    ``--json`` prints the object with the count cut short as ``"total": null`` (``"moves": []`` with
+    --divide) and ``"agree": null``; exit 2 for a budget, 130 for Ctrl-C; the text form prints no
+    count (none finished)."""
+    from foolsolve import perft as pf
+    from tests.generic.batch_helpers import call_main
+
+    position = str(_EX / "durak-midbout.json")
+    argv = ["perft", position, "--depth", "30", "--impl", "spec"] + (["--divide"] if divide else [])
+    if stop == "time":
+        argv += ["--time", "0.01"]
+    elif stop == "max-nodes":
+        argv += ["--max-nodes", "5"]
+    else:
+        def interrupted(*args, **kwargs):
+            raise KeyboardInterrupt
+
+        monkeypatch.setattr(pf, "spec_divide" if divide else "spec_perft", interrupted)
+    code, out, err = call_main([*argv, "--json"])
+    assert code == (130 if stop == "ctrl-c" else 2), err
+    spec = {"total": None, "moves": []} if divide else {"total": None}
+    assert json.loads(out) == {"game": "durak", "depth": 30, "spec": spec, "agree": None}, out
+    if stop != "ctrl-c":
+        assert json.loads(err)["kind"] == "limit", err
+    code, out, err = call_main(argv)
+    assert code == (130 if stop == "ctrl-c" else 2) and out == "", (out, err)
 
 
 @pytest.mark.parametrize("game,module,example", [
@@ -1463,6 +1494,8 @@ def test_perft_json_stopped_after_a_count_of_zero_prints_that_count(monkeypatch,
     assert code == 130, err
     obj = json.loads(out)
     assert obj["spec"]["total"] == 0 and obj["engine"]["total"] is None and obj["agree"] is None, obj
+    code, out, err = call_main(["perft", str(over), "--depth", "1"])  # the text form prints it too
+    assert code == 130 and out == "spec: 0\n", (out, err)
 
 
 EMPTY_READERS = [["show", "P"], ["moves", "P"], ["play", "P"], ["perft", "P", "--depth", "1"], ["why", "P", "take"],

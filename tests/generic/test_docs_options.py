@@ -1,9 +1,12 @@
 """Each game's page (docs/GAME.md) has an options table (a header row starting ``| option | default``):
-its rows are the options of the game's rules dataclass, in declaration order, each with its default."""
+its rows are the options of the game's rules dataclass, in declaration order, each with its default.
+Each of the game's solver options (``foolsolve rules GAME --solver``) is named on its page or among
+every game's solver options (docs/results.md, "Solver options")."""
 
 from __future__ import annotations
 
 import dataclasses
+import re
 from pathlib import Path
 
 import pytest
@@ -39,3 +42,14 @@ def test_the_game_pages_options_table_is_the_rules_dataclass(name: str) -> None:
         written = {json_text(o.default)} | ({o.default} if isinstance(o.default, str) else set())
         assert cell in written, (f"docs/{info.name}.md: option {row_name}: default {cell!r}, "
                                  f"the rules say {json_text(o.default)}")
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_every_solver_option_is_in_the_docs(name: str) -> None:
+    info = games.get(name)
+    results = (DOCS / "results.md").read_text(encoding="utf-8")
+    common = results.split("## Solver options", 1)[1].split("\n## ", 1)[0]
+    text = (DOCS / f"{info.name}.md").read_text(encoding="utf-8") + common
+    missing = [key for key in info.solver_options or {}
+               if not re.search(r"(?<![\w-])" + re.escape(key) + r"(?![\w-])", text)]
+    assert missing == [], f"docs/{info.name}.md: solver options in no doc"

@@ -262,7 +262,8 @@ def test_chance_nodes_are_expectations(tokens: int, concept: str) -> None:
 
     state = State(None, tokens, 0, False, True)
     answer = solve_world(INFO, state, EXACT, concept=concept)
-    assert answer.exact and "expectimax" in answer.method
+    # the method names expectimax where the search met a chance node: one token is taken and the game is over
+    assert answer.exact and ("expectimax" in answer.method) == answer.met_chance == (tokens > 1)
     assert answer.values == minimax.open_hand_values(INFO.spec, state, 0, concept)
     # at a chance root: every outcome's value for the player asked about, and the expectation
     rolling = State(None, tokens, 1, True, True)
@@ -856,18 +857,45 @@ def test_a_budget_of_one_node_is_written_in_the_singular(tmp_path, capsys):
 
 
 def test_solver_option_max_nodes_bounds_the_open_hand_answer_too(capsys: Any) -> None:
-    """``-o max_nodes=N`` (every search's option, 'the same as --max-nodes') bounded only the exact
-    solver: where it refused the position (three players) the open-hand search ran for all of --time
-    (1.9 million nodes in 5 s for -o max_nodes=500). Now the search that answers is bounded by it too,
-    and no answer within it is the one-line error naming it, as for --max-nodes."""
+    """``-o max_nodes=N`` (every search's option, 'the same as --max-nodes') bounds the open-hand
+    search that answers where the exact solver refused the position (three players), not only the
+    exact solver, and no answer within it is the one-line error naming it, as for --max-nodes."""
     path = str(EXAMPLES / "durak-midbout.json")
     code, out, err = run(["--no-store", path, "--open-hand", "--json", "--time", "3", "-o", "max_nodes=4000"], capsys)
     assert code == 0, err
     got = json.loads(out)
     assert got["details"]["exact"] is False and got["nodes"] <= 4100
     code, _, err = run(["--no-store", path, "--open-hand", "--time", "3", "-o", "max_nodes=20"], capsys)
-    assert_one_line_error(code, err, "-o max_nodes: no open-hand answer within")
-    assert "(-o max_nodes=20)" in err
+    assert_one_line_error(code, err, "-o max_nodes=20: no open-hand answer within 20 nodes (the exact solver does "
+                                     "not cover this position")
+
+
+@pytest.mark.parametrize("bound,message", [
+    (["-o", "max_nodes=3"], "-o max_nodes=3: no open-hand answer within 3 nodes (the exact solver did not finish "
+                            "within 3 nodes (-o max_nodes=3))"),
+    (["--max-nodes", "3"], "--max-nodes: no open-hand answer within 2 nodes (the exact solver did not finish within "
+                           "1 node (--max-nodes 3))"),
+])
+def test_a_node_bound_that_stopped_both_searches_is_named_without_the_time_left(capsys: Any, bound, message) -> None:
+    """No open-hand answer within a node bound: the error names that bound and the nodes each search
+    had, and no time (the time left of --time stopped nothing)."""
+    code, _, err = run([str(EXAMPLES / "durak-endgame.json"), "--no-store", "--time", "20", *bound], capsys)
+    assert_one_line_error(code, err, message)
+    assert " s " not in err and " s)" not in err, err
+
+
+def test_a_time_that_stopped_the_open_hand_search_is_named_where_a_node_bound_was_given(monkeypatch: Any,
+                                                                                      capsys: Any) -> None:
+    """The time ran out before the node bound: the error is the time's, not the node bound's."""
+    from foolsolve.solver import open_hand
+
+    def out_of_time(*a: Any, **k: Any) -> Any:
+        raise open_hand.OutOfBudget("out of time", option="time")
+
+    monkeypatch.setattr(open_hand, "solve_world", out_of_time)
+    code, _, err = run([str(EXAMPLES / "durak-midbout.json"), "--no-store", "--open-hand", "--time", "1",
+                        "-o", "max_nodes=100000"], capsys)
+    assert_one_line_error(code, err, "--time: no answer within 1 s")
 
 
 def test_solver_option_time_bounds_the_open_hand_answer_too(capsys: Any) -> None:

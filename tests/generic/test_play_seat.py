@@ -267,7 +267,7 @@ def test_the_computers_budget_is_stated_and_ctrl_c_stops_cleanly_keeping_the_pos
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 130 and not child.signalstatus  # Ctrl-C: exit 130, as everywhere (README)
-    assert "Traceback" not in child.before and "position written to" in child.before and out.exists()
+    assert "Traceback" not in child.before and f"wrote {out}" in child.before and out.exists()
 
 
 def _hint_rows(args: list[str], monkeypatch, capsys) -> list[str]:

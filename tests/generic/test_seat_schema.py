@@ -68,6 +68,21 @@ def test_the_seat_schema_is_a_valid_schema_with_every_field_described():
         assert prop.get("description") or "$ref" in prop, name
 
 
+def test_a_seat_answers_fields_come_in_the_order_the_docs_list_them(capsys):
+    """``--json``'s seat answer writes its fields in the order docs/seat.md lists them ("The seat
+    answer is ``{"game", "player", ...}``"), ``game`` first as in every answer."""
+    import re
+
+    text = (EXAMPLES.parents[1] / "docs" / "seat.md").read_text(encoding="utf-8")
+    listed = " ".join(text.split("The seat answer is `", 1)[1].split("`", 1)[0].split())[1:-1]
+    while re.search(r"[{\[][^{}\[\]]*[}\]]", listed):  # the nested objects and lists: out
+        listed = re.sub(r"[{\[][^{}\[\]]*[}\]]", "", listed)
+    obj = _answer([str(EXAMPLES / "views" / "durak-three-players.json"), "--json", "--method", "pimc", "--samples", "2",
+                   "--time", "0"], capsys)
+    assert list(obj) == re.findall(r'"(\w+)"', listed)
+    assert next(iter(obj)) == "game"
+
+
 @pytest.mark.parametrize("name", VIEWS)
 @pytest.mark.parametrize("method", ["pimc", "ismcts"])
 def test_every_bundled_views_answer_follows_the_seat_schema(name, method, capsys):

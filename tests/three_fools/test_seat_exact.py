@@ -209,8 +209,14 @@ def test_batch_and_report_agree_with_solve(tmp_path, capsys):
         embedded = json.loads(re.search(r'id="solve-result">(.*?)</script>', html).group(1))
         assert embedded["view"] == 0 and _answer(embedded) == _answer(solved)
         assert "10R" in html and "Every legal move, best first" in html
-    code, _, err = run(["report", VIEW, "--out", str(tmp_path / "p.html"), "--equilibrium"], capsys)
-    assert_one_line_error(code, err, "option equilibrium")
+    # report takes the deprecated --equilibrium as solve does: hidden from its help, a warning line naming
+    # -o equilibrium=true, then that option's own error from one seat
+    for command, given in (("solve", []), ("report", ["--out", str(tmp_path / "p.html")])):
+        code, _, err = run([command, VIEW, *given, "--equilibrium"], capsys)
+        warning, error = err.strip().splitlines()
+        assert warning == "foolsolve: --equilibrium is deprecated and goes in the next release; use -o equilibrium=true"
+        assert code == 2 and error.startswith("foolsolve: error: option equilibrium: "), err
+        assert "--equilibrium" not in run([command, "--help"], capsys)[1]
 
 
 def test_the_hook_is_declared_by_three_fools_alone():

@@ -127,7 +127,7 @@ def test_the_closed_form_takes_the_time_and_the_node_budget():
     # -o max_nodes and -o time bound the open-hand search that follows too (as --max-nodes does): neither
     # finds an answer within them, and the error names the option and the exact solver's stop
     assert_one_line_error([FIRST, "--no-store", "-o", "max_nodes=1", "--time", "1"],
-                          "-o max_nodes: no open-hand answer within", "the exact solver did not finish within 1 node "
+                          "-o max_nodes=1: no open-hand answer within 1 node", "the exact solver did not finish within 1 node "
                           "(-o max_nodes=1)")
     # -o time bounds it by a time: the first pass, one playout a move, is finished past it, and the
     # answer is that estimate, noted, not an error
