@@ -1,8 +1,8 @@
 """Three Fools' exact answers under every rule option and value, against computations written again
 from the spec:
 
-* the open-hand answer (``--open-hand``, paranoid and ``-o concept=max-n``) of small positions in
-  every phase (:func:`tests.three_fools.exact.short_game`: two players a card or two from losing),
+* the open-hand answer (``--open-hand``, paranoid and ``-o concept=max-n``) of small positions
+  (:func:`tests.three_fools.exact.short_game`: two players a card or two from losing),
   every root move's value, against exhaustive search over the spec
   (:func:`tests.three_fools.exact.game_values`), with a game that never ends valued 0 and 1 alike;
 * the round odds (the default answer of a round about to be led), from the leader's and a
@@ -16,7 +16,7 @@ from the spec:
 Each option value is checked with the other options at their defaults; the long-profile test
 tests/generic/test_exact_values_under_rules.py draws every option at once. ``binary_start`` is
 read only by a fresh deal (phase ``start``, 45 cards in the piles), never small: it is checked to
-change nothing here."""
+change no value here."""
 
 from __future__ import annotations
 
@@ -118,6 +118,13 @@ def test_the_option_changes_the_values_these_tests_compare(option: str, one: Any
         assert got == game_values(s, player, "paranoid")
         values.append(got)
     assert values[0] != values[1]
+
+
+def test_the_binary_cards_starting_side_changes_no_value_outside_a_fresh_deal() -> None:
+    for seed in DEFAULT_SEEDS:
+        down, up = (_answer_values(short_game(random.Random(seed), _rules("binary_start", side), sizes=(1, 2, 2)),
+                                   "paranoid") for side in ("down", "up"))
+        assert down == up
 
 
 @pytest.mark.parametrize(("option", "value"), OPTION_VALUES, ids=lambda v: "table" if v == TABLE else str(v))
