@@ -12,7 +12,7 @@ game.
 
 Three Fools keeps every card in play (a pile is played again once collected), so random play never
 leaves a small position: its positions are built small (:func:`tests.three_fools.exact.short_game`:
-two players a card or two from losing, every phase), under rules with every option drawn and a
+two players a card or two from losing), under rules with every option drawn and a
 Roshambo table one time in four, and both ``--open-hand`` concepts (paranoid, ``-o concept=max-n``)
 are compared with :func:`tests.three_fools.exact.game_values`, a search written again from the
 spec's moves that values a game that never ends at 0 and at 1 (the answer must not depend on it).
@@ -66,13 +66,9 @@ def drawn(game: str, rng: random.Random) -> tuple[Any, int]:
 
 
 def size(obj: dict[str, Any]) -> int:
-    """Live cards of a position's JSON: hands, stock and table, Fools and Angels' stocks and pool,
-    and Three Fools' piles (a position with a ``streak``), which are played again: its positions
-    stay large, and its cases end here."""
-    count = live_cards(obj) + sum(len(part) for part in obj.get("stocks", [])) + len(obj.get("pool", []))
-    if "streak" in obj:
-        count += sum(len(part) for part in obj.get("piles", []))
-    return count
+    """Live cards of a position's JSON: hands, stock and table, Fools and Angels' stocks and pool
+    (Three Fools' positions are built small instead: :func:`small_position`)."""
+    return live_cards(obj) + sum(len(part) for part in obj.get("stocks", [])) + len(obj.get("pool", []))
 
 
 def small_position(game: str, seed: int) -> Any:
