@@ -223,3 +223,54 @@ def test_symmetry_reduction_keeps_every_value(seed: int) -> None:
     assert plain.win(e) == reduced.win(e) == reduced.win(c)
     for m in ENGINE.legal_moves(e):
         assert plain.value_of_move(e, m) == reduced.value_of_move(e, m)
+
+
+def _no_legal_action_loss_reached(s: State) -> bool:
+    """Whether a search over the spec from ``s`` reaches the loss of a player who can neither
+    attack, regroup nor pass (option ``no_legal_action = "lose"``)."""
+    seen, todo = set(), [s]
+    while todo:
+        t = todo.pop()
+        if t in seen:
+            continue
+        seen.add(t)
+        res = SPEC.result(t)
+        if res is not None:
+            if dict(res.details)["reason"] == "no legal action":
+                return True
+            continue
+        todo += [SPEC.apply(t, m) for m in SPEC.legal_moves(t)]
+    return False
+
+
+@pytest.mark.parametrize(("hands", "stocks", "to_move", "changed"), [
+    # an endgame (the endgame solver): "attack 5♣" wins only because player 0, left with three
+    # cards against one and nothing to draw, loses instead of passing
+    (("7♣ 4♥ Q♠", "5♣ K♦"), ("", "", ""), 1, True),
+    # stocks and a pool (the open-hand search over the engine, every card known)
+    (("K♣", "5♣ 6♣"), ("2♣", "6♥", "J♦"), 0, False),
+])
+def test_where_a_player_with_nothing_to_do_loses_the_answer_equals_the_search_over_the_spec(
+        hands: tuple[str, str], stocks: tuple[str, str, str], to_move: int, changed: bool) -> None:
+    """Under ``no_legal_action = "lose"``, a position whose search reaches a player who can neither
+    attack, regroup nor pass: every move's value of ``foolsolve POSITION.json --open-hand`` (the
+    endgame solver's win/loss, or the open-hand search's payoffs) equals minimax over the spec;
+    ``changed``: the values differ under the default forced pass."""
+    from foolsolve import api
+
+    values = {}
+    for rule in ("lose", "pass"):
+        s = position(*hands, stock0=stocks[0], stock1=stocks[1], pool=stocks[2], to_move=to_move,
+                     rules={"no_legal_action": rule}, turns_done=2)
+        if rule == "lose":
+            assert _no_legal_action_loss_reached(s)
+        answer = api.answer(s, open_hand=True, time=20, progress=False)
+        assert answer.value_kind in ("outcome", "payoff") and not answer.unfinished, answer.method
+        got = {m.move: m.value for m in answer.moves}
+        if answer.value_kind == "outcome":
+            assert got == {k: _wdl(v) for k, v in minimax.move_values(SPEC, s).items()}
+        else:  # the mover's payoff, +1 or -1
+            want = minimax.open_hand_values(SPEC, s, to_move, "paranoid")
+            assert {k: int(v) for k, v in got.items()} == want
+        values[rule] = got
+    assert (values["lose"] != values["pass"]) == changed

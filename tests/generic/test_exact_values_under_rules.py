@@ -8,7 +8,17 @@ the concept the answer names: paranoid or max-n payoffs
 the answer gives it), Foolery's going out first, Fool's Paradise's own score minus the best other
 score. A position whose spec search passes :data:`SPEC_NODES`, or whose answer is not exact within
 ten seconds, is left out. Deep runs only (``HYPOTHESIS_PROFILE=long``): a few hundred solves per
-game."""
+game.
+
+Three Fools keeps every card in play (a pile is played again once collected), so random play never
+leaves a small position: its positions are built small (:func:`tests.three_fools.exact.short_game`:
+two players a card or two from losing), under rules with every option drawn and a
+Roshambo table one time in four, and both ``--open-hand`` concepts (paranoid, ``-o concept=max-n``)
+are compared with :func:`tests.three_fools.exact.game_values`, a search written again from the
+spec's moves that values a game that never ends at 0 and at 1 (the answer must not depend on it).
+Fools and Angels' ``no_legal_action = "lose"`` gets positions of its own
+(:func:`stuck_position`): small endgames and stocks whose search reaches a player who can neither
+attack, regroup nor pass."""
 
 from __future__ import annotations
 
@@ -31,6 +41,7 @@ from tests.foolery.test_solver import spec_first_out
 from tests.fools_and_angels.test_solver import DRAWN_HERE
 from tests.fools_paradise.test_solver import paranoid_value
 from tests.generic.test_open_hand import live_cards
+from tests.three_fools import exact as three_fools_exact
 
 # the other tests' helpers are imported here, not inside the test: importing a module of
 # hypothesis tests while a hypothesis test runs applies their @given inside it (a failed health check)
@@ -55,21 +66,24 @@ def drawn(game: str, rng: random.Random) -> tuple[Any, int]:
 
 
 def size(obj: dict[str, Any]) -> int:
-    """Live cards of a position's JSON: hands, stock and table, Fools and Angels' stocks and pool,
-    and Three Fools' piles (a position with a ``streak``), which are played again: its positions
-    stay large, and its cases end here."""
-    count = live_cards(obj) + sum(len(part) for part in obj.get("stocks", [])) + len(obj.get("pool", []))
-    if "streak" in obj:
-        count += sum(len(part) for part in obj.get("piles", []))
-    return count
+    """Live cards of a position's JSON: hands, stock and table, Fools and Angels' stocks and pool
+    (Three Fools' positions are built small instead: :func:`small_position`)."""
+    return live_cards(obj) + sum(len(part) for part in obj.get("stocks", [])) + len(obj.get("pool", []))
 
 
 def small_position(game: str, seed: int) -> Any:
     """The first position of a random game under drawn rules with at most :data:`CARDS` live
     cards, a player to move and two legal moves (the next game's where a game ends before one);
-    ``None`` after twenty games without one."""
+    ``None`` after twenty games without one. Three Fools: a position built small
+    (:func:`tests.three_fools.exact.short_game`) under random rules (a Roshambo table one time in
+    four)."""
     spec = games.get(game).spec
     rng = random.Random(seed)
+    if game == "three-fools":
+        from foolsolve.games.three_fools import random_rules_tf
+
+        s = three_fools_exact.short_game(rng, random_rules_tf(rng))
+        return s if spec.result(s) is None and len(spec.legal_moves(s)) >= 2 else None
     for _ in range(20):
         rules, players = drawn(game, rng)
         try:
@@ -118,6 +132,15 @@ def spec_values(game: str, s: Any, answer: api.Solved) -> dict[str, Any]:
     written as the answer writes it."""
     spec: Any = Counted(games.get(game).spec)
     player = answer.player if answer.player is not None else spec.to_move(s)
+    if game == "three-fools":
+        concept = "max-n" if answer.concept == "max-n" else "paranoid"
+        try:
+            want = three_fools_exact.game_values(s, player, concept, SPEC_NODES)
+            if concept == "paranoid":  # the same whatever a game that never ends is worth
+                assert three_fools_exact.game_values(s, player, concept, SPEC_NODES, endless=Fraction(1)) == want
+        except three_fools_exact.TooBig:
+            raise TooBig from None
+        return dict(want)
     moves = spec.legal_moves(s)
     if game == "foolery" and answer.value_kind == "outcome":  # going out first (win) or not (loss)
         best = min(p for p in range(1, s.players + 1) if p not in s.places)
@@ -146,15 +169,23 @@ def answer_values(answer: api.Solved) -> dict[str, Any]:
 @given(seed=st.integers(0, 2 ** 32))
 def test_every_moves_exact_value_equals_exhaustive_search_over_the_spec(game: str, seed: int) -> None:
     s = small_position(game, seed)
-    if s is None:
-        return
+    if s is not None:
+        check_answers(game, s, seed)
+
+
+def check_answers(game: str, s: Any, seed: int) -> None:
+    """Every root move's exact value of the answers to ``s`` equals the search over the spec (an
+    answer not exact within ten seconds, or a search too big, is left out)."""
     from foolsolve.cli import _SeatRequest
 
     # the default answer too where the player to move sees every card that matters (else it is the
     # answer from her seat, not an open-hand value)
     hidden = _SeatRequest.hidden_from_mover(games.get(game), s)
-    for open_hand in (True, False) if not hidden else (True,):
-        answer = api.answer(s, open_hand=open_hand, time=10, progress=False)
+    asks: list[tuple[bool, dict[str, Any] | None]] = [(True, None)] + ([(False, None)] if not hidden else [])
+    if game == "three-fools":  # the default answer of a round about to be led is the round odds (their own tests)
+        asks = [(True, None), (True, {"concept": "max-n"})]
+    for open_hand, options in asks:
+        answer = api.answer(s, open_hand=open_hand, time=10, progress=False, options=options)
         assert isinstance(answer, api.Solved)
         if answer.value_kind == "estimate" or answer.unfinished:
             return  # not exact within the time
@@ -163,4 +194,51 @@ def test_every_moves_exact_value_equals_exhaustive_search_over_the_spec(game: st
             want = spec_values(game, s, answer)
         except TooBig:
             return
-        assert answer_values(answer) == want, (game, seed, open_hand, answer.method)
+        assert answer_values(answer) == want, (game, seed, open_hand, options, answer.method)
+
+
+def stuck_position(seed: int) -> Any:
+    """Fools and Angels under ``no_legal_action = "lose"``, every other option drawn: one to three
+    cards a hand, an endgame (no stock, no pool) or a card or two in the stocks and pool, phase
+    turn, whose search over the spec reaches a player who can neither attack, regroup nor pass
+    (the loss this option gives); ``None`` where the drawn position is not one."""
+    from dataclasses import replace
+
+    from foolsolve.spec.fools_and_angels import SPEC, TURN, State
+
+    rng = random.Random(seed)
+    rules = replace(drawn("fools-and-angels", rng)[0], no_legal_action="lose")
+    deck = sorted({c for which in ("player0", "player1", "pool") for c in rules.stocks.cards(which)})
+    sizes = [rng.randint(1, 3), rng.randint(1, 3)]
+    sizes += [0, 0, 0] if rng.random() < 0.5 else [rng.randint(0, 2), rng.randint(0, 1), rng.randint(0, 1)]
+    cards = rng.sample(deck, sum(sizes))
+    parts = [tuple(cards[sum(sizes[:i]):sum(sizes[:i + 1])]) for i in range(5)]
+    s = State(rules, TURN, rng.randint(0, 1), (frozenset(parts[0]), frozenset(parts[1])), (parts[2], parts[3]),
+              parts[4], turns_done=2)
+    try:
+        s = SPEC.state_from_json(SPEC.state_to_json(s))
+    except InputError:
+        return None
+    if SPEC.result(s) is not None or len(SPEC.legal_moves(s)) < 2:
+        return None
+    seen, todo = set(), [s]
+    while todo and len(seen) < SPEC_NODES:
+        t = todo.pop()
+        if t in seen:
+            continue
+        seen.add(t)
+        res = SPEC.result(t)
+        if res is not None:
+            if dict(res.details)["reason"] == "no legal action":
+                return s
+            continue
+        todo += [SPEC.apply(t, m) for m in SPEC.legal_moves(t)]
+    return None
+
+
+@settings(max_examples=200)
+@given(seed=st.integers(0, 2 ** 32))
+def test_fools_and_angels_values_where_a_player_with_nothing_to_do_loses(seed: int) -> None:
+    s = stuck_position(seed)
+    if s is not None:
+        check_answers("fools-and-angels", s, seed)
