@@ -67,7 +67,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from foolsolve.errors import InputError, LimitError, OptionError, option_name
-from foolsolve.game import CHANCE, Utility, seat_of_mover, side_text
+from foolsolve.game import CHANCE, Utility, legal_or_family, search_moves, seat_of_mover, side_text
 from foolsolve.playouts import PLAYOUT_MOVES, playout_of, repeats
 from foolsolve.present import plural
 from foolsolve.rules import json_shown, rule_option_words
@@ -161,8 +161,8 @@ def only_move(info: GameInfo, state: Any) -> str | None:
     spec = info.spec
     if spec.is_terminal(state) or spec.to_move(state) == CHANCE:
         return None
-    moves = spec.legal_moves(state)
-    return spec.move_text(moves[0]) if len(moves) == 1 else None
+    moves, family = legal_or_family(spec, state)
+    return spec.move_text(moves[0]) if len(moves) == 1 and family is None else None
 
 
 @dataclass
@@ -386,7 +386,7 @@ class _Search:
                 if not flags & REP:
                     self.tt[key] = (depth, v, v, flags, 0)
                 return v, flags
-            moves = list(engine.legal_moves(s))
+            moves = search_moves(engine, s)
             order = list(range(len(moves)))
             if 0 < best_i < len(moves):
                 order.remove(best_i)
@@ -467,7 +467,7 @@ class _Search:
     def spec_ordered(self, s: Any) -> list[Any]:
         """The engine's moves in the spec's order."""
         engine, spec = self.engine, self.spec
-        return sorted(engine.legal_moves(s), key=lambda m: spec.move_sort_key(engine.move_to_spec(s, m)))
+        return sorted(search_moves(engine, s), key=lambda m: spec.move_sort_key(engine.move_to_spec(s, m)))
 
     # -- the root --
 
@@ -699,7 +699,7 @@ def solve_world(info: GameInfo, state: Any, budget: Budget = DEFAULT_BUDGET, *, 
     if answer_values is None:
         raise SearchLimit("max_depth: no iteration searched")
     texts = {str(info.engine.move_to_spec(root, m)): v for m, v in answer_values}
-    order = [str(m) for m in (spec.legal_moves(state))]
+    order = [str(m) for m in search_moves(spec, state)]
     values = {t: texts[t] for t in order}
     mover_best = None
     if to_move == CHANCE:
@@ -1030,18 +1030,18 @@ def chance_walk(info: GameInfo, state: Any, max_nodes: int = CHANCE_ONLY_NODES
         result = spec.result(s)
         if result is not None:
             return tuple(Fraction(x) for x in result.payoffs)
-        moves = spec.legal_moves(s)
+        moves, family = legal_or_family(spec, s)
         if spec.to_move(s) != CHANCE:
-            if len(moves) != 1:
+            if len(moves) != 1 or family is not None:
                 raise _Choice
             return expect(spec.apply(s, moves[0]))
         return _expectation(spec, s, [(m, expect(spec.apply(s, m))) for m in moves])
 
     if spec.is_terminal(state):
         return None
-    moves = spec.legal_moves(state)
+    moves, family = legal_or_family(spec, state)
     chance = spec.to_move(state) == CHANCE
-    if not chance and len(moves) != 1:
+    if not chance and (len(moves) != 1 or family is not None):
         return None
     try:
         each = [(m, expect(spec.apply(state, m))) for m in moves]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import combinations
@@ -36,6 +37,7 @@ from foolsolve.game import (
     Utility,
     _norm_move,
     check_listed,
+    legal_or_family,
     reason,
 )
 from foolsolve.numbers import ascii_whole
@@ -265,12 +267,36 @@ def _parse_hand_limit(v: Any) -> int:
     return v
 
 
+EXCHANGES_INSTEAD = ("foolsolve why POSITION 'exchange CARDS' checks one of them; the arena's bots, foolsolve play "
+                     "and the playouts play on, drawing exchanges without the list: docs/fools-and-angels.md, "
+                     "\"Big hands\"")
+"""What a user can do where the exchanges are too many to list (said in :func:`check_exchanges`' error)."""
+
+
 def check_exchanges(count: int, hand: int) -> None:
     """A one-line :class:`~foolsolve.errors.LimitError` where a turn has more exchanges (``count``,
-    from a hand of ``hand`` cards) than a move list holds (:func:`~foolsolve.game.check_listed`); the
-    exchanges are still counted, sampled and tested without being listed
+    from a hand of ``hand`` cards) than a move list holds (:func:`~foolsolve.game.check_listed`), saying
+    what to do instead; the exchanges are still counted, sampled and tested without being listed
     (:meth:`FoolsAndAngelsSpec.legal_moves_split`)."""
-    check_listed(count, f"exchange moves (every set of a {hand}-card hand)")
+    check_listed(count, f"exchange moves (every set of a {hand}-card hand)", EXCHANGES_INSTEAD)
+
+
+def exchange_candidates(hand: Sequence[Card], most: int) -> list[tuple[Card, ...]]:
+    """The exchanges a player valuing moves considers where every set of the hand is too many to list
+    (:attr:`~foolsolve.game.MoveFamily.candidates`): every single card, then the ``k`` lowest and the
+    ``k`` highest cards of the hand for every ``k`` from 2 to ``most`` (by rank, then the game's card
+    order), each set once, in ascending card order: at most ``3 * len(hand)`` sets. The ``greedy`` bot's
+    exchange of the full list (all the lowest-ranked cards) is among them."""
+    by_rank = sorted(hand, key=lambda c: (c.rank, c))
+    out: list[tuple[Card, ...]] = [(c,) for c in ordered(hand)] if most >= 1 else []
+    seen = set(out)
+    for k in range(2, most + 1):
+        for part in (by_rank[:k], by_rank[-k:]):
+            cards = ordered(part)
+            if cards not in seen:
+                seen.add(cards)
+                out.append(cards)
+    return out
 
 
 def _parse_regroup_max(v: Any) -> Any:
@@ -1123,7 +1149,16 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
         def contains(move: Any) -> bool:
             return isinstance(move, Exchange) and not exchange_reasons(state, move.cards)
 
-        return listed, MoveFamily("exchange", count, sample, contains, lambda: exchange_moves(state))
+        def read(text: str) -> Exchange | None:
+            try:
+                move = self.read_move(state, text)
+            except InputError:
+                return None
+            return move if isinstance(move, Exchange) and contains(move) else None
+
+        return listed, MoveFamily("exchange", count, sample, contains, lambda: exchange_moves(state),
+                                  lambda: [Exchange(c) for c in exchange_candidates(hand, max(sizes, default=0))],
+                                  read)
 
     def _legal_moves(self, state: State, exchanges: bool = True) -> tuple[Move, ...]:
         if self.result(state) is not None:
@@ -1349,9 +1384,13 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
     def parse_move(self, state: State, text: str) -> Move:
         """The legal move whose text is ``text``; card lists may come in any order."""
         want = _move_words(text)
-        for m in self.legal_moves(state):
+        listed, family = legal_or_family(self, state)
+        for m in listed:
             if _move_words(str(m)) == want:
                 return m
+        move = None if family is None else family.read(text)  # every set of a big hand: read, then tested
+        if move is not None:
+            return move
         raise IllegalMove(f"move {quoted(text)} is not legal here")
 
     # -- applying a move -----------------------------------------------------------------------
