@@ -1021,6 +1021,78 @@ def exchange_moves(state: State) -> list[Exchange]:
     return [Exchange(combo) for n in sizes for combo in combinations(hand, n)]
 
 
+def read_move_text(text: str) -> Move:
+    """The move ``text`` names, legal or not, in any position (cards of the game: the 10s are put
+    away); an :class:`InputError` for text that names no move."""
+    words = text.replace(",", " ").split()
+    if not words:
+        raise InputError("move: empty text")
+    verb = words[0].lower()
+    args = [w if _is_card_word(w) else w.lower() for w in words[1:]]
+
+    def cards(ws: list[str]) -> tuple[Card, ...]:
+        out = tuple(parse_game_card(w, "move") for w in ws)
+        if len(set(out)) != len(out):
+            raise InputError(f"move: {quoted(text)} names a card twice")
+        return ordered(out)
+
+    simple: dict[str, Move] = {"surrender": Surrender(), "stop": Stop(), "pass": Pass(), "decline": Decline()}
+    if verb in simple and not args:
+        return simple[verb]
+    if verb == "keep" and args == ["piles"]:
+        return KeepPiles()
+    if verb == "swap" and len(args) == 6 and args[0] == "pile" and args[2:5] == ["for", "pool", "pile"] \
+            and ascii_whole(args[1]) is not None and ascii_whole(args[5]) is not None:
+        return SwapPiles(int(args[1]), int(args[5]))
+    if verb in ("exchange", "attack") and args:
+        return Exchange(cards(args)) if verb == "exchange" else Attack(cards(args))
+    if verb == "defend" and len(args) >= 3 and args[0] in TARGETS and args[1] == "with":
+        return Defend(args[0], cards(args[2:]))
+    if verb == "draw" and args in (["own"], ["pool"]):
+        return Draw(args[0])
+    if verb == "discard" and args == ["stock"]:
+        return DiscardStock()
+    if verb == "discard" and len(args) == 1:
+        return Discard(cards(args)[0])
+    raise InputError(f"move: cannot read {quoted(text)} (moves are written: attack 5C 2H [JS], defend red|black|whole "
+                     "with 9C, surrender, draw own|pool, stop, pass, exchange 5C ..., swap pile 1 for pool pile "
+                     "2, keep piles, discard 5C, discard stock, decline)")
+
+
+def exchange_family(hand: tuple[Card, ...], sizes: list[int]) -> MoveFamily:
+    """The exchanges of a turn as a :class:`~foolsolve.game.MoveFamily`: every set of ``hand`` (the
+    mover's cards, in card order) of one of ``sizes`` (the sizes :func:`exchange_reasons` allows on
+    this turn; every set of one size has the same verdict, as :func:`exchange_moves` reads it).
+    Counted, sampled uniformly (a size drawn with weight C(n, k), then k cards drawn without
+    replacement: every set equally likely), tested and read without listing. It holds the mover's
+    cards and the sizes alone, nothing else of the position (a bot's seat carries it:
+    :attr:`foolsolve.bots.Seat.family`)."""
+    weights = [comb(len(hand), n) for n in sizes]
+    held = frozenset(hand)
+
+    def sample(rng: random.Random) -> Exchange:
+        n = rng.choices(sizes, weights)[0]
+        return Exchange(ordered(rng.sample(hand, n)))
+
+    def contains(move: Any) -> bool:
+        return (isinstance(move, Exchange) and len(set(move.cards)) == len(move.cards) and set(move.cards) <= held
+                and len(move.cards) in sizes)
+
+    def listing() -> list[Exchange]:
+        check_exchanges(sum(weights), len(hand))
+        return [Exchange(combo) for n in sizes for combo in combinations(hand, n)]
+
+    def read(text: str) -> Exchange | None:
+        try:
+            move = read_move_text(text)
+        except InputError:
+            return None
+        return move if isinstance(move, Exchange) and contains(move) else None
+
+    return MoveFamily("exchange", sum(weights), sample, contains, listing,
+                      lambda: [Exchange(c) for c in exchange_candidates(hand, max(sizes, default=0))], read)
+
+
 def pile_size(rules: Rules) -> int:
     """Asymmetry: 003 "equal piles of four cards each" (a quarter of the pool in general)."""
     return len(rules.stocks.pool) // 4
@@ -1138,27 +1210,9 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
             return self.legal_moves(state), None
         listed = list(self._legal_moves(state, exchanges=False))
         hand = ordered(state.hands[state.to_move])
-        count = exchange_count(state)
+        # every set of hand cards of one size has the same verdict (as exchange_moves reads it)
         sizes = [n for n in range(1, len(hand) + 1) if not exchange_reasons(state, hand[:n])]
-        weights = [comb(len(hand), n) for n in sizes]
-
-        def sample(rng: random.Random) -> Exchange:
-            n = rng.choices(sizes, weights)[0]
-            return Exchange(ordered(rng.sample(hand, n)))
-
-        def contains(move: Any) -> bool:
-            return isinstance(move, Exchange) and not exchange_reasons(state, move.cards)
-
-        def read(text: str) -> Exchange | None:
-            try:
-                move = self.read_move(state, text)
-            except InputError:
-                return None
-            return move if isinstance(move, Exchange) and contains(move) else None
-
-        return listed, MoveFamily("exchange", count, sample, contains, lambda: exchange_moves(state),
-                                  lambda: [Exchange(c) for c in exchange_candidates(hand, max(sizes, default=0))],
-                                  read)
+        return listed, exchange_family(hand, sizes)
 
     def _legal_moves(self, state: State, exchanges: bool = True) -> tuple[Move, ...]:
         if self.result(state) is not None:
@@ -1199,40 +1253,9 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
 
     # -- why a move is (il)legal -------------------------------------------------------------------
     def read_move(self, state: State, text: str) -> Move:
-        """The move ``text`` names, legal or not (cards of the game: the 10s are put away)."""
-        words = text.replace(",", " ").split()
-        if not words:
-            raise InputError("move: empty text")
-        verb = words[0].lower()
-        args = [w if _is_card_word(w) else w.lower() for w in words[1:]]
-
-        def cards(ws: list[str]) -> tuple[Card, ...]:
-            out = tuple(parse_game_card(w, "move") for w in ws)
-            if len(set(out)) != len(out):
-                raise InputError(f"move: {quoted(text)} names a card twice")
-            return ordered(out)
-
-        simple: dict[str, Move] = {"surrender": Surrender(), "stop": Stop(), "pass": Pass(), "decline": Decline()}
-        if verb in simple and not args:
-            return simple[verb]
-        if verb == "keep" and args == ["piles"]:
-            return KeepPiles()
-        if verb == "swap" and len(args) == 6 and args[0] == "pile" and args[2:5] == ["for", "pool", "pile"] \
-                and ascii_whole(args[1]) is not None and ascii_whole(args[5]) is not None:
-            return SwapPiles(int(args[1]), int(args[5]))
-        if verb in ("exchange", "attack") and args:
-            return Exchange(cards(args)) if verb == "exchange" else Attack(cards(args))
-        if verb == "defend" and len(args) >= 3 and args[0] in TARGETS and args[1] == "with":
-            return Defend(args[0], cards(args[2:]))
-        if verb == "draw" and args in (["own"], ["pool"]):
-            return Draw(args[0])
-        if verb == "discard" and args == ["stock"]:
-            return DiscardStock()
-        if verb == "discard" and len(args) == 1:
-            return Discard(cards(args)[0])
-        raise InputError(f"move: cannot read {quoted(text)} (moves are written: attack 5C 2H [JS], defend red|black|whole "
-                         "with 9C, surrender, draw own|pool, stop, pass, exchange 5C ..., swap pile 1 for pool pile "
-                         "2, keep piles, discard 5C, discard stock, decline)")
+        """The move ``text`` names, legal or not (cards of the game: the 10s are put away):
+        :func:`read_move_text`."""
+        return read_move_text(text)
 
     def why_illegal(self, state: State, move: Move) -> list[Reason]:
         """Every rule against ``move`` (empty: legal): the game is over, the phase, then the rule

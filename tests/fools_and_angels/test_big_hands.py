@@ -204,3 +204,45 @@ def test_an_external_bot_is_told_of_the_family_and_may_answer_any_exchange() -> 
     assert str(pick(seat, "0")) == "pass"
     with pytest.raises(bots.Forfeit, match="illegal move"):
         pick(seat, "exchange 2D")
+
+
+def test_a_seat_with_a_family_never_leads_back_to_the_position(monkeypatch) -> None:
+    """A seat at a 17-card turn carries the exchange family, and nothing reachable from it (the
+    family's functions' closures and defaults included) is a position: the family holds the mover's
+    cards and sizes alone. (A function's module globals are not followed: any bot reaches those by
+    importing the module.)"""
+    import gc
+    import types
+
+    def referents(obj: object) -> list[object]:
+        if isinstance(obj, types.FunctionType):
+            return [c.cell_contents for c in obj.__closure__ or ()] + list(obj.__defaults__ or ())
+        return [] if isinstance(obj, types.ModuleType) else gc.get_referents(obj)
+
+    from foolsolve.spec.fools_and_angels import State
+
+    seats: list[bots.Seat] = []
+
+    class Spy(bots.Bot):
+        def choose(self, seat: bots.Seat) -> object:
+            seats.append(seat)
+            return bots.make("random").choose(seat)
+
+    start = SPEC.state_from_json(QUICK)
+    monkeypatch.setattr(arena, "deal_of", lambda match, deal: start)
+    bots.register(bots.BotInfo("spy", "records its seats", lambda p, r: Spy()))
+    try:
+        match = arena.Match("fools-and-angels", QUICK["rules"], 2, ("spy", "random"), 1, 3)
+        arena.play(arena.Task(match, 0, (0, 1)))
+    finally:
+        bots.unregister("spy")
+        arena.close_bots()
+    assert seats[0].family is not None and seats[0].family.count == 131_071
+    seen, todo = set(), [seats[0]]
+    while todo:
+        obj = todo.pop()
+        if id(obj) in seen or isinstance(obj, type):
+            continue
+        seen.add(id(obj))
+        assert not isinstance(obj, State), "a bot could reach the full position"
+        todo.extend(referents(obj))
