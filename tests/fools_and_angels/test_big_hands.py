@@ -246,3 +246,24 @@ def test_a_seat_with_a_family_never_leads_back_to_the_position(monkeypatch) -> N
         seen.add(id(obj))
         assert not isinstance(obj, State), "a bot could reach the full position"
         todo.extend(referents(obj))
+
+
+ENDGAME = copy.deepcopy(QUICK)
+ENDGAME["pool"], ENDGAME["stocks"] = [], [[], []]
+"""QUICK with the stocks and the pool empty: every card open, a position the endgame solver covers, whose
+17-card hand it cannot list (an exchange may draw back the cards just put under the empty pool)."""
+
+
+def test_a_search_over_part_of_the_exchanges_is_no_exact_answer() -> None:
+    """The open-hand search of a 17-card endgame weighs the candidates, reaches every end, and still
+    says its answer is not exact, with a note why (the endgame solver's refusal to list is no error
+    here); pimc plays there too."""
+    from foolsolve.solver import open_hand
+
+    state = SPEC.state_from_json(ENDGAME)
+    assert legal_or_family(SPEC, state)[1] is not None
+    ans = open_hand.solve_world(INFO, state, open_hand.Budget(max_nodes=20_000, playouts=1), player=0)
+    assert not ans.exact and len(ans.values) == len(search_moves(SPEC, state))
+    assert any("weighed a bounded list of them" in note and "not exact" in note for note in ans.notes), ans.notes
+    seat = big_hand_seat(obj=ENDGAME)
+    assert seat.is_legal(bots.make("pimc:samples=2").choose(seat))
