@@ -26,7 +26,7 @@ from typing import Any
 from foolsolve.cards import ACE, FRENCH52, JACK, KING, Card
 from foolsolve.cards import low_bits as bits
 from foolsolve.errors import InputError
-from foolsolve.game import Engine, IllegalMove, MoveFamily, Result, check_listed
+from foolsolve.game import Engine, IllegalMove, MoveFamily, Result
 from foolsolve.spec import fools_and_angels as S
 
 Move = tuple[int, ...]
@@ -419,8 +419,12 @@ def exchange_family(state: EngineState) -> MoveFamily:
         m = FRENCH52.mask(move.cards)
         return m & hand == m and 1 <= m.bit_count() <= most
 
+    def candidates() -> list[Move]:
+        # the spec's bounded list (S.exchange_candidates), as engine moves
+        return [(EXCH, FRENCH52.mask(cards)) for cards in S.exchange_candidates(FRENCH52.cards_of(hand), most)]
+
     return MoveFamily("exchange", sum(weights), sample, contains,
-                      lambda: [mv for mv in _turn_moves(state, p) if mv[0] == EXCH])
+                      lambda: [mv for mv in _turn_moves(state, p) if mv[0] == EXCH], candidates)
 
 
 def _turn_moves(state: EngineState, p: int, exchanges: bool = True) -> list[Move]:
@@ -433,7 +437,7 @@ def _turn_moves(state: EngineState, p: int, exchanges: bool = True) -> list[Move
     if exchanges and cr.exchange and not state[10] and hand:
         hb = bits(hand)
         most = min(len(hb), len(pool)) if cr.exchange_pool_only else len(hb)
-        check_listed(sum(comb(len(hb), n) for n in range(1, most + 1)), f"exchange moves (every set of a {len(hb)}-card hand)")
+        S.check_exchanges(sum(comb(len(hb), n) for n in range(1, most + 1)), len(hb))
         for n in range(1, most + 1):
             for combo in combinations(hb, n):
                 m = 0

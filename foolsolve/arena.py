@@ -287,7 +287,7 @@ def close_bots() -> None:
 def play(task: Task) -> dict[str, Any]:
     """Play one game and return its record (module-level, so workers can run it)."""
     from foolsolve import bots, games
-    from foolsolve.game import CHANCE, draw_chance
+    from foolsolve.game import CHANCE, draw_chance, legal_or_family
     from foolsolve.rules import rules_from_json, rules_to_json
     from foolsolve.worlds import view_of
 
@@ -313,8 +313,8 @@ def play(task: Task) -> dict[str, Any]:
     stopped = None
     seen: dict[int, int] = {}
     while True:
-        legal = spec.legal_moves(state)
-        if not legal:
+        legal, family = legal_or_family(spec, state)  # a family: too many moves to list (Seat.family)
+        if not legal and family is None:
             break
         if len(moves) >= MAX_MOVES:
             finished, stopped = False, f"after {MAX_MOVES} moves"
@@ -331,7 +331,7 @@ def play(task: Task) -> dict[str, Any]:
             seat = bots.Seat(game=info.name, player=mover, players=m.players, rules=rules_json,
                              view=view_of(info, state, mover), legal=tuple(legal),
                              seed=_seed(m.seed, "move", task.deal, task.seating, len(moves)),
-                             history=tuple(history[mover]))
+                             history=tuple(history[mover]), family=family)
             t0, c0 = time.perf_counter(), time.thread_time()
             try:
                 move = players[mover].choose(seat)
@@ -342,7 +342,7 @@ def play(task: Task) -> dict[str, Any]:
                 seconds[mover] += time.perf_counter() - t0
                 cpu[mover] += time.thread_time() - c0
                 decisions[mover] += 1
-            if move not in legal:
+            if not seat.is_legal(move):
                 forfeit = {"seat": mover, "bot": labels[mover], "reason": f"illegal move {move!s:.60}"}
                 break
             history[mover].append(str(move))
@@ -499,7 +499,7 @@ def record_problem(rec: Any, header: dict[str, Any]) -> str:
     seat's turn, an unfinished game not over). ``foolsolve arena`` checks the records it resumes
     from with it, ``foolsolve play --record`` the game it replays."""
     from foolsolve import games
-    from foolsolve.game import CHANCE
+    from foolsolve.game import CHANCE, legal_or_family
     from foolsolve.rules import rules_from_json, rules_to_json
 
     players, bots = header["players"], header["bots"]
@@ -555,7 +555,8 @@ def record_problem(rec: Any, header: dict[str, Any]) -> str:
             end = spec.apply(end, move)
         except InputError as exc:
             return f"moves: move {i} ({json.dumps(text)[:40]}): {exc}"
-    over = not spec.legal_moves(end)
+    listed, family = legal_or_family(spec, end)
+    over = not listed and family is None
     finished = rec.get("finished", True)
     if not isinstance(finished, bool):
         return "finished: not true or false"

@@ -187,14 +187,61 @@ def reason(rule: str, says: str, section: str = "", quote: str = "", option: str
 
 MAX_LISTED = 2**16 - 1
 """The most moves of one family a move list holds (every set of a 16-card hand): past it the list is
-refused in one line (:func:`check_listed`); a :class:`MoveFamily` still counts, samples and tests them."""
+refused in one line (:func:`check_listed`); a :class:`MoveFamily` still counts, samples and tests them,
+and bots, playouts and searches play on without the list (:func:`legal_or_family`)."""
 
 
-def check_listed(count: int, what: str) -> None:
-    """A one-line :class:`~foolsolve.errors.LimitError` (exit 2) where ``count`` moves of one family
-    (``what``: ``exchange moves (every set of a 17-card hand)``) are more than :data:`MAX_LISTED`."""
+class TooManyMoves(LimitError):
+    """A move list refused because one family of its moves is longer than :data:`MAX_LISTED`
+    (:func:`check_listed`): one line, exit 2, kind ``limit``. Players that do not need the list catch
+    it and play on with :meth:`SpecGame.legal_moves_split` (:func:`legal_or_family`)."""
+
+
+def check_listed(count: int, what: str, instead: str = "") -> None:
+    """A one-line :class:`TooManyMoves` (exit 2) where ``count`` moves of one family (``what``:
+    ``exchange moves (every set of a 17-card hand)``) are more than :data:`MAX_LISTED`; ``instead``:
+    what a user can do instead, said after it."""
     if count > MAX_LISTED:
-        raise LimitError(f"{count:,} {what}: more than the {MAX_LISTED:,} this program lists")
+        raise TooManyMoves(f"{count:,} {what}: more than the {MAX_LISTED:,} this program lists"
+                           + (f" ({instead})" if instead else ""))
+
+
+def legal_or_family(game: Any, state: Any) -> tuple[Sequence[Any], MoveFamily | None]:
+    """The legal moves of ``state`` for a player that need not list them all (a bot, a playout, a
+    search), from a spec or an engine (``game``): the whole list and ``None`` where it can be listed
+    (as :meth:`SpecGame.legal_moves` gives it); where one family of moves is longer than
+    :data:`MAX_LISTED`, the other moves listed and that :class:`MoveFamily` (together exactly the legal
+    moves). No legal move at all (an empty list and ``None``): the game is over."""
+    try:
+        return game.legal_moves(state), None
+    except TooManyMoves:
+        return game.legal_moves_split(state)
+
+
+def uniform_move(moves: Sequence[Any], family: MoveFamily | None, rng: random.Random) -> Any:
+    """One legal move uniformly at random from :func:`legal_or_family`'s answer: ``rng.choice(moves)``
+    without a family (the same draw as before any family), else each of the ``len(moves) +
+    family.count`` moves with the same chance (the family's :attr:`MoveFamily.sample` is uniform
+    over its members, which no listed move is)."""
+    if family is None:
+        return rng.choice(moves)
+    i = rng.randrange(len(moves) + family.count)
+    return moves[i] if i < len(moves) else family.sample(rng)
+
+
+def search_moves(game: Any, state: Any) -> list[Any]:
+    """The moves a search or a valuing player considers at ``state`` (spec or engine moves, as
+    ``game`` is a spec or an engine): every legal move where they can be listed; where one family is
+    longer than :data:`MAX_LISTED`, the other legal moves and the family's bounded
+    :attr:`MoveFamily.candidates` (Fools and Angels: docs/fools-and-angels.md, "Big hands"), in the
+    spec's move order."""
+    moves, family = legal_or_family(game, state)
+    if family is None:
+        return list(moves)
+    both = [*moves, *family.candidates()]
+    if isinstance(game, Engine):  # in the spec's move order, as the full list would be
+        return sorted(both, key=lambda m: game.spec.move_sort_key(game.move_to_spec(state, m)))
+    return sorted(both, key=game.move_sort_key)
 
 
 @dataclass(frozen=True)
@@ -215,6 +262,14 @@ class MoveFamily:
     """Whether a *spec* move is a member (both sides take spec moves here)."""
     listing: Callable[[], list[Any]]
     """Every member (same kind of move as :attr:`sample`)."""
+    candidates: Callable[[], list[Any]] = lambda: []
+    """A bounded list of members (same kind of move as :attr:`sample`, at most a few hundred, no
+    duplicates) that a player valuing moves (the ``greedy``, ``pimc``, ``ismcts`` and OpenSpiel bots,
+    the searches of a world) considers where the family is too long to list; each game states which
+    (Fools and Angels: every single card, and the k lowest and the k highest cards of the hand)."""
+    read: Callable[[str], Any] = lambda text: None
+    """The member a move's text names (a spec's family: any spelling :meth:`SpecGame.parse_move` reads),
+    else ``None``: how a person or an external program names a member that is not listed."""
 
 
 class Dynamics(Enum):
@@ -813,15 +868,18 @@ class Engine(ABC, Generic[E, EM]):
 
     def playout(self, state: E, rng: random.Random, max_moves: int | None = None) -> tuple[E, int]:
         """Random play from ``state`` until no move is legal (or ``max_moves`` moves were made):
-        each move is ``rng.choice(legal_moves(s))`` (chance outcomes too, uniformly), applied with
-        :meth:`apply_unchecked`. Returns the final state and the number of moves. An engine may
-        override it with a native loop that plays the same game for the same ``rng``."""
+        each move uniformly among the legal moves (chance outcomes too, uniformly), applied with
+        :meth:`apply_unchecked`: ``rng.choice(legal_moves(s))``, or where the engine gives a
+        :class:`MoveFamily` (:meth:`legal_moves_split`: Fools and Angels' exchanges), the family
+        sampled rather than listed (:func:`uniform_move`), for hands of any size. Returns the final
+        state and the number of moves. An engine may override it with a native loop that plays the
+        same game for the same ``rng``."""
         moves = 0
         while moves != max_moves:
-            legal = self.legal_moves(state)
-            if not legal:
+            legal, family = self.legal_moves_split(state)  # a family sampled, never listed (faster)
+            if not legal and family is None:
                 break
-            state = self.apply_unchecked(state, rng.choice(legal))
+            state = self.apply_unchecked(state, uniform_move(legal, family, rng))
             moves += 1
         return state, moves
 

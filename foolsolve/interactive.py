@@ -151,7 +151,9 @@ class Session:
             self.policy_said = True
             click.echo(f"(no answer from the solver or from player {mover}'s seat here; the other players play "
                        f"uniformly random legal moves, --seed {self.seed})")
-        return str(self.rng.choice(spec.legal_moves(state))), "random"
+        from foolsolve.game import legal_or_family, uniform_move
+
+        return str(uniform_move(*legal_or_family(spec, state), self.rng)), "random"
 
     def shown(self, state: Any) -> str:
         """The position as you see it: your view with ``--seat``, else everything."""
@@ -482,7 +484,13 @@ def _command(session: Session, state: Any, cmd: str, rest: str, words: str, over
     elif over:
         click.echo("the game is over: 'review', 'undo N' (N one of your moves) or 'quit'")
     elif cmd == "moves":
-        click.echo("\n".join(str(m) for m in spec.legal_moves(state)))
+        from foolsolve.game import legal_or_family
+
+        listed, family = legal_or_family(spec, state)
+        click.echo("\n".join(str(m) for m in listed))
+        if family is not None:  # (Fools and Angels' exchanges of a big hand)
+            click.echo(f"and {family.count:,} {family.kind} moves, too many to list: type one (such as "
+                       f"{family.candidates()[0]})")
     elif cmd == "hint":
         _hint(session, state)
     elif cmd == "why":

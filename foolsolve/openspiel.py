@@ -61,7 +61,7 @@ import pyspiel
 
 from foolsolve import games
 from foolsolve.errors import InputError
-from foolsolve.game import CHANCE, ChanceMode, Dynamics, Information, Utility
+from foolsolve.game import CHANCE, ChanceMode, Dynamics, Information, Utility, search_moves
 from foolsolve.games.base import GameInfo
 from foolsolve.positions import read_json
 from foolsolve.rules import json_shown, json_text, options_of, rules_from_json
@@ -440,10 +440,12 @@ class _Ops:
         return state if self.engine is None else self.engine.to_spec(state)
 
     def legal(self, state: Any) -> list[Any]:
+        # where one family of moves is too long to list (and to number below max_moves), the other
+        # moves and the family's bounded candidates (search_moves; docs/openspiel.md)
         if self.engine is None:
-            return self.spec.legal_moves(state)
+            return sorted(search_moves(self.spec, state), key=self.spec.move_sort_key)
         eng, spec = self.engine, self.spec
-        return sorted(eng.legal_moves(state), key=lambda m: spec.move_sort_key(eng.move_to_spec(state, m)))
+        return sorted(search_moves(eng, state), key=lambda m: spec.move_sort_key(eng.move_to_spec(state, m)))
 
     def chance(self, state: Any) -> list[tuple[Any, Fraction]]:
         if self.engine is None:

@@ -5,12 +5,14 @@ and IS-MCTS a leaf, by the mean result of playouts to the end of the game. A fro
 policy of every player in those playouts:
 
 * ``random``: each move uniformly among the legal moves (chance outcomes too), the engine's
-  native playout (:meth:`foolsolve.game.Engine.playout`): the fastest;
+  native playout (:meth:`foolsolve.game.Engine.playout`): the fastest; a family of moves too long
+  to list (Fools and Angels' exchanges of a big hand) is drawn from uniformly all the same;
 * ``greedy``: each player plays the ``greedy`` bot's heuristic (docs/arena.md) from her own view
   of the position, and chance outcomes are drawn by their probabilities. A game that declares
   its heuristic on engine states (``GameInfo.greedy_engine``: Durak, Foolery, Fool's Paradise) plays it directly; any
   other game builds the player's view at every move (:func:`foolsolve.worlds.view_of`), the same
-  seat the bot would get, which is slower.
+  seat the bot would get, which is slower; where a family of moves is too long to list, the greedy
+  choice is among the family's bounded candidates (:func:`foolsolve.game.search_moves`).
 
 :func:`playout_of` gives a playout function with the engine's signature
 ``(state, rng, max_moves) -> (final state, moves made)``.
@@ -23,7 +25,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from foolsolve.errors import InputError, quoted
-from foolsolve.game import CHANCE, draw_chance
+from foolsolve.game import CHANCE, draw_chance, legal_or_family, search_moves
 
 if TYPE_CHECKING:
     from foolsolve.games.base import GameInfo
@@ -93,7 +95,7 @@ class GreedyPlayout:
         power = steps = 1
         plain = 0  # moves since the last chance node
         while moves != max_moves:
-            legal = engine.legal_moves(state)
+            legal = search_moves(engine, state)  # a family too long to list: its candidates (the greedy bot's)
             if not legal:
                 break
             if engine.to_move(state) == CHANCE:
@@ -138,8 +140,9 @@ def _seat_greedy(info: GameInfo) -> Callable[[Any, Any], Any]:
         full = engine.to_spec(state)
         mover = spec.to_move(full)
         rules_json = rules_to_json(full.rules)
+        listed, family = legal_or_family(spec, full)
         seat = Seat(game=info.name, player=mover, players=spec.num_players(full), rules=rules_json,
-                    view=view_of(info, full, mover), legal=tuple(spec.legal_moves(full)), seed=0)
+                    view=view_of(info, full, mover), legal=tuple(listed), seed=0, family=family)
         picked = str(rule(seat))
         return next(m for m in legal if str(engine.move_to_spec(state, m)) == picked)
 

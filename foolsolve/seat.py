@@ -44,7 +44,7 @@ from fractions import Fraction
 from typing import Any, Protocol
 
 from foolsolve.errors import InputError, LimitError, json_quoted, option_name, option_names, quoted
-from foolsolve.game import CHANCE, draw_chance, side_text
+from foolsolve.game import CHANCE, draw_chance, legal_or_family, search_moves, side_text
 from foolsolve.games.base import GameInfo, SeatSearch
 from foolsolve.numbers import is_whole
 from foolsolve.present import plural, signed
@@ -176,7 +176,7 @@ def playout_value(info: GameInfo, world: Any, player: int, rng: random.Random, p
     es = engine.from_spec(world)
     out: dict[str, float] = {}
     done = 0
-    for m in engine.legal_moves(es):
+    for m in search_moves(engine, es):
         text = str(engine.move_to_spec(es, m))
         child = engine.apply(es, m)
         total = 0.0
@@ -194,6 +194,19 @@ def playout_value(info: GameInfo, world: Any, player: int, rng: random.Random, p
     if not out and spec.is_terminal(world):
         return {}
     return out
+
+
+def unlisted_note(spec: Any, world: Any, player: int) -> str:
+    """Where ``player`` is to move and one family of her legal moves is too long to list (Fools and
+    Angels' exchanges of a hand of 17 or more cards), a note saying that the answer weighs only the
+    family's candidates (:func:`foolsolve.game.search_moves`); else nothing."""
+    if spec.is_terminal(world) or spec.to_move(world) != player:
+        return ""
+    _listed, family = legal_or_family(spec, world)
+    if family is None:
+        return ""
+    return (f"{family.count:,} {family.kind} moves are legal, too many to list: the answer weighs "
+            f"{len(family.candidates())} of them (docs/fools-and-angels.md, \"Big hands\") and the other legal moves")
 
 
 def world_seed(info: GameInfo, world: Any) -> int:
@@ -1192,7 +1205,7 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
         if rnd.lost is not None:
             raise InputError(f"{option_name('--workers')}: {rnd.lost}")
         raise LimitError(_no_world_text(settings.seconds, settings.budget.nodes))
-    order = [str(m) for m in spec.legal_moves(first_world[0])]
+    order = [str(m) for m in search_moves(spec, first_world[0])]
     complete = method == "exact" and not rnd.interrupted and done == count
     per_move: dict[str, list[tuple[float, int]]] = {}
     for i, vals in by_world.items():
@@ -1230,6 +1243,9 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
     method_text = (f"{name}: {how}, {each}valued open-hand{paranoid} ({exact_n:,} exactly{solver}, {done - exact_n:,} by a "
                    f"depth-limited search with {frontier_text(frontiers)} playouts; {budget_words})")
     notes = []
+    unlisted = unlisted_note(spec, first_world[0], player)
+    if unlisted:
+        notes.append(unlisted)
     if rnd.rounds or cut is not None:
         ended = ("Ctrl-C stopped the next" if cut is not None and cut.interrupted
                  else f"the next stopped: {cut.lost}" if cut is not None and cut.lost is not None
@@ -1428,7 +1444,7 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
             path: list[tuple[_Node, int]] = []
             expanded = False
             while True:
-                legal = list(engine.legal_moves(s))
+                legal = search_moves(engine, s)
                 if not legal:
                     break
                 mover = engine.to_move(s)
@@ -1485,7 +1501,9 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
         if interrupted:  # Ctrl-C before the first iteration ended: nothing to answer (a Stopped keeps its message)
             raise stop
         raise InputError("samples: IS-MCTS ran no iteration")  # (Settings asks for at least one)
-    notes = ["IS-MCTS: a move's visits (its \"worlds\" in --json) count the iterations that tried it; the best move "
+    unlisted = unlisted_note(spec, first, player)
+    notes = [*([unlisted] if unlisted else []),
+             "IS-MCTS: a move's visits (its \"worlds\" in --json) count the iterations that tried it; the best move "
              "is the most visited (of equally visited moves, those of the best mean); no intervals (the visits are not "
              "independent samples)"]
     if deadline is not None and not interrupted and done < iterations:
@@ -1514,7 +1532,7 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
         # every legal move of hers (the same in every world: they follow from what she sees), in the
         # spec's order; one no iteration tried has no visit and no mean (NaN: null in JSON)
         visited = {root_texts[m]: c for m, c in root.children.items() if c.visits}
-        order = [str(m) for m in spec.legal_moves(first)]
+        order = [str(m) for m in search_moves(spec, first)]
         for text in [*order, *(t for t in visited if t not in order)]:
             c = visited.get(text)
             mean = math.nan if c is None else c.sums[player] / c.visits

@@ -22,7 +22,7 @@ import click
 
 from foolsolve import jsonout
 from foolsolve.errors import InputError, PositionError, got, quoted
-from foolsolve.game import Reason, SpecGame
+from foolsolve.game import Reason, SpecGame, legal_or_family
 from foolsolve.rules import cited, json_text, options_of
 from foolsolve.textout import ascii_option
 
@@ -51,6 +51,10 @@ class Explanation:
     sources: dict[str, str] = field(default_factory=dict)
     """The seed sentence of each option named in ``flips`` or ``impossible`` (as ``rules`` cites it)."""
     legal_moves: list[str] = field(default_factory=list)
+    unlisted: tuple[str, int] | None = None
+    """Where one family of legal moves is too long to list (Fools and Angels' exchanges of a big hand:
+    :func:`foolsolve.game.legal_or_family`), its kind and how many it has; :attr:`legal_moves` lists
+    the others."""
     effect: list[str] = field(default_factory=list)
     """For a legal move: what changes in the position (one line per changed field, as the position
     JSON writes it: ``--json`` and ``--verbose``)."""
@@ -92,7 +96,9 @@ class Explanation:
                 "options_that_make_it_impossible": [
                     {"option": o, "value": json.loads(json_text(v)), "why": why, "source": self.sources.get(o, "")}
                     for o, v, why in self.impossible],
-                "effect": self.effect, "legal_moves": self.legal_moves}
+                "effect": self.effect, "legal_moves": self.legal_moves,
+                **({} if self.unlisted is None else {"unlisted_moves": {"kind": self.unlisted[0],
+                                                                        "count": self.unlisted[1]}})}
 
     def one_line(self) -> str:
         """The error line of ``foolsolve play`` (rules first, then the options, then moves)."""
@@ -104,7 +110,7 @@ class Explanation:
             head = "not legal: " + "; ".join(r.short(self.seed) for r in self.reasons)
         if self.flips and not self.legal:
             head += "; legal with " + ", ".join(f"{o}={json_text(v)}" for o, v in self.flips)
-        return f"{head}; legal moves: {moves_listed(self.legal_moves)} (foolsolve why explains)"
+        return f"{head}; legal moves: {moves_listed(self.legal_moves, self.unlisted)} (foolsolve why explains)"
 
     def lines(self, verbose: bool = False) -> list[str]:
         """The human-readable report. Without ``verbose``: what the move does in a player's words
@@ -145,7 +151,7 @@ class Explanation:
                            "change the verdict; why --verbose says why.)")
             if not self.flips and not self.impossible:
                 out.append("No other value of any one rule option changes that.")
-        out.append(moves_line(self.legal_moves, verbose))
+        out.append(moves_line(self.legal_moves, verbose, self.unlisted))
         return out
 
 
@@ -162,27 +168,39 @@ MOVES_SHOWN = 20
 """The legal moves ``why`` lists without ``--verbose`` (a Fool's Paradise turn may have over a thousand)."""
 
 
-def moves_listed(moves: list[str]) -> str:
+def _unlisted_text(unlisted: tuple[str, int] | None) -> str:
+    """``, and 131,071 exchange moves, too many to list (name one: foolsolve why POSITION MOVE)``, or
+    nothing."""
+    if unlisted is None:
+        return ""
+    return f", and {unlisted[1]:,} {unlisted[0]} moves, too many to list (foolsolve why POSITION MOVE tests one)"
+
+
+def moves_listed(moves: list[str], unlisted: tuple[str, int] | None = None) -> str:
     """The legal moves as one-line errors give them: every move where there are at most
     :data:`MOVES_SHOWN`, else the first of them, how many more and where to see them all (a
-    one-line error stays a line a person reads)."""
+    one-line error stays a line a person reads); ``unlisted``: a family too long to list, its kind
+    and count (:attr:`Explanation.unlisted`)."""
+    more = _unlisted_text(unlisted)
     if not moves:
-        return "none (the game is over)"
+        return more[6:] if more else "none (the game is over)"
     if len(moves) <= MOVES_SHOWN:
-        return ", ".join(moves)
+        return ", ".join(moves) + more
     return (", ".join(moves[:MOVES_SHOWN]) + f", and {len(moves) - MOVES_SHOWN:,} more (foolsolve moves POSITION "
-            "lists them all)")
+            "lists them all)" + more)
 
 
-def moves_line(moves: list[str], verbose: bool = False) -> str:
+def moves_line(moves: list[str], verbose: bool = False, unlisted: tuple[str, int] | None = None) -> str:
     """``Legal moves: ...``: every move with ``verbose`` or when there are at most :data:`MOVES_SHOWN`,
-    else the first of them, how many there are and where to see them all."""
+    else the first of them, how many there are and where to see them all; ``unlisted`` as
+    :func:`moves_listed` takes it."""
+    more = _unlisted_text(unlisted)
     if not moves:
-        return "Legal moves: none (the game is over)"
+        return "Legal moves: " + (more[6:] if more else "none (the game is over)")
     if verbose or len(moves) <= MOVES_SHOWN:
-        return "Legal moves: " + ", ".join(moves)
+        return "Legal moves: " + ", ".join(moves) + more
     return (f"Legal moves ({len(moves):,}; the first {MOVES_SHOWN}): " + ", ".join(moves[:MOVES_SHOWN])
-            + f", and {len(moves) - MOVES_SHOWN:,} more (foolsolve moves POSITION lists them all)")
+            + f", and {len(moves) - MOVES_SHOWN:,} more (foolsolve moves POSITION lists them all)" + more)
 
 
 def readings_of(spec: Any, reasons: list[Reason]) -> dict[str, str]:
@@ -400,14 +418,18 @@ def _card_diff(a: list[str], b: list[str]) -> str:
 
 def explain(spec: SpecGame[Any, Any], state: Any, text: str, *, flips: bool = True) -> Explanation:
     """Explain the move ``text`` at ``state`` (see the module docstring)."""
-    legal_moves = [str(m) for m in spec.legal_moves(state)]
+    listed, family = legal_or_family(spec, state)
+    legal_moves = [str(m) for m in listed]
+    unlisted = None if family is None else (family.kind, family.count)
     try:
         move = spec.read_move(state, text)
     except InputError as exc:
-        return Explanation(spec.seed_file, text, None, False, [], legal_moves=legal_moves, error=str(exc))
+        return Explanation(spec.seed_file, text, None, False, [], legal_moves=legal_moves, error=str(exc),
+                           unlisted=unlisted)
     reasons = spec.why_illegal(state, move)
     legal = not reasons
-    exp = Explanation(spec.seed_file, text, str(move), legal, reasons, legal_moves=legal_moves, game=spec.name)
+    exp = Explanation(spec.seed_file, text, str(move), legal, reasons, legal_moves=legal_moves, game=spec.name,
+                      unlisted=unlisted)
     if legal:
         exp.reasons = spec.why_legal(state, move)
     exp.readings = readings_of(spec, exp.reasons)

@@ -67,7 +67,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from foolsolve.errors import InputError, LimitError, OptionError, option_name
-from foolsolve.game import CHANCE, Utility, seat_of_mover, side_text
+from foolsolve.game import CHANCE, TooManyMoves, Utility, legal_or_family, search_moves, seat_of_mover, side_text
 from foolsolve.playouts import PLAYOUT_MOVES, playout_of, repeats
 from foolsolve.present import plural
 from foolsolve.rules import json_shown, rule_option_words
@@ -103,7 +103,7 @@ OPEN_HAND_NAME = "open-hand search, every card known"
 SOLVER_METHOD = "exact open-hand solver"
 """``WorldAnswer.method`` of an answer from the game's exact solver."""
 
-CUT, REP = 1, 2
+CUT, REP, PART = 1, 2, 4
 """Flags of a searched value: a depth limit was met below it (an estimate); it rests on a
 repetition of the current line (valid on that line only: kept out of the transposition table)."""
 
@@ -162,8 +162,8 @@ def only_move(info: GameInfo, state: Any) -> str | None:
     spec = info.spec
     if spec.is_terminal(state) or spec.to_move(state) == CHANCE:
         return None
-    moves = spec.legal_moves(state)
-    return spec.move_text(moves[0]) if len(moves) == 1 else None
+    moves, family = legal_or_family(spec, state)
+    return spec.move_text(moves[0]) if len(moves) == 1 and family is None else None
 
 
 @dataclass
@@ -297,6 +297,8 @@ class _Search:
         self.side = frozenset(side or (player,))
         """Paranoid: the players who maximise the player's payoff (her partners and she: :meth:`SpecGame.side`)."""
         self.maxn = concept == "max-n"
+        self.restricted = False
+        """Whether a position searched had a family of moves too long to list (:meth:`moves_of`)."""
         self.playouts = budget.playouts
         self.playout = playout_of(info, budget.frontier)
         self.rng = random.Random(budget.seed)
@@ -360,7 +362,8 @@ class _Search:
 
     def value(self, s: Any, depth: int, alpha: Fraction, beta: Fraction) -> tuple[Fraction, int]:
         """The paranoid value of ``s`` for the player (fail-soft alpha-beta) and its flags
-        (:data:`CUT`: a depth limit was met below it; :data:`REP`: it rests on a repetition)."""
+        (:data:`CUT`: a depth limit was met below it; :data:`REP`: it rests on a repetition; :data:`PART`: on
+        part of some position's moves, :meth:`moves_of`)."""
         pay = self.payoffs(s)
         if pay is not None:
             return pay[self.player], 0
@@ -374,7 +377,7 @@ class _Search:
         best_i = 0
         if hit is not None:
             hdepth, hlo, hhi, hflags, best_i = hit
-            if not hflags or hdepth >= depth:
+            if not hflags & CUT or hdepth >= depth:
                 if hlo == hhi or hlo >= beta:
                     return hlo, hflags
                 if hhi <= alpha:
@@ -394,7 +397,8 @@ class _Search:
                 if not flags & REP:
                     self.tt[key] = (depth, v, v, flags, 0)
                 return v, flags
-            moves = list(engine.legal_moves(s))
+            moves, restricted = self.moves_of(s)
+            flags |= restricted
             order = list(range(len(moves)))
             if 0 < best_i < len(moves):
                 order.remove(best_i)
@@ -441,7 +445,7 @@ class _Search:
         if depth == 0:
             return self.estimate(s), CUT
         hit = self.tt_maxn.get(key)
-        if hit is not None and (not hit[2] or hit[0] >= depth):
+        if hit is not None and (not hit[2] & CUT or hit[0] >= depth):
             return hit[1], hit[2]
         self.clock.add(1)
         mover = engine.to_move(s)
@@ -459,6 +463,7 @@ class _Search:
                 out = tuple(acc)
             else:
                 best: tuple[Fraction, ...] | None = None
+                flags |= self.moves_of(s)[1]
                 for m in self.spec_ordered(s):
                     v, f = self.vector(engine.apply(s, m), depth - 1)
                     flags |= f
@@ -474,9 +479,21 @@ class _Search:
         return out, flags
 
     def spec_ordered(self, s: Any) -> list[Any]:
-        """The engine's moves in the spec's order."""
+        """The engine's moves in the spec's order (:meth:`moves_of`)."""
         engine, spec = self.engine, self.spec
-        return sorted(engine.legal_moves(s), key=lambda m: spec.move_sort_key(engine.move_to_spec(s, m)))
+        return sorted(self.moves_of(s)[0], key=lambda m: spec.move_sort_key(engine.move_to_spec(s, m)))
+
+    def moves_of(self, s: Any) -> tuple[list[Any], int]:
+        """The moves searched at ``s`` and a flag: every legal move and 0, or where one family of
+        moves is too long to list (Fools and Angels' exchanges of a big hand), the other moves and the
+        family's candidates (:func:`foolsolve.game.search_moves`) and :data:`PART`: a value resting on
+        part of the moves is no exact value, though no deeper search changes it (:attr:`restricted` is
+        set: the answer is then no exact one, and says why)."""
+        moves, family = legal_or_family(self.engine, s)
+        if family is None:
+            return list(moves), 0
+        self.restricted = True
+        return [*moves, *family.candidates()], PART
 
     # -- the root --
 
@@ -569,6 +586,11 @@ def _exact(info: GameInfo, state: Any, player: int, budget: Budget, clock: _Cloc
         return None
     except SearchLimit:
         clock.nodes += max_nodes or 0
+        clock.solver_tried = True
+        return None
+    except TooManyMoves:
+        # a position of the solver's with more moves than are listed (Fools and Angels' exchanges of a
+        # hand of 17 cards or more): no exact answer; the depth-limited search weighs some of them
         clock.solver_tried = True
         return None
     clock.solver_tried = True
@@ -708,8 +730,9 @@ def solve_world(info: GameInfo, state: Any, budget: Budget = DEFAULT_BUDGET, *, 
         sys.setrecursionlimit(limit)
     if answer_values is None:
         raise SearchLimit("max_depth: no iteration searched")
+    exact = exact and not search.restricted  # (a value over part of some position's moves: moves_of)
     texts = {str(info.engine.move_to_spec(root, m)): v for m, v in answer_values}
-    order = [str(m) for m in (spec.legal_moves(state))]
+    order = [str(m) for m in search_moves(spec, state)]
     values = {t: texts[t] for t in order}
     mover_best = None
     if to_move == CHANCE:
@@ -738,6 +761,10 @@ def solve_world(info: GameInfo, state: Any, budget: Budget = DEFAULT_BUDGET, *, 
                   f"seed {budget.seed})")
     if len(side) > 1 and search.maxn:  # (paranoid: the method names the side)
         notes.insert(0, "teams: partners share one payoff; each player maximises her own, her team's")
+    if search.restricted:
+        notes.append("some positions searched had more moves of one kind than are listed (Fools and Angels' exchanges "
+                     "of a hand of 17 cards or more): there the search weighed a bounded list of them "
+                     "(docs/fools-and-angels.md, \"Big hands\"), so the values are estimates, not exact")
     return WorldAnswer(info.name, to_move, player, values, value, exact, method, name, clock.nodes,
                        time.perf_counter() - start, answer_depth, notes, mover_best, interrupted,
                        clock.solver_tried, one_playout=one_playout, met_chance=search.met_chance)
@@ -1040,18 +1067,18 @@ def chance_walk(info: GameInfo, state: Any, max_nodes: int = CHANCE_ONLY_NODES
         result = spec.result(s)
         if result is not None:
             return tuple(Fraction(x) for x in result.payoffs)
-        moves = spec.legal_moves(s)
+        moves, family = legal_or_family(spec, s)
         if spec.to_move(s) != CHANCE:
-            if len(moves) != 1:
+            if len(moves) != 1 or family is not None:
                 raise _Choice
             return expect(spec.apply(s, moves[0]))
         return _expectation(spec, s, [(m, expect(spec.apply(s, m))) for m in moves])
 
     if spec.is_terminal(state):
         return None
-    moves = spec.legal_moves(state)
+    moves, family = legal_or_family(spec, state)
     chance = spec.to_move(state) == CHANCE
-    if not chance and len(moves) != 1:
+    if not chance and (len(moves) != 1 or family is not None):
         return None
     try:
         each = [(m, expect(spec.apply(state, m))) for m in moves]

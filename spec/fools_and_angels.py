@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import combinations
@@ -36,6 +37,7 @@ from foolsolve.game import (
     Utility,
     _norm_move,
     check_listed,
+    legal_or_family,
     reason,
 )
 from foolsolve.numbers import ascii_whole
@@ -265,12 +267,36 @@ def _parse_hand_limit(v: Any) -> int:
     return v
 
 
+EXCHANGES_INSTEAD = ("foolsolve why POSITION 'exchange CARDS' checks one of them; the arena's bots, foolsolve play "
+                     "and the playouts play on, drawing exchanges without the list: docs/fools-and-angels.md, "
+                     "\"Big hands\"")
+"""What a user can do where the exchanges are too many to list (said in :func:`check_exchanges`' error)."""
+
+
 def check_exchanges(count: int, hand: int) -> None:
     """A one-line :class:`~foolsolve.errors.LimitError` where a turn has more exchanges (``count``,
-    from a hand of ``hand`` cards) than a move list holds (:func:`~foolsolve.game.check_listed`); the
-    exchanges are still counted, sampled and tested without being listed
+    from a hand of ``hand`` cards) than a move list holds (:func:`~foolsolve.game.check_listed`), saying
+    what to do instead; the exchanges are still counted, sampled and tested without being listed
     (:meth:`FoolsAndAngelsSpec.legal_moves_split`)."""
-    check_listed(count, f"exchange moves (every set of a {hand}-card hand)")
+    check_listed(count, f"exchange moves (every set of a {hand}-card hand)", EXCHANGES_INSTEAD)
+
+
+def exchange_candidates(hand: Sequence[Card], most: int) -> list[tuple[Card, ...]]:
+    """The exchanges a player valuing moves considers where every set of the hand is too many to list
+    (:attr:`~foolsolve.game.MoveFamily.candidates`): every single card, then the ``k`` lowest and the
+    ``k`` highest cards of the hand for every ``k`` from 2 to ``most`` (by rank, then the game's card
+    order), each set once, in ascending card order: at most ``3 * len(hand)`` sets. The ``greedy`` bot's
+    exchange of the full list (all the lowest-ranked cards) is among them."""
+    by_rank = sorted(hand, key=lambda c: (c.rank, c))
+    out: list[tuple[Card, ...]] = [(c,) for c in ordered(hand)] if most >= 1 else []
+    seen = set(out)
+    for k in range(2, most + 1):
+        for part in (by_rank[:k], by_rank[-k:]):
+            cards = ordered(part)
+            if cards not in seen:
+                seen.add(cards)
+                out.append(cards)
+    return out
 
 
 def _parse_regroup_max(v: Any) -> Any:
@@ -995,6 +1021,78 @@ def exchange_moves(state: State) -> list[Exchange]:
     return [Exchange(combo) for n in sizes for combo in combinations(hand, n)]
 
 
+def read_move_text(text: str) -> Move:
+    """The move ``text`` names, legal or not, in any position (cards of the game: the 10s are put
+    away); an :class:`InputError` for text that names no move."""
+    words = text.replace(",", " ").split()
+    if not words:
+        raise InputError("move: empty text")
+    verb = words[0].lower()
+    args = [w if _is_card_word(w) else w.lower() for w in words[1:]]
+
+    def cards(ws: list[str]) -> tuple[Card, ...]:
+        out = tuple(parse_game_card(w, "move") for w in ws)
+        if len(set(out)) != len(out):
+            raise InputError(f"move: {quoted(text)} names a card twice")
+        return ordered(out)
+
+    simple: dict[str, Move] = {"surrender": Surrender(), "stop": Stop(), "pass": Pass(), "decline": Decline()}
+    if verb in simple and not args:
+        return simple[verb]
+    if verb == "keep" and args == ["piles"]:
+        return KeepPiles()
+    if verb == "swap" and len(args) == 6 and args[0] == "pile" and args[2:5] == ["for", "pool", "pile"] \
+            and ascii_whole(args[1]) is not None and ascii_whole(args[5]) is not None:
+        return SwapPiles(int(args[1]), int(args[5]))
+    if verb in ("exchange", "attack") and args:
+        return Exchange(cards(args)) if verb == "exchange" else Attack(cards(args))
+    if verb == "defend" and len(args) >= 3 and args[0] in TARGETS and args[1] == "with":
+        return Defend(args[0], cards(args[2:]))
+    if verb == "draw" and args in (["own"], ["pool"]):
+        return Draw(args[0])
+    if verb == "discard" and args == ["stock"]:
+        return DiscardStock()
+    if verb == "discard" and len(args) == 1:
+        return Discard(cards(args)[0])
+    raise InputError(f"move: cannot read {quoted(text)} (moves are written: attack 5C 2H [JS], defend red|black|whole "
+                     "with 9C, surrender, draw own|pool, stop, pass, exchange 5C ..., swap pile 1 for pool pile "
+                     "2, keep piles, discard 5C, discard stock, decline)")
+
+
+def exchange_family(hand: tuple[Card, ...], sizes: list[int]) -> MoveFamily:
+    """The exchanges of a turn as a :class:`~foolsolve.game.MoveFamily`: every set of ``hand`` (the
+    mover's cards, in card order) of one of ``sizes`` (the sizes :func:`exchange_reasons` allows on
+    this turn; every set of one size has the same verdict, as :func:`exchange_moves` reads it).
+    Counted, sampled uniformly (a size drawn with weight C(n, k), then k cards drawn without
+    replacement: every set equally likely), tested and read without listing. It holds the mover's
+    cards and the sizes alone, nothing else of the position (a bot's seat carries it:
+    :attr:`foolsolve.bots.Seat.family`)."""
+    weights = [comb(len(hand), n) for n in sizes]
+    held = frozenset(hand)
+
+    def sample(rng: random.Random) -> Exchange:
+        n = rng.choices(sizes, weights)[0]
+        return Exchange(ordered(rng.sample(hand, n)))
+
+    def contains(move: Any) -> bool:
+        return (isinstance(move, Exchange) and len(set(move.cards)) == len(move.cards) and set(move.cards) <= held
+                and len(move.cards) in sizes)
+
+    def listing() -> list[Exchange]:
+        check_exchanges(sum(weights), len(hand))
+        return [Exchange(combo) for n in sizes for combo in combinations(hand, n)]
+
+    def read(text: str) -> Exchange | None:
+        try:
+            move = read_move_text(text)
+        except InputError:
+            return None
+        return move if isinstance(move, Exchange) and contains(move) else None
+
+    return MoveFamily("exchange", sum(weights), sample, contains, listing,
+                      lambda: [Exchange(c) for c in exchange_candidates(hand, max(sizes, default=0))], read)
+
+
 def pile_size(rules: Rules) -> int:
     """Asymmetry: 003 "equal piles of four cards each" (a quarter of the pool in general)."""
     return len(rules.stocks.pool) // 4
@@ -1112,18 +1210,9 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
             return self.legal_moves(state), None
         listed = list(self._legal_moves(state, exchanges=False))
         hand = ordered(state.hands[state.to_move])
-        count = exchange_count(state)
+        # every set of hand cards of one size has the same verdict (as exchange_moves reads it)
         sizes = [n for n in range(1, len(hand) + 1) if not exchange_reasons(state, hand[:n])]
-        weights = [comb(len(hand), n) for n in sizes]
-
-        def sample(rng: random.Random) -> Exchange:
-            n = rng.choices(sizes, weights)[0]
-            return Exchange(ordered(rng.sample(hand, n)))
-
-        def contains(move: Any) -> bool:
-            return isinstance(move, Exchange) and not exchange_reasons(state, move.cards)
-
-        return listed, MoveFamily("exchange", count, sample, contains, lambda: exchange_moves(state))
+        return listed, exchange_family(hand, sizes)
 
     def _legal_moves(self, state: State, exchanges: bool = True) -> tuple[Move, ...]:
         if self.result(state) is not None:
@@ -1164,40 +1253,9 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
 
     # -- why a move is (il)legal -------------------------------------------------------------------
     def read_move(self, state: State, text: str) -> Move:
-        """The move ``text`` names, legal or not (cards of the game: the 10s are put away)."""
-        words = text.replace(",", " ").split()
-        if not words:
-            raise InputError("move: empty text")
-        verb = words[0].lower()
-        args = [w if _is_card_word(w) else w.lower() for w in words[1:]]
-
-        def cards(ws: list[str]) -> tuple[Card, ...]:
-            out = tuple(parse_game_card(w, "move") for w in ws)
-            if len(set(out)) != len(out):
-                raise InputError(f"move: {quoted(text)} names a card twice")
-            return ordered(out)
-
-        simple: dict[str, Move] = {"surrender": Surrender(), "stop": Stop(), "pass": Pass(), "decline": Decline()}
-        if verb in simple and not args:
-            return simple[verb]
-        if verb == "keep" and args == ["piles"]:
-            return KeepPiles()
-        if verb == "swap" and len(args) == 6 and args[0] == "pile" and args[2:5] == ["for", "pool", "pile"] \
-                and ascii_whole(args[1]) is not None and ascii_whole(args[5]) is not None:
-            return SwapPiles(int(args[1]), int(args[5]))
-        if verb in ("exchange", "attack") and args:
-            return Exchange(cards(args)) if verb == "exchange" else Attack(cards(args))
-        if verb == "defend" and len(args) >= 3 and args[0] in TARGETS and args[1] == "with":
-            return Defend(args[0], cards(args[2:]))
-        if verb == "draw" and args in (["own"], ["pool"]):
-            return Draw(args[0])
-        if verb == "discard" and args == ["stock"]:
-            return DiscardStock()
-        if verb == "discard" and len(args) == 1:
-            return Discard(cards(args)[0])
-        raise InputError(f"move: cannot read {quoted(text)} (moves are written: attack 5C 2H [JS], defend red|black|whole "
-                         "with 9C, surrender, draw own|pool, stop, pass, exchange 5C ..., swap pile 1 for pool pile "
-                         "2, keep piles, discard 5C, discard stock, decline)")
+        """The move ``text`` names, legal or not (cards of the game: the 10s are put away):
+        :func:`read_move_text`."""
+        return read_move_text(text)
 
     def why_illegal(self, state: State, move: Move) -> list[Reason]:
         """Every rule against ``move`` (empty: legal): the game is over, the phase, then the rule
@@ -1349,9 +1407,13 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
     def parse_move(self, state: State, text: str) -> Move:
         """The legal move whose text is ``text``; card lists may come in any order."""
         want = _move_words(text)
-        for m in self.legal_moves(state):
+        listed, family = legal_or_family(self, state)
+        for m in listed:
             if _move_words(str(m)) == want:
                 return m
+        move = None if family is None else family.read(text)  # every set of a big hand: read, then tested
+        if move is not None:
+            return move
         raise IllegalMove(f"move {quoted(text)} is not legal here")
 
     # -- applying a move -----------------------------------------------------------------------

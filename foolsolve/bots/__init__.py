@@ -3,7 +3,8 @@
 A bot never sees a hidden card. At its turn it gets a :class:`Seat`: the game's name, the rules in
 force, its player number, its view of the position (a view file, :func:`foolsolve.worlds.view_of`:
 what the rules hide from that player replaced by counts and the cards known to be there), its legal
-moves and a seed.
+moves (where one family of moves is too long to list, the others and that family:
+:attr:`Seat.family`) and a seed.
 Nothing in a seat leads back to the full position (tests/generic/test_bots.py checks it).
 
 Bots are registered like games: one module defining ``BOT`` (a :class:`BotInfo`) and one line in
@@ -18,9 +19,12 @@ import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from foolsolve.errors import InputError, option_name, quoted
+
+if TYPE_CHECKING:
+    from foolsolve.game import MoveFamily
 
 BOT_MODULES: tuple[str, ...] = (
     # one line per bot: its module
@@ -48,16 +52,41 @@ class Seat:
     """The player's view of the position: a view file (``foolsolve view POSITION --as P`` writes the same;
     :func:`foolsolve.worlds.read_view` reads it, and its worlds are the positions consistent with it)."""
     legal: tuple[Any, ...]
-    """The legal moves (the spec's move values; ``str(move)`` is the move's text)."""
+    """The legal moves (the spec's move values; ``str(move)`` is the move's text): all of them, or
+    where :attr:`family` is given, all but that family's."""
     seed: int
     """A seed for this decision (the arena derives it from the match seed, the deal and the move
     number, so a game replays identically)."""
     history: tuple[str, ...] = field(default=())
     """This player's own moves so far in the game, as texts."""
 
+    family: MoveFamily | None = None
+    """Where one family of legal moves is too long to list (Fools and Angels' exchanges of a hand of 17
+    or more cards under ``exchange_limit="hand_size"``: :func:`foolsolve.game.legal_or_family`), that
+    family (spec moves), which :attr:`legal` leaves out: its count, a uniform sample, a membership
+    test and a bounded list of candidates; ``None``: :attr:`legal` is every legal move."""
+
     def texts(self) -> list[str]:
-        """The legal moves as texts."""
+        """The legal moves as texts (:attr:`legal`: without the :attr:`family`'s)."""
         return [str(m) for m in self.legal]
+
+    def is_legal(self, move: Any) -> bool:
+        """Whether ``move`` is legal here (one of :attr:`legal` or of the :attr:`family`)."""
+        return move in self.legal or (self.family is not None and self.family.contains(move))
+
+    def considered(self) -> tuple[Any, ...]:
+        """The moves a bot that values moves weighs: :attr:`legal`, and where a family is too long to
+        list, its :attr:`~foolsolve.game.MoveFamily.candidates` too (in the game's move order)."""
+        if self.family is None:
+            return self.legal
+        from foolsolve import games
+
+        # in the game's move order, as the full list would be (a tie of values goes the same way)
+        return tuple(sorted((*self.legal, *self.family.candidates()), key=games.get(self.game).spec.move_sort_key))
+
+    def only_move(self) -> Any:
+        """The one legal move where there is exactly one, else ``None``."""
+        return self.legal[0] if len(self.legal) == 1 and self.family is None else None
 
 
 class Bot(ABC):

@@ -8,7 +8,10 @@ input::
      "view": {...}, "legal": ["attack 6♠", "attack 9♦"], "seed": 123}
 
 and reads one line back: the text of one legal move (as ``foolsolve moves`` prints it; the ASCII
-card form ``6S`` is read too) or its index in ``legal`` (ASCII digits only). A program that answers late (the ``timeout``
+card form ``6S`` is read too) or its index in ``legal`` (ASCII digits only). Where one family of
+moves is too long to list (Fools and Angels' exchanges of a hand of 17 or more cards), ``legal``
+holds the other moves and the request has ``"family": {"kind": "exchange", "count": 131071,
+"candidates": [...]}``: the text of any member of the family is a legal answer. A program that answers late (the ``timeout``
 parameter, 10 s by default), ends, or answers something that is not a legal move loses the game;
 the reason is recorded and the match goes on.
 """
@@ -101,6 +104,8 @@ class ExternalBot(Bot):
         proc = self._start()
         request = {"protocol": PROTOCOL, "game": seat.game, "rules": seat.rules, "player": seat.player,
                    "players": seat.players, "view": seat.view, "legal": seat.texts(), "seed": seat.seed}
+        if seat.family is not None:
+            request["family"] = family_json(seat.family)
         assert proc.stdin is not None
         try:
             proc.stdin.write((jsonout.dumps(request) + "\n").encode("utf-8"))
@@ -158,8 +163,18 @@ def pick(seat: Seat, answer: str, fault: Any = Forfeit) -> Any:
     for move in seat.legal:
         if _ascii(str(move)).lower() == _ascii(norm).lower():
             return move
+    if seat.family is not None and answer.strip():
+        move = seat.family.read(answer)
+        if move is not None:
+            return move
     shown = answer if len(answer) <= 60 else answer[:60] + "..."
     raise fault(f"illegal move {shown!r}")
+
+
+def family_json(family: Any) -> dict[str, Any]:
+    """The request's ``family`` (a :class:`~foolsolve.game.MoveFamily` too long to list): its kind, how
+    many moves it has and its bounded candidates as texts; any member's text is a legal answer."""
+    return {"kind": family.kind, "count": family.count, "candidates": [str(m) for m in family.candidates()]}
 
 
 def _ascii(text: str) -> str:

@@ -5,7 +5,9 @@ solver/durak/greedy.py, Fool's Paradise's solver/fools_paradise/greedy.py). A ga
 none gets :func:`cheapest`: play the move whose highest card is lowest (a card's strength is its
 rank, plus 100 for a trump: the view's trump suit or the tarot's trumps), the most cards on a tie;
 with no card to play (pass, draw, keep ...), the first legal move in the game's move order.
-docs/arena.md states each heuristic in words.
+Where one family of moves is too long to list (:attr:`foolsolve.bots.Seat.family`), it weighs the
+family's bounded candidates (:meth:`foolsolve.bots.Seat.considered`; Fools and Angels: the cheapest
+exchange of the whole family is among them). docs/arena.md states each heuristic in words.
 """
 
 from __future__ import annotations
@@ -35,9 +37,9 @@ def cheapest(seat: Seat) -> Any:
     def strength(card: Any) -> int:
         return card.rank + (TRUMP_STRENGTH if card.suit in (trump, TRUMP) else 0)
 
-    plays = [m for m in seat.legal if move_cards(m)]
+    plays = [m for m in seat.considered() if move_cards(m)]
     if not plays:
-        return seat.legal[0]
+        return seat.legal[0] if seat.legal else seat.considered()[0]
     return min(plays, key=lambda m: (max(strength(c) for c in move_cards(m)), -len(move_cards(m))))
 
 

@@ -24,6 +24,9 @@ class HumanBot(Bot):
         click.echo(f"\nplayer {seat.player} to move; your view: {json.dumps(view, ensure_ascii=False)}")
         for i, text in enumerate(seat.texts()):
             click.echo(f"  {i:3}  {text}")
+        if seat.family is not None:
+            click.echo(f"  and {seat.family.count:,} {seat.family.kind} moves, too many to list: type one "
+                       f"(such as {seat.family.candidates()[0]})")
         while True:
             answer = click.prompt("your move (number or text)", default="0")
             try:

@@ -12,7 +12,10 @@ class RandomBot(Bot):
     """Uniform over the legal moves, from the seat's seed."""
 
     def choose(self, seat: Seat) -> Any:
-        return random.Random(seat.seed).choice(seat.legal)
+        from foolsolve.game import uniform_move
+
+        # every legal move alike, a family too long to list too (Seat.family: sampled uniformly)
+        return uniform_move(seat.legal, seat.family, random.Random(seat.seed))
 
 
 BOT = BotInfo(name="random", summary="a legal move uniformly at random", make=lambda params, raw: RandomBot())

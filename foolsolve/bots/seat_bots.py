@@ -15,6 +15,11 @@ out before one world is valued values one world the quickest way (one playout a 
 thread that thinks: a fair budget on a loaded machine, what bench/bench_arena.py uses).
 ``frontier=`` is the policy of the playouts that value the positions a world's search or IS-MCTS
 does not reach the end from (:mod:`foolsolve.playouts`).
+
+Where one family of moves is too long to list (Fools and Angels' exchanges of a hand of 17 or more
+cards under ``exchange_limit="hand_size"``), these bots and their searches consider the other moves
+and the family's bounded candidates only (:func:`foolsolve.game.search_moves`), at the root and in
+the tree; their random playouts still draw from every legal move.
 """
 
 from __future__ import annotations
@@ -93,10 +98,10 @@ def preferred(answer: Any, greedy: str) -> str:
 
 
 def _by_text(seat: Seat, text: str) -> Any:
-    for move in seat.legal:
+    for move in seat.considered():
         if str(move) == text:
             return move
-    return seat.legal[0]
+    return seat.considered()[0]
 
 
 class SeatBot(Bot):
@@ -125,8 +130,8 @@ class SeatBot(Bot):
                       frontier=self.frontier)
 
     def choose(self, seat: Seat) -> Any:
-        if len(seat.legal) == 1:
-            return seat.legal[0]
+        if seat.only_move() is not None:
+            return seat.only_move()
         from foolsolve.seat import Settings, analyse, one_quick_world
 
         info, worlds = _worlds(seat)
@@ -148,7 +153,7 @@ class SeatBot(Bot):
             from foolsolve.bots.greedy import GreedyBot
 
             return _by_text(seat, preferred(answer, str(GreedyBot().choose(seat))))
-        return _by_text(seat, answer.best[0]) if answer.best else seat.legal[0]
+        return _by_text(seat, answer.best[0]) if answer.best else seat.considered()[0]
 
 
 class OpenSpielBot(Bot):
@@ -158,13 +163,13 @@ class OpenSpielBot(Bot):
         self.simulations = simulations
 
     def choose(self, seat: Seat) -> Any:
-        if len(seat.legal) == 1:
-            return seat.legal[0]
+        if seat.only_move() is not None:
+            return seat.only_move()
         from foolsolve.openspiel import seat_ismcts
 
         info, worlds = _worlds(seat)
         search = seat_ismcts(info, worlds, simulations=self.simulations, seed=seat.seed & SEED_MASK)
-        return _by_text(seat, search.best[0]) if search.best else seat.legal[0]
+        return _by_text(seat, search.best[0]) if search.best else seat.considered()[0]
 
 
 def _seat_bot(method: str, default_samples: int, key: str) -> Any:
