@@ -225,11 +225,12 @@ def test_symmetry_reduction_keeps_every_value(seed: int) -> None:
         assert plain.value_of_move(e, m) == reduced.value_of_move(e, m)
 
 
-def _no_legal_action_loss_reached(s: State) -> bool:
-    """Whether a search over the spec from ``s`` reaches the loss of a player who can neither
-    attack, regroup nor pass (option ``no_legal_action = "lose"``)."""
-    seen, todo = set(), [s]
-    while todo:
+def no_legal_action_loss_reached(s: State, limit: int | None = None) -> bool:
+    """Whether a search over the spec from ``s`` (of at most ``limit`` positions) reaches the loss of
+    a player who can neither attack, regroup nor pass (option ``no_legal_action = "lose"``)."""
+    seen: set[State] = set()
+    todo = [s]
+    while todo and (limit is None or len(seen) < limit):
         t = todo.pop()
         if t in seen:
             continue
@@ -263,7 +264,7 @@ def test_where_a_player_with_nothing_to_do_loses_the_answer_equals_the_search_ov
         s = position(*hands, stock0=stocks[0], stock1=stocks[1], pool=stocks[2], to_move=to_move,
                      rules={"no_legal_action": rule}, turns_done=2)
         if rule == "lose":
-            assert _no_legal_action_loss_reached(s)
+            assert no_legal_action_loss_reached(s)
         answer = api.answer(s, open_hand=True, time=20, progress=False)
         assert answer.value_kind in ("outcome", "payoff") and not answer.unfinished, answer.method
         got = {m.move: m.value for m in answer.moves}

@@ -38,7 +38,7 @@ from foolsolve.rules import random_rules
 from foolsolve.solver import minimax
 from foolsolve.spec.fools_paradise import CENTRE_SIZE, DECK_CARDS, HAND_SIZE
 from tests.foolery.test_solver import spec_first_out
-from tests.fools_and_angels.test_solver import DRAWN_HERE
+from tests.fools_and_angels.test_solver import DRAWN_HERE, no_legal_action_loss_reached
 from tests.fools_paradise.test_solver import paranoid_value
 from tests.generic.test_open_hand import live_cards
 from tests.three_fools import exact as three_fools_exact
@@ -221,19 +221,7 @@ def stuck_position(seed: int) -> Any:
         return None
     if SPEC.result(s) is not None or len(SPEC.legal_moves(s)) < 2:
         return None
-    seen, todo = set(), [s]
-    while todo and len(seen) < SPEC_NODES:
-        t = todo.pop()
-        if t in seen:
-            continue
-        seen.add(t)
-        res = SPEC.result(t)
-        if res is not None:
-            if dict(res.details)["reason"] == "no legal action":
-                return s
-            continue
-        todo += [SPEC.apply(t, m) for m in SPEC.legal_moves(t)]
-    return None
+    return s if no_legal_action_loss_reached(s, SPEC_NODES) else None
 
 
 @settings(max_examples=200)
