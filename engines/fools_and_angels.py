@@ -26,7 +26,7 @@ from typing import Any
 from foolsolve.cards import ACE, FRENCH52, JACK, KING, Card
 from foolsolve.cards import low_bits as bits
 from foolsolve.errors import InputError
-from foolsolve.game import Engine, IllegalMove, MoveFamily, Result
+from foolsolve.game import Engine, IllegalMove, MoveFamily, Result, check_listed
 from foolsolve.spec import fools_and_angels as S
 
 Move = tuple[int, ...]
@@ -420,8 +420,18 @@ def exchange_family(state: EngineState) -> MoveFamily:
         return m & hand == m and 1 <= m.bit_count() <= most
 
     def candidates() -> list[Move]:
-        # the spec's bounded list (S.exchange_candidates), as engine moves
-        return [(EXCH, FRENCH52.mask(cards)) for cards in S.exchange_candidates(FRENCH52.cards_of(hand), most)]
+        # the bounded list the spec's family gives (docs/fools-and-angels.md, "Big hands"), made here on
+        # masks: every single card, then the k lowest and the k highest by rank (ties in card order), k >= 2
+        out: list[Move] = [(EXCH, b) for b in hb] if most >= 1 else []
+        by_rank = sorted(hb, key=lambda b: (FRENCH52.cards_of(b)[0].rank, b))
+        seen = {m for _, m in out}
+        for k in range(2, most + 1):
+            for part in (by_rank[:k], by_rank[-k:]):
+                m = sum(part)
+                if m not in seen:
+                    seen.add(m)
+                    out.append((EXCH, m))
+        return out
 
     return MoveFamily("exchange", sum(weights), sample, contains,
                       lambda: [mv for mv in _turn_moves(state, p) if mv[0] == EXCH], candidates)
@@ -437,7 +447,8 @@ def _turn_moves(state: EngineState, p: int, exchanges: bool = True) -> list[Move
     if exchanges and cr.exchange and not state[10] and hand:
         hb = bits(hand)
         most = min(len(hb), len(pool)) if cr.exchange_pool_only else len(hb)
-        S.check_exchanges(sum(comb(len(hb), n) for n in range(1, most + 1)), len(hb))
+        check_listed(sum(comb(len(hb), n) for n in range(1, most + 1)),
+                     f"exchange moves (every set of a {len(hb)}-card hand)", S.EXCHANGES_INSTEAD)
         for n in range(1, most + 1):
             for combo in combinations(hb, n):
                 m = 0
