@@ -306,3 +306,33 @@ def test_a_thirteen_card_hand_is_played_with_the_family_and_never_listed(monkeyp
     assert not any(k == "spec" or k == "list 8191" for k in calls), calls
     ans = explain(SPEC, state, "exchange 2C 3C")
     assert ans.legal and ans.unlisted is None and len(ans.legal_moves) == 8_192
+
+
+def test_the_engine_playout_plays_the_generic_loops_game(monkeypatch) -> None:
+    """The engine's playout, which draws a defence by its index without listing the defences, plays
+    the same game as Engine.playout's generic loop for the same seed (final state and move count),
+    from a 17-card and a 13-card hand under hand_limit 20 and from fresh seeded deals."""
+    from foolsolve.engines import fools_and_angels as engine_module
+    from foolsolve.game import Engine
+    from foolsolve.rules import rules_from_json
+
+    drawn = Counter[str]()
+    real_at = engine_module._defence_at
+
+    def defence_at(parts: list, i: int) -> tuple[int, ...]:
+        drawn["defence"] += 1
+        return real_at(parts, i)
+
+    monkeypatch.setattr(engine_module, "_defence_at", defence_at)
+
+    rules = {"exchange": True, "exchange_limit": "hand_size", "hand_limit": 20}
+    thirteen = copy.deepcopy(QUICK)
+    thirteen["hands"][0], thirteen["rules"] = thirteen["hands"][0][:13], rules
+    starts = [ENGINE.from_spec(SPEC.state_from_json(obj)) for obj in (QUICK, thirteen)]
+    starts += [ENGINE.deal(rules_from_json(SPEC.rules_cls, rules), 2, random.Random(seed)) for seed in range(4)]
+    for i, start in enumerate(starts):
+        for seed in range(3):
+            fast = ENGINE.playout(start, random.Random(seed), 2_000)
+            slow = Engine.playout(ENGINE, start, random.Random(seed), 2_000)
+            assert fast == slow, (i, seed)
+    assert drawn["defence"] > 20, drawn  # the defences were drawn by index
