@@ -26,7 +26,7 @@ from typing import Any
 from foolsolve.cards import ACE, FRENCH52, JACK, KING, Card
 from foolsolve.cards import low_bits as bits
 from foolsolve.errors import InputError
-from foolsolve.game import Engine, IllegalMove, MoveFamily, Result, check_listed
+from foolsolve.game import Engine, IllegalMove, MoveFamily, Result, check_listed, uniform_move
 from foolsolve.spec import fools_and_angels as S
 
 Move = tuple[int, ...]
@@ -495,6 +495,29 @@ def _defences(state: EngineState, p: int) -> list[Move]:
     return out
 
 
+def _defence_parts(state: EngineState, p: int) -> tuple[int, list[tuple[int, list[int], list[int]]]]:
+    """How many moves :func:`_defences` lists, and its parts in order: ``(target, defences, face
+    sets)``, each listed as every face set of each defence (surrender last)."""
+    cr: EngineRules = state[0]
+    hand = state[3 + p]
+    face_sets = [0]
+    if cr.with_faces:
+        for f in bits(hand & FACES):
+            face_sets += [s | f for s in face_sets]
+    parts = [(t, subsets_with_sum(hand & PIPS, need), face_sets) for t, _cancel, need in defence_targets(state[8], cr)]
+    return sum(len(subs) * len(fs) for _t, subs, fs in parts) + 1, parts
+
+
+def _defence_at(parts: list[tuple[int, list[int], list[int]]], i: int) -> Move:
+    """The ``i``-th move of :func:`_defences`' list from :func:`_defence_parts`."""
+    for t, subs, face_sets in parts:
+        size = len(subs) * len(face_sets)
+        if i < size:
+            return (DEFEND, t, subs[i % len(subs)] | face_sets[i // len(subs)])
+        i -= size
+    return _SURRENDER
+
+
 def _end_turn(s: list[Any], player: int) -> EngineState:
     cr: EngineRules = s[0]
     s[1] = P_TEMPT if cr.temptation and s[9] >= 2 and s[12] else P_TURN
@@ -761,6 +784,23 @@ class FoolsAndAngelsEngine(Engine[EngineState, Move]):
         if exchange_most(state) == 0 or winner(state) is not None:
             return legal_moves(state), None
         return _turn_moves(state, state[2], exchanges=False), exchange_family(state)
+
+    def playout(self, state: EngineState, rng: random.Random, max_moves: int | None = None) -> tuple[EngineState, int]:
+        """:meth:`Engine.playout`'s game for the same ``rng`` (the same moves drawn), a defence drawn by
+        its index in :func:`_defences`' list without building the list (:func:`_defence_at`): a big
+        hand has hundreds of defences a turn."""
+        moves = 0
+        while moves != max_moves:
+            if state[F_PHASE] == P_DEFEND and winner(state) is None:
+                n, parts = _defence_parts(state, state[F_TO_MOVE])
+                state = apply(state, _defence_at(parts, rng.randrange(n)))  # rng.choice's draw over n
+            else:
+                legal, family = self.legal_moves_split(state)
+                if not legal and family is None:
+                    break
+                state = apply(state, uniform_move(legal, family, rng))
+            moves += 1
+        return state, moves
 
     def move_from_spec(self, state: EngineState, move: Any) -> Move:
         """The engine move of a legal spec move (converted directly, without listing moves)."""

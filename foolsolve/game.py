@@ -206,16 +206,29 @@ def check_listed(count: int, what: str, instead: str = "") -> None:
                            + (f" ({instead})" if instead else ""))
 
 
-def legal_or_family(game: Any, state: Any) -> tuple[Sequence[Any], MoveFamily | None]:
+MAX_CONSIDERED = 2**8 - 1
+"""The most moves of one family that bots, playouts and searches list (every set of an 8-card hand):
+past it they take the :class:`MoveFamily` (:func:`legal_or_family`), as they do past
+:data:`MAX_LISTED`: the ``random`` bot and random playouts sample it, players that value moves weigh
+its bounded :attr:`MoveFamily.candidates` (at most three a hand card), and an answer over them is
+never reported exact. Listing more costs those players far more than it costs a command that prints
+the list once: every move listed is a move valued (a ``pimc`` root move is searched in every world),
+and a 16-card hand's 65,535 exchanges take the spec about 0.3 s to list, the engine about 20 ms at
+every node of a search. Commands that print or check every legal move (``moves``, ``why``,
+``perft``, the spec's :meth:`SpecGame.legal_moves`) list up to :data:`MAX_LISTED`."""
+
+
+def legal_or_family(game: Any, state: Any, most: int = MAX_CONSIDERED) -> tuple[Sequence[Any], MoveFamily | None]:
     """The legal moves of ``state`` for a player that need not list them all (a bot, a playout, a
-    search), from a spec or an engine (``game``): the whole list and ``None`` where it can be listed
-    (as :meth:`SpecGame.legal_moves` gives it); where one family of moves is longer than
-    :data:`MAX_LISTED`, the other moves listed and that :class:`MoveFamily` (together exactly the legal
-    moves). No legal move at all (an empty list and ``None``): the game is over."""
-    try:
-        return game.legal_moves(state), None
-    except TooManyMoves:
-        return game.legal_moves_split(state)
+    search), from a spec or an engine (``game``): the whole list and ``None`` where no family of moves
+    is longer than ``most`` (:data:`MAX_CONSIDERED`; ``foolsolve why`` passes :data:`MAX_LISTED`), as
+    :meth:`SpecGame.legal_moves` gives it; else the other moves listed and that :class:`MoveFamily`
+    (together exactly the legal moves), the family never listed. No legal move at all (an empty list
+    and ``None``): the game is over."""
+    listed, family = game.legal_moves_split(state)
+    if family is None or family.count > most:
+        return listed, family
+    return game.legal_moves(state), None
 
 
 def uniform_move(moves: Sequence[Any], family: MoveFamily | None, rng: random.Random) -> Any:
@@ -231,8 +244,8 @@ def uniform_move(moves: Sequence[Any], family: MoveFamily | None, rng: random.Ra
 
 def search_moves(game: Any, state: Any) -> list[Any]:
     """The moves a search or a valuing player considers at ``state`` (spec or engine moves, as
-    ``game`` is a spec or an engine): every legal move where they can be listed; where one family is
-    longer than :data:`MAX_LISTED`, the other legal moves and the family's bounded
+    ``game`` is a spec or an engine): every legal move where no family is longer than
+    :data:`MAX_CONSIDERED`; else the other legal moves and the family's bounded
     :attr:`MoveFamily.candidates` (Fools and Angels: docs/fools-and-angels.md, "Big hands"), in the
     spec's move order."""
     moves, family = legal_or_family(game, state)

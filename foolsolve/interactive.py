@@ -484,9 +484,9 @@ def _command(session: Session, state: Any, cmd: str, rest: str, words: str, over
     elif over:
         click.echo("the game is over: 'review', 'undo N' (N one of your moves) or 'quit'")
     elif cmd == "moves":
-        from foolsolve.game import legal_or_family
+        from foolsolve.game import MAX_LISTED, legal_or_family
 
-        listed, family = legal_or_family(spec, state)
+        listed, family = legal_or_family(spec, state, MAX_LISTED)  # as `foolsolve moves` lists them
         click.echo("\n".join(str(m) for m in listed))
         if family is not None:  # (Fools and Angels' exchanges of a big hand)
             click.echo(f"and {family.count:,} {family.kind} moves, too many to list: type one (such as "

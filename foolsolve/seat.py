@@ -44,7 +44,7 @@ from fractions import Fraction
 from typing import Any, Protocol
 
 from foolsolve.errors import InputError, LimitError, json_quoted, option_name, option_names, quoted
-from foolsolve.game import CHANCE, draw_chance, legal_or_family, search_moves, side_text
+from foolsolve.game import CHANCE, MAX_CONSIDERED, draw_chance, legal_or_family, search_moves, side_text
 from foolsolve.games.base import GameInfo, SeatSearch
 from foolsolve.numbers import is_whole
 from foolsolve.present import plural, signed
@@ -197,16 +197,17 @@ def playout_value(info: GameInfo, world: Any, player: int, rng: random.Random, p
 
 
 def unlisted_note(spec: Any, world: Any, player: int) -> str:
-    """Where ``player`` is to move and one family of her legal moves is too long to list (Fools and
-    Angels' exchanges of a hand of 17 or more cards), a note saying that the answer weighs only the
-    family's candidates (:func:`foolsolve.game.search_moves`); else nothing."""
+    """Where ``player`` is to move and one family of her legal moves is longer than
+    :data:`foolsolve.game.MAX_CONSIDERED` (Fools and Angels' exchanges: more than 255), a note saying
+    that the answer weighs only the family's candidates (:func:`foolsolve.game.search_moves`); else nothing."""
     if spec.is_terminal(world) or spec.to_move(world) != player:
         return ""
     _listed, family = legal_or_family(spec, world)
     if family is None:
         return ""
-    return (f"{family.count:,} {family.kind} moves are legal, too many to list: the answer weighs "
-            f"{len(family.candidates())} of them (docs/fools-and-angels.md, \"Big hands\") and the other legal moves")
+    return (f"{family.count:,} {family.kind} moves are legal, more than the {MAX_CONSIDERED} a search weighs: "
+            f"the answer weighs {len(family.candidates())} of them (docs/fools-and-angels.md, \"Big hands\") and the "
+            "other legal moves")
 
 
 def world_seed(info: GameInfo, world: Any) -> int:

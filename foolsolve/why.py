@@ -22,7 +22,7 @@ import click
 
 from foolsolve import jsonout
 from foolsolve.errors import InputError, PositionError, got, quoted
-from foolsolve.game import Reason, SpecGame, legal_or_family
+from foolsolve.game import MAX_LISTED, Reason, SpecGame, legal_or_family
 from foolsolve.rules import cited, json_text, options_of
 from foolsolve.textout import ascii_option
 
@@ -418,7 +418,7 @@ def _card_diff(a: list[str], b: list[str]) -> str:
 
 def explain(spec: SpecGame[Any, Any], state: Any, text: str, *, flips: bool = True) -> Explanation:
     """Explain the move ``text`` at ``state`` (see the module docstring)."""
-    listed, family = legal_or_family(spec, state)
+    listed, family = legal_or_family(spec, state, MAX_LISTED)  # every legal move that a list holds
     legal_moves = [str(m) for m in listed]
     unlisted = None if family is None else (family.kind, family.count)
     try:

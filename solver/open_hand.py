@@ -763,7 +763,7 @@ def solve_world(info: GameInfo, state: Any, budget: Budget = DEFAULT_BUDGET, *, 
         notes.insert(0, "teams: partners share one payoff; each player maximises her own, her team's")
     if search.restricted:
         notes.append("some positions searched had more moves of one kind than are listed (Fools and Angels' exchanges "
-                     "of a hand of 17 cards or more): there the search weighed a bounded list of them "
+                     "of a big hand: more than 255 of them): there the search weighed a bounded list of them "
                      "(docs/fools-and-angels.md, \"Big hands\"), so the values are estimates, not exact")
     return WorldAnswer(info.name, to_move, player, values, value, exact, method, name, clock.nodes,
                        time.perf_counter() - start, answer_depth, notes, mover_best, interrupted,

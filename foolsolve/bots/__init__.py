@@ -61,8 +61,9 @@ class Seat:
     """This player's own moves so far in the game, as texts."""
 
     family: MoveFamily | None = None
-    """Where one family of legal moves is too long to list (Fools and Angels' exchanges of a hand of 17
-    or more cards under ``exchange_limit="hand_size"``: :func:`foolsolve.game.legal_or_family`), that
+    """Where one family of legal moves is longer than :data:`foolsolve.game.MAX_CONSIDERED` (Fools and
+    Angels' exchanges: more than 255, such as every set of a hand of 9 or more cards under
+    ``exchange_limit="hand_size"``: :func:`foolsolve.game.legal_or_family`), that
     family (spec moves), which :attr:`legal` leaves out: its count, a uniform sample, a membership
     test and a bounded list of candidates; ``None``: :attr:`legal` is every legal move."""
 

@@ -5,7 +5,8 @@ solver/durak/greedy.py, Fool's Paradise's solver/fools_paradise/greedy.py). A ga
 none gets :func:`cheapest`: play the move whose highest card is lowest (a card's strength is its
 rank, plus 100 for a trump: the view's trump suit or the tarot's trumps), the most cards on a tie;
 with no card to play (pass, draw, keep ...), the first legal move in the game's move order.
-Where one family of moves is too long to list (:attr:`foolsolve.bots.Seat.family`), it weighs the
+Where one family of moves is longer than :data:`foolsolve.game.MAX_CONSIDERED` (255;
+:attr:`foolsolve.bots.Seat.family`), it weighs the
 family's bounded candidates (:meth:`foolsolve.bots.Seat.considered`; Fools and Angels: the cheapest
 exchange of the whole family is among them). docs/arena.md states each heuristic in words.
 """

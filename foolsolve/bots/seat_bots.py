@@ -16,8 +16,8 @@ thread that thinks: a fair budget on a loaded machine, what bench/bench_arena.py
 ``frontier=`` is the policy of the playouts that value the positions a world's search or IS-MCTS
 does not reach the end from (:mod:`foolsolve.playouts`).
 
-Where one family of moves is too long to list (Fools and Angels' exchanges of a hand of 17 or more
-cards under ``exchange_limit="hand_size"``), these bots and their searches consider the other moves
+Where one family of moves is longer than :data:`foolsolve.game.MAX_CONSIDERED` (255: Fools and Angels'
+exchanges, such as every set of a hand of 9 or more cards), these bots and their searches consider the other moves
 and the family's bounded candidates only (:func:`foolsolve.game.search_moves`), at the root and in
 the tree; their random playouts still draw from every legal move.
 """

@@ -1,7 +1,8 @@
 """Fools and Angels under ``exchange_limit="hand_size"`` with a hand of 17 or more cards: every set of
 the hand is an exchange (more than :data:`foolsolve.game.MAX_LISTED`), so the move list is refused,
-and bots, playouts, searches, ``why`` and ``play`` go on without it (docs/fools-and-angels.md, "Big
-hands")."""
+and bots, playouts, searches, ``why`` and ``play`` go on without it; past
+:data:`foolsolve.game.MAX_CONSIDERED` exchanges (a 13-card hand) the bots and searches already go
+without the list, which ``why`` still prints (docs/fools-and-angels.md, "Big hands")."""
 
 from __future__ import annotations
 
@@ -267,3 +268,71 @@ def test_a_search_over_part_of_the_exchanges_is_no_exact_answer() -> None:
     assert any("weighed a bounded list of them" in note and "not exact" in note for note in ans.notes), ans.notes
     seat = big_hand_seat(obj=ENDGAME)
     assert seat.is_legal(bots.make("pimc:samples=2").choose(seat))
+
+
+def test_a_thirteen_card_hand_is_played_with_the_family_and_never_listed(monkeypatch) -> None:
+    """A 13-card hand has 8,191 exchanges: more than MAX_CONSIDERED, so the arena's seat carries the
+    family, greedy, random and pimc choose without the full list (neither the spec's nor the engine's
+    exchange list is ever built: counted calls), the arena's legality check tests membership, and
+    `why` still lists all 8,192 legal moves."""
+    from foolsolve.engines import fools_and_angels as engine_module
+    from foolsolve.game import MAX_CONSIDERED
+    from foolsolve.spec import fools_and_angels as spec_module
+    from foolsolve.why import explain
+
+    obj = copy.deepcopy(BIG_HAND)
+    obj["hands"][0] = obj["hands"][0][:13]
+    state = SPEC.state_from_json(obj)
+    calls = Counter[str]()
+    real_spec, real_check = spec_module.exchange_moves, spec_module.check_exchanges
+
+    def spec_list(s: object) -> object:
+        calls["spec"] += 1
+        return real_spec(s)
+
+    def engine_list(count: int, hand: int) -> None:  # the engine's listing asks this first
+        calls[f"list {count}"] += 1
+        real_check(count, hand)
+
+    monkeypatch.setattr(spec_module, "exchange_moves", spec_list)
+    monkeypatch.setattr(spec_module, "check_exchanges", engine_list)
+    assert engine_module.S is spec_module
+    seat = big_hand_seat(obj=obj)
+    assert seat.family is not None and seat.family.count == 8_191 > MAX_CONSIDERED
+    for label in ("random", "greedy", "pimc:samples=2,nodes=300"):
+        move = bots.make(label).choose(seat)
+        assert seat.is_legal(move), (label, move)
+    assert str(bots.make("greedy").choose(seat)) == "exchange 2♣ 2♠"  # the lowest ranks, as the full list gives
+    assert not any(k == "spec" or k == "list 8191" for k in calls), calls
+    ans = explain(SPEC, state, "exchange 2C 3C")
+    assert ans.legal and ans.unlisted is None and len(ans.legal_moves) == 8_192
+
+
+def test_the_engine_playout_plays_the_generic_loops_game(monkeypatch) -> None:
+    """The engine's playout, which draws a defence by its index without listing the defences, plays
+    the same game as Engine.playout's generic loop for the same seed (final state and move count),
+    from a 17-card and a 13-card hand under hand_limit 20 and from fresh seeded deals."""
+    from foolsolve.engines import fools_and_angels as engine_module
+    from foolsolve.game import Engine
+    from foolsolve.rules import rules_from_json
+
+    drawn = Counter[str]()
+    real_at = engine_module._defence_at
+
+    def defence_at(parts: list, i: int) -> tuple[int, ...]:
+        drawn["defence"] += 1
+        return real_at(parts, i)
+
+    monkeypatch.setattr(engine_module, "_defence_at", defence_at)
+
+    rules = {"exchange": True, "exchange_limit": "hand_size", "hand_limit": 20}
+    thirteen = copy.deepcopy(QUICK)
+    thirteen["hands"][0], thirteen["rules"] = thirteen["hands"][0][:13], rules
+    starts = [ENGINE.from_spec(SPEC.state_from_json(obj)) for obj in (QUICK, thirteen)]
+    starts += [ENGINE.deal(rules_from_json(SPEC.rules_cls, rules), 2, random.Random(seed)) for seed in range(4)]
+    for i, start in enumerate(starts):
+        for seed in range(3):
+            fast = ENGINE.playout(start, random.Random(seed), 2_000)
+            slow = Engine.playout(ENGINE, start, random.Random(seed), 2_000)
+            assert fast == slow, (i, seed)
+    assert drawn["defence"] > 20, drawn  # the defences were drawn by index
