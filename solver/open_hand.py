@@ -103,7 +103,7 @@ OPEN_HAND_NAME = "open-hand search, every card known"
 SOLVER_METHOD = "exact open-hand solver"
 """``WorldAnswer.method`` of an answer from the game's exact solver."""
 
-CUT, REP, PART = 1, 2, 4
+CUT, REP = 1, 2
 """Flags of a searched value: a depth limit was met below it (an estimate); it rests on a
 repetition of the current line (valid on that line only: kept out of the transposition table)."""
 
@@ -362,8 +362,7 @@ class _Search:
 
     def value(self, s: Any, depth: int, alpha: Fraction, beta: Fraction) -> tuple[Fraction, int]:
         """The paranoid value of ``s`` for the player (fail-soft alpha-beta) and its flags
-        (:data:`CUT`: a depth limit was met below it; :data:`REP`: it rests on a repetition; :data:`PART`: on
-        part of some position's moves, :meth:`moves_of`)."""
+        (:data:`CUT`: a depth limit was met below it; :data:`REP`: it rests on a repetition)."""
         pay = self.payoffs(s)
         if pay is not None:
             return pay[self.player], 0
@@ -397,8 +396,7 @@ class _Search:
                 if not flags & REP:
                     self.tt[key] = (depth, v, v, flags, 0)
                 return v, flags
-            moves, restricted = self.moves_of(s)
-            flags |= restricted
+            moves = self.moves_of(s)
             order = list(range(len(moves)))
             if 0 < best_i < len(moves):
                 order.remove(best_i)
@@ -463,7 +461,6 @@ class _Search:
                 out = tuple(acc)
             else:
                 best: tuple[Fraction, ...] | None = None
-                flags |= self.moves_of(s)[1]
                 for m in self.spec_ordered(s):
                     v, f = self.vector(engine.apply(s, m), depth - 1)
                     flags |= f
@@ -481,19 +478,18 @@ class _Search:
     def spec_ordered(self, s: Any) -> list[Any]:
         """The engine's moves in the spec's order (:meth:`moves_of`)."""
         engine, spec = self.engine, self.spec
-        return sorted(self.moves_of(s)[0], key=lambda m: spec.move_sort_key(engine.move_to_spec(s, m)))
+        return sorted(self.moves_of(s), key=lambda m: spec.move_sort_key(engine.move_to_spec(s, m)))
 
-    def moves_of(self, s: Any) -> tuple[list[Any], int]:
-        """The moves searched at ``s`` and a flag: every legal move and 0, or where one family of
-        moves is too long to list (Fools and Angels' exchanges of a big hand), the other moves and the
-        family's candidates (:func:`foolsolve.game.search_moves`) and :data:`PART`: a value resting on
-        part of the moves is no exact value, though no deeper search changes it (:attr:`restricted` is
-        set: the answer is then no exact one, and says why)."""
+    def moves_of(self, s: Any) -> list[Any]:
+        """The moves searched at ``s``: every legal move, or where one family of moves is too long to
+        list (Fools and Angels' exchanges of a big hand), the other moves and the family's candidates
+        (:func:`foolsolve.game.search_moves`), and :attr:`restricted` set: a value resting on part of the
+        moves is no exact value (the answer says why), though no deeper search changes it."""
         moves, family = legal_or_family(self.engine, s)
         if family is None:
-            return list(moves), 0
+            return list(moves)
         self.restricted = True
-        return [*moves, *family.candidates()], PART
+        return [*moves, *family.candidates()]
 
     # -- the root --
 
