@@ -168,12 +168,13 @@ MOVES_SHOWN = 20
 """The legal moves ``why`` lists without ``--verbose`` (a Fool's Paradise turn may have over a thousand)."""
 
 
-def _unlisted_text(unlisted: tuple[str, int] | None) -> str:
-    """``, and 131,071 exchange moves, too many to list (name one: foolsolve why POSITION MOVE)``, or
-    nothing."""
+def _unlisted_text(unlisted: tuple[str, int] | None, listed: bool) -> str:
+    """``, and 131,071 exchange moves, too many to list (...)`` after ``listed`` moves (without them, the
+    same without ``, and ``), or nothing."""
     if unlisted is None:
         return ""
-    return f", and {unlisted[1]:,} {unlisted[0]} moves, too many to list (foolsolve why POSITION MOVE tests one)"
+    text = f"{unlisted[1]:,} {unlisted[0]} moves, too many to list (foolsolve why POSITION MOVE tests one)"
+    return f", and {text}" if listed else text
 
 
 def moves_listed(moves: list[str], unlisted: tuple[str, int] | None = None) -> str:
@@ -181,9 +182,9 @@ def moves_listed(moves: list[str], unlisted: tuple[str, int] | None = None) -> s
     :data:`MOVES_SHOWN`, else the first of them, how many more and where to see them all (a
     one-line error stays a line a person reads); ``unlisted``: a family too long to list, its kind
     and count (:attr:`Explanation.unlisted`)."""
-    more = _unlisted_text(unlisted)
+    more = _unlisted_text(unlisted, bool(moves))
     if not moves:
-        return more[6:] if more else "none (the game is over)"
+        return more or "none (the game is over)"
     if len(moves) <= MOVES_SHOWN:
         return ", ".join(moves) + more
     return (", ".join(moves[:MOVES_SHOWN]) + f", and {len(moves) - MOVES_SHOWN:,} more (foolsolve moves POSITION "
@@ -194,9 +195,9 @@ def moves_line(moves: list[str], verbose: bool = False, unlisted: tuple[str, int
     """``Legal moves: ...``: every move with ``verbose`` or when there are at most :data:`MOVES_SHOWN`,
     else the first of them, how many there are and where to see them all; ``unlisted`` as
     :func:`moves_listed` takes it."""
-    more = _unlisted_text(unlisted)
+    more = _unlisted_text(unlisted, bool(moves))
     if not moves:
-        return "Legal moves: " + (more[6:] if more else "none (the game is over)")
+        return "Legal moves: " + (more or "none (the game is over)")
     if verbose or len(moves) <= MOVES_SHOWN:
         return "Legal moves: " + ", ".join(moves) + more
     return (f"Legal moves ({len(moves):,}; the first {MOVES_SHOWN}): " + ", ".join(moves[:MOVES_SHOWN])
