@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -44,8 +45,9 @@ class Context:
     cards: tuple[str, ...]
     rules: Any
 
-    @property
+    @cached_property
     def index(self) -> dict[str, int]:
+        """Each card's place in :attr:`cards` (made once: every card plane of every tensor reads it)."""
         return {c: i for i, c in enumerate(self.cards)}
 
 
