@@ -2548,16 +2548,15 @@ def perft(position: str | None, depth: int, divide: bool, impl: str, time_limit:
             click.echo(jsonout.dumps(perft_json(info.name, depth, results, running)))
         else:
             for name, value in results.items():
-                if name == running:  # its first moves finished, if any
-                    if isinstance(value, dict) and value:
-                        click.echo(f"{name} (partial: stopped before the end):")
-                        for m, n in value.items():
-                            click.echo(f"  {m}: {n}")
-                elif isinstance(value, dict):  # a count that finished, even of 0 sequences
-                    click.echo(f"{name}:")
+                partial = name == running  # its first moves finished, if any
+                if partial and not (isinstance(value, dict) and value):
+                    continue
+                if isinstance(value, dict):  # a count that finished, even of 0 sequences, or a partial one
+                    click.echo(f"{name} (partial: stopped before the end):" if partial else f"{name}:")
                     for m, n in value.items():
                         click.echo(f"  {m}: {n}")
-                    click.echo(f"  total: {sum(value.values())}")
+                    if not partial:
+                        click.echo(f"  total: {sum(value.values())}")
                 else:
                     click.echo(f"{name}: {value}")
         if isinstance(exc, SearchLimit):
