@@ -284,6 +284,12 @@ class MoveFamily:
     """The member a move's text names (a spec's family: any spelling :meth:`SpecGame.parse_move` reads),
     else ``None``: how a person or an external program names a member that is not listed."""
 
+    def type_one(self) -> str:
+        """What a person choosing a move is told of the family after the listed moves: ``and 131,071
+        exchange moves, too many to list: type one (such as exchange 2♣)``."""
+        return (f"and {self.count:,} {self.kind} moves, too many to list: type one (such as "
+                f"{self.candidates()[0]})")
+
 
 class Dynamics(Enum):
     """How players move (OpenSpiel's ``GameType.Dynamics``)."""

@@ -489,8 +489,7 @@ def _command(session: Session, state: Any, cmd: str, rest: str, words: str, over
         listed, family = legal_or_family(spec, state, MAX_LISTED)  # as `foolsolve moves` lists them
         click.echo("\n".join(str(m) for m in listed))
         if family is not None:  # (Fools and Angels' exchanges of a big hand)
-            click.echo(f"and {family.count:,} {family.kind} moves, too many to list: type one (such as "
-                       f"{family.candidates()[0]})")
+            click.echo(family.type_one())
     elif cmd == "hint":
         _hint(session, state)
     elif cmd == "why":

@@ -25,8 +25,7 @@ class HumanBot(Bot):
         for i, text in enumerate(seat.texts()):
             click.echo(f"  {i:3}  {text}")
         if seat.family is not None:
-            click.echo(f"  and {seat.family.count:,} {seat.family.kind} moves, too many to list: type one "
-                       f"(such as {seat.family.candidates()[0]})")
+            click.echo(f"  {seat.family.type_one()}")
         while True:
             answer = click.prompt("your move (number or text)", default="0")
             try:
