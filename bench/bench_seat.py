@@ -4,7 +4,7 @@ a user waits for a first answer.
 ::
 
     python bench/bench_seat.py [--worlds 20] [--runs 3] [--seed 2026] [--games GAME,...] [--skip-first]
-                               [--skip-worlds] [--reach N]
+                               [--skip-worlds] [--reach N] [--depths]
 
 **Worlds per second, per game, at the default per-world budget** (``seat.WORLD_NODES`` nodes,
 ``seat.PLAYOUTS`` playouts): for each game three seeded positions, a fresh deal (the game's
@@ -28,6 +28,12 @@ Target: under 5 s for the whole process.
 paranoid question with three or more players (``GameInfo.paranoid_options``: Foolery), how often
 it finishes within its half of a world's budget, by the cards in the hands, over ``N`` positions
 of seeded random games: the measurement behind the cut ``GameInfo.paranoid_tries``.
+
+**A search to a fixed depth** (``--depths``, then nothing else): the first six worlds a PIMC answer
+with seed 0 draws for player 0 of ``foolsolve/examples/three-fools-first-round.json``, each valued
+by the open-hand search alone (no exact solver) to a fixed depth of 1 to 4 plies with 4 and with 64
+playouts at the frontier (each world's playouts seeded as the analysis seeds them): the mean of the
+six paranoid values per row. The figures behind docs/seat.md, "Estimates".
 """
 
 from __future__ import annotations
@@ -157,6 +163,35 @@ def solver_reach(info: Any, count: int, seed: int) -> dict[int, list[int]]:
     return out
 
 
+def fixed_depths(depths: tuple[int, ...] = (1, 2, 3, 4), counts: tuple[int, ...] = (4, 64),
+                 worlds: int = 6) -> list[list[float]]:
+    """The table of ``--depths`` (see the module docstring), printed and returned: a row per depth, a
+    mean per playout count."""
+    from foolsolve.solver import open_hand
+    from foolsolve.worlds import read_view, worlds_of_view
+
+    info = games.get("three-fools")
+    path = Path(__file__).resolve().parent.parent / "foolsolve" / "examples" / "three-fools-first-round.json"
+    state = info.spec.state_from_json(json.loads(path.read_text(encoding="utf-8")))
+    space = worlds_of_view(read_view(view_of(info, state, 0)))
+    drawn = [space.sample(seat._world_rng(0, i)) for i in range(worlds)]
+    print(f"A search to a fixed depth: three-fools-first-round.json from player 0's seat, the first {worlds} worlds "
+          "of seed 0, the mean paranoid value (0 to 1)\n")
+    print("| depth | " + " | ".join(f"{k} playouts" for k in counts) + " |")
+    print("|---:|" + "---:|" * len(counts))
+    rows = []
+    for depth in depths:
+        means = []
+        for k in counts:
+            values = [float(open_hand.solve_world(info, w, open_hand.Budget(max_depth=depth, playouts=k,
+                                                                            seed=seat.world_seed(info, w)),
+                                                  player=0, use_solver=False).value) for w in drawn]
+            means.append(statistics.mean(values))
+        print(f"| {depth} | " + " | ".join(f"{m:.2f}" for m in means) + " |", flush=True)
+        rows.append(means)
+    return rows
+
+
 def main() -> None:
     parser = Parser("bench_seat.py", __doc__)
     parser.add_argument("--worlds", type=positive_int, default=20, help="Worlds per position (default 20).")
@@ -169,7 +204,13 @@ def main() -> None:
                         help="Also: how often the exact solver of a game with GameInfo.paranoid_options finishes in "
                              "its half of a world's budget, by the cards in the hands, over N positions of random "
                              "games (the measurement behind GameInfo.paranoid_tries; default 0: not run).")
+    parser.add_argument("--depths", action="store_true",
+                        help="Only the fixed-depth table of docs/seat.md, \"Estimates\" (see above).")
     args = parser.parse_args()
+    if args.depths:
+        print(header("bench_seat.py"))
+        fixed_depths()
+        return
     if args.reach < 0:
         fail("bench_seat.py", f"--reach: expected a whole number >= 0, got {args.reach}")
     try:

@@ -264,6 +264,17 @@ def test_seat_bench_values_worlds_of_each_kind_of_position() -> None:
     assert sum(asked for asked, _ in reach.values()) == 4 and all(0 <= f <= a for a, f in reach.values())
 
 
+def test_seat_bench_fixed_depths_values_the_first_worlds_reproducibly(capsys) -> None:
+    """bench_seat.py --depths on a tiny input: one depth, one playout count, two worlds; a value per
+    row on the 0-1 scale, the same on a second run (seeded playouts), in a Markdown table."""
+    bench = _load("bench_seat")
+    rows = bench.fixed_depths(depths=(1,), counts=(1,), worlds=2)
+    assert len(rows) == 1 and len(rows[0]) == 1 and 0.0 <= rows[0][0] <= 1.0
+    assert bench.fixed_depths(depths=(1,), counts=(1,), worlds=2) == rows
+    out = capsys.readouterr().out
+    assert "| depth | 1 playouts |" in out and f"| 1 | {rows[0][0]:.2f} |" in out
+
+
 def test_the_arena_bench_plays_a_small_match_and_checks_the_targets(tmp_path) -> None:
     run = _run("bench_arena.py", "--game", "durak", "--games", "1", "--bots", "random", "greedy", "--targets",
                "--out-dir", str(tmp_path))
