@@ -2404,8 +2404,9 @@ def read_position(obj: Any, *, reachable: bool = True) -> State:
                                if obj["phase"] == REDEAL else ""))
     if obj.get("known") is not None:
         draft = dataclasses.replace(draft, known=_read_known(obj["known"], draft, deck))
-        if draft.known and (draft.first_bout or redeal_seed is not None):
-            raise PositionError("known: no card is picked up before the first bout of a deal ends")
+        if draft.known and (draft.first_bout or redeal_seed is not None) and not _exchanged_ace(draft):
+            raise PositionError("known: no card is picked up before the first bout of a deal ends (but the trump ace "
+                                "the first attacker took for the six under trump_ace_exchange)")
     if redeal_seed is not None:
         _check_redeal_phase(draft, obj)
     _check_position(draft, obj, default_start)
@@ -2419,6 +2420,19 @@ def read_position(obj: Any, *, reachable: bool = True) -> State:
     if "to_move" not in obj:
         draft = dataclasses.replace(draft, to_move=_derived_to_move(draft))
     return draft
+
+
+def _exchanged_ace(state: State) -> bool:
+    """Whether a first bout's ``known`` is the trump ace the first attacker took in view of all for
+    the six of trumps (:func:`exchange_cards`, ``trump_ace_exchange``): the six lies face up under
+    the stock and the ace is the one card known, in the hand of the player before ``last_defender``."""
+    if state.redeal_seed is not None or not state.rules.trump_ace_exchange or not state.stock:
+        return False
+    six = state.stock[-1]
+    if six.suit != state.trump or six.rank != EXCHANGE_RANK:
+        return False
+    leader = (state.last_defender - 1) % state.players
+    return [(p, c.suit, c.rank) for p, k in enumerate(state.known) for c in k] == [(leader, state.trump, EXCHANGE_FOR)]
 
 
 def _read_places(obj: dict[str, Any], rules: Rules, out: tuple[int, ...]) -> tuple[int, ...]:
