@@ -19,8 +19,8 @@ paragraph opening the quote comes from:
 * §Variants     -- "Variants of the game of throw-in and transfer fool"
 * §Essence      -- "What is the essence of the game?"
 
-Reading guide (one function per rule, in this order): :func:`beats`, :func:`lowest_trump_leads`,
-the re-deal (:func:`redeal_order`, :func:`open_redeal`, :func:`redeal_reasons`, :func:`keep_deal`),
+Reading guide (one function per rule, in this order): :func:`beats`, :func:`lowest_trump_leads`
+(and what a first bout says of it, :func:`first_lead_breach`), the re-deal (:func:`redeal_order`, :func:`open_redeal`, :func:`redeal_reasons`, :func:`keep_deal`),
 :func:`bout_limit`, :func:`cap`, :func:`attack_options` (the lead), :func:`can_transfer`,
 :func:`throwers`, :func:`legal_throws`, :func:`draw_order`, :func:`draw_cards`,
 :func:`going_out`, :func:`next_attacker`, :func:`end_of_bout`, :func:`end_of_game`.
