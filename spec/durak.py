@@ -20,7 +20,8 @@ paragraph opening the quote comes from:
 * §Essence      -- "What is the essence of the game?"
 
 Reading guide (one function per rule, in this order): :func:`beats`, :func:`lowest_trump_leads`
-(and what a first bout says of it, :func:`first_lead_breach`), the re-deal (:func:`redeal_order`, :func:`open_redeal`, :func:`redeal_reasons`, :func:`keep_deal`),
+(and what a first bout says of it, :func:`first_lead_breach`), the re-deal (:func:`redeal_order`,
+:func:`open_redeal`, :func:`redeal_reasons`, :func:`keep_deal`),
 :func:`bout_limit`, :func:`cap`, :func:`attack_options` (the lead), :func:`can_transfer`,
 :func:`throwers`, :func:`legal_throws`, :func:`draw_order`, :func:`draw_cards`,
 :func:`going_out`, :func:`next_attacker`, :func:`end_of_bout`, :func:`end_of_game`.
@@ -2101,7 +2102,9 @@ class DurakSpec(SpecGame[State, Move]):
         of one suit (001 §Card game: "if, after the distribution, he has 5 or more cards in his hands
         that belong to the same suit"; :func:`redeal_order`). When her hand is hidden the sampler deals
         it only such hands, counting the cards the view knows she holds: uniform over those worlds
-        (the spec checks the rest: the lowest trump leads)."""
+        (the spec checks the rest: the lowest trump leads). In the first bout after it, the hidden
+        hands are dealt by :func:`first_lead_breach` (:meth:`_first_lead_rule`: the first attacker
+        was dealt the lowest trump dealt) where its placements are few enough."""
         fl = self._first_lead_view(view.obj)
         if fl is not None:
             return self._first_lead_rule(view, fl)
@@ -2205,7 +2208,8 @@ class DurakSpec(SpecGame[State, Move]):
         """The spec checks hidden cards against the view only in the redeal phase (who may demand a
         re-deal, the lowest trump leads), while throwing in (the player to move can throw), for
         shown trumps and for a stock whose last card is not given (it must be a trump) where the sampler
-        cannot deal it apart (:meth:`view_bottom_cards`: the view knows a card in the stock)."""
+        cannot deal it apart (:meth:`view_bottom_cards`: the view knows a card in the stock), and in a
+        first bout whose rule on the lowest trump the count rule does not deal (:meth:`_first_lead_rejects`)."""
         table = obj.get("table", [])
         throwing = bool(obj.get("taking")) or (bool(table) and all(c is not None for _, c in table))
         stock = obj.get("stock")
