@@ -167,3 +167,21 @@ def test_no_sampled_world_of_a_game_going_on_is_over():
                     world = worlds.sample(rng)
                     assert SPEC.result(world) is None, (limit, seed, seat, _key(world))
     assert checked > 200
+
+
+def test_a_player_stuck_on_her_hidden_hand_is_no_world_under_no_legal_action_lose():
+    """``no_legal_action: "lose"`` (a reconstruction), after an exchange (so no forfeit): player 1 at
+    the hand limit of 1 holding JC could do nothing and loses; holding 7C she can attack. Every
+    filling without the rule has both; player 0's view of the game going on has only 7C."""
+    position = {"game": "fools-and-angels", "rules": {"hand_limit": 1, "exchange": True, "no_legal_action": "lose"},
+                "phase": "turn", "to_move": 1, "hands": [["AS"], ["7C"]], "stocks": [["2S"], []], "pool": ["JC"],
+                "turns_done": 2, "exchanged": True}
+    stuck = SPEC.state_from_json({**position, "hands": [["AS"], ["JC"]], "pool": ["7C"]})
+    assert SPEC.result(stuck) == shown_end(stuck) is not None
+    assert view_of(INFO, stuck, 0)["hands"][1] == ["JC"]  # (shown: the game is over)
+    worlds = _worlds(position, 0)
+    plain = _every_filling(worlds)
+    assert sorted(_key(w) for w in plain if SPEC.result(w) is None) == [_key(w) for w in worlds.enumerate()]
+    assert len(plain) == 2 and worlds.count() == 1
+    rng = random.Random(5)
+    assert all({c.ascii for c in worlds.sample(rng).hands[1]} == {"7C"} for _ in range(10))
