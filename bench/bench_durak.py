@@ -3,7 +3,7 @@
     python bench/bench_durak.py [--playouts 40] [--repeat 3] [--clock cpu|wall] [--no-playouts]
                                 [--sizes 4 6 8 10] [--positions 20] [--seed 2026] [--no-solver]
                                 [--cap SECONDS] [--max-nodes N] [--value-only] [--jit auto|true|false]
-                                [--baseline-python PY] [--vs-python] [--vs-reductions JSON]
+                                [--baseline-python PY] [--vs-python] [--vs-reductions JSON] [--only 5]
     python bench/bench_durak.py --orders [--sizes 10] [--positions 10] [--cap 90] [--only 0 4 9]
     python bench/bench_durak.py --answers [--sizes 10 12] [--positions 10]
     python bench/bench_durak.py --estimates [--sizes 9 10] [--positions 40] [--seconds 10]
@@ -24,8 +24,9 @@ item, and prints the ratio: absolute times on a shared machine move, ratios much
    podkidnoy positions with the deck empty (36-card deck, random trump suit, k cards each, player
    0 to lead), solved exactly with every move valued, as ``foolsolve POSITION.json`` does (targets:
    8v8 median under 1 s, 10v10 under 10 s). ``--value-only`` times the game value alone (``-o
-   moves=false``). ``--cap`` stops a solve after that many seconds (unfinished, counted as the cap in
-   the median, left out of the node figures); ``--max-nodes`` after that many nodes. Each solve's
+   moves=false``); ``--only 5`` solves position 5 of each size's set alone (the first is 0).
+   ``--cap`` stops a solve after that many seconds (unfinished, counted as the cap in the median,
+   left out of the node figures); ``--max-nodes`` after that many nodes. Each solve's
    time and nodes also go to stderr as they finish. ``--jit`` is the solver's ``-o jit=``; the
    compiled search is loaded (compiled, on a machine's first run) before the first timed solve.
 
@@ -168,7 +169,7 @@ Timed = tuple[float, int | None, str | None]
 def bench_solver(sizes: list[int], positions: int, seed: int, cap: float | None = None,
                  value_only: bool = False, max_nodes: int | None = None, jit: bool | str = "auto",
                  vs_python: bool = False, vs_reductions: dict[str, bool] | None = None,
-                 baseline_python: str | None = None) -> list[str]:
+                 baseline_python: str | None = None, only: list[int] | None = None) -> list[str]:
     """The solver rows: every seeded position of each size solved by the current solver and, side
     by side (taking turns position by position), by each comparison asked for."""
     plain = value_only_solve if value_only else solve
@@ -182,7 +183,7 @@ def bench_solver(sizes: list[int], positions: int, seed: int, cap: float | None 
     runners: list[tuple[str, Callable[[dict[str, object], State], Timed]]] = [
         (name, lambda _p, state, solver=solver: timed_solve(solver, state, cap, max_nodes)) for name, solver in solvers]
     if not baseline_python:
-        return _bench_rows(sizes, positions, seed, runners, value_only)
+        return _bench_rows(sizes, positions, seed, runners, value_only, only)
     serve_args = ["--serve", "--jit", str(jit).lower()] + (["--value-only"] if value_only else [])
     tree = Worker(baseline_python, __file__, serve_args, PROG, "--baseline-python", python=baseline_python)
     print(f"baseline {baseline_python}: {tree.ready}", file=sys.stderr, flush=True)
@@ -193,7 +194,7 @@ def bench_solver(sizes: list[int], positions: int, seed: int, cap: float | None 
 
     runners.insert(0, ("baseline", baseline))
     try:
-        return _bench_rows(sizes, positions, seed, runners, value_only)
+        return _bench_rows(sizes, positions, seed, runners, value_only, only)
     finally:
         tree.close()
 
@@ -210,8 +211,13 @@ def serve_solves(value_only: bool, jit: bool | str) -> None:
 
 
 def _bench_rows(sizes: list[int], positions: int, seed: int,
-                runners: list[tuple[str, Callable[[dict[str, object], State], Timed]]], value_only: bool) -> list[str]:
-    """:func:`bench_solver`'s runs and report rows, the runners taking turns position by position."""
+                runners: list[tuple[str, Callable[[dict[str, object], State], Timed]]], value_only: bool,
+                only: list[int] | None = None) -> list[str]:
+    """:func:`bench_solver`'s runs and report rows, the runners taking turns position by position;
+    ``only``: these positions of each size's set alone (``--only``)."""
+    for i in only or ():
+        if not 0 <= i < positions:
+            fail(PROG, f"--only: no position {i} in a set of {positions}")
     rows: list[str] = []
     for k in sizes:
         rng = random.Random(f"{seed}:{k}")
@@ -220,6 +226,8 @@ def _bench_rows(sizes: list[int], positions: int, seed: int,
         got: dict[str, list[Timed]] = {name: [] for name, _ in runners}
         try:
             for i, state in enumerate(states):
+                if only is not None and i not in only:
+                    continue
                 # alternate which solver goes first: the second solve of a position runs on memory
                 # the first one has just freed (fewer page faults), a bias of up to 2x on small solves
                 for name, runner in (runners if i % 2 == 0 else runners[::-1]):
@@ -634,7 +642,8 @@ def main() -> None:
                     help="also solve every position under these reduction switches, side by side")
     ap.add_argument("--orders", action="store_true",
                     help="only the two raced move orders, each alone on one thread (section 3)")
-    ap.add_argument("--only", type=int, nargs="+", default=None, help="--orders: these positions of the set only")
+    ap.add_argument("--only", type=int, nargs="+", default=None,
+                    help="these positions of each size's set only (the solver rows and --orders; 0 is the first)")
     ap.add_argument("--answers", action="store_true",
                     help="only what foolsolve answers at the default budget, one process per position (section 4)")
     ap.add_argument("--spec-io", action="store_true", help="only the spec's JSON round trip and minimax (section 5)")
@@ -718,7 +727,7 @@ def main() -> None:
     print("|---|---|---|---|---|---|---|---|")
     try:
         bench_solver(a.sizes, a.positions, a.seed, a.cap, a.value_only, a.max_nodes, jit, a.vs_python, vs_red,
-                     a.baseline_python)
+                     a.baseline_python, a.only)
     except InputError as exc:
         fail(PROG, str(exc))
 

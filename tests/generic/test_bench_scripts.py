@@ -439,3 +439,18 @@ def test_batch_sigterm_stops_it_and_removes_its_folder(tmp_path: Path) -> None:
     _out, err = proc.communicate(timeout=60)
     assert proc.returncode == 143 and err.endswith("bench_batch.py: terminated\n"), err
     assert not any(tmp_path.glob("foolsolve-bench-batch-*"))
+
+
+def test_durak_solver_rows_only_solve_the_positions_named() -> None:
+    """``--only 2``: the third position of each size's set alone, a row of one position."""
+    bench = _load("bench_durak")
+    seen = []
+
+    def runner(position: dict[str, object], _state: object) -> tuple[float, int, str]:
+        seen.append(position)
+        return 0.25, 5, "loss"
+
+    rows = bench._bench_rows([3], 4, 1, [("current", runner)], False, [2])
+    rng = bench.random.Random("1:3")
+    assert seen == [[bench.endgame(3, rng) for _ in range(4)][2]]
+    assert rows == ["| 3v3 | 1 | 0.250 | 0.250 | 5 | 5 | 20 | 0/0/1 |"]
