@@ -26,7 +26,8 @@ off (``--no-store``), except the last row:
 Before timing, one solve loads the compiled search (compiling it on a machine's first run) so
 its cache is warm for every row. Rows run one after the other; the machine's load can differ
 between them (the figures are positions per second and the ratio to row 4). Every row's values
-are checked against row 1's. Prints a Markdown table.
+are checked against row 1's. Prints its command line and a Markdown table (on Ctrl-C or SIGTERM,
+of the rows finished).
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_durak import endgame
-from benchkit import Parser, fail, interrupted_child, positive_int, run
+from benchkit import Parser, fail, header, interrupted_child, positive_int, run
 
 PROG = "bench_batch.py"
 
@@ -126,6 +127,7 @@ def main() -> None:
     if a.k > 18:
         fail(PROG, f"--k: {a.k} cards a side do not fit a 36-card deck (at most 18)")
     signal.signal(signal.SIGTERM, _terminated)
+    print(header(PROG), flush=True)
 
     work = Path(tempfile.mkdtemp(prefix="foolsolve-bench-batch-"))
     procs: list[subprocess.Popen[bytes]] = []

@@ -454,3 +454,15 @@ def test_durak_solver_rows_only_solve_the_positions_named() -> None:
     rng = bench.random.Random("1:3")
     assert seen == [[bench.endgame(3, rng) for _ in range(4)][2]]
     assert rows == ["| 3v3 | 1 | 0.250 | 0.250 | 5 | 5 | 20 | 0/0/1 |"]
+
+
+def test_the_two_stock_cards_view_of_benchmarks_is_player_0s_view_of_trial() -> None:
+    """bench/data/durak-two-stock-cards-view.json (BENCHMARKS.md, "Answers from one seat") is what
+    ``foolsolve view --as 0`` writes for ``TRIAL`` of tests/durak/test_stock.py, the rest of the deck
+    discarded."""
+    from foolsolve import games
+    from foolsolve.worlds import view_of
+    from tests.durak.test_stock import _trial
+
+    shipped = json.loads((BENCH / "data" / "durak-two-stock-cards-view.json").read_text(encoding="utf-8"))
+    assert shipped == view_of(games.get("durak"), _trial(), 0)
