@@ -77,9 +77,10 @@ def start_cluster(folder: Path, procs: list[subprocess.Popen[bytes]]) -> str:
     to ``procs`` as it starts (so that the caller stops those started when the start is cut short)."""
     dask = str(Path(sys.executable).parent / "dask")
     info = folder / "scheduler.json"
+    env = {**ENV, "DASK_TEMPORARY_DIRECTORY": str(folder)}  # scratch space in the folder removed at the end
     procs.append(subprocess.Popen([dask, "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
                                    "--scheduler-file", str(info)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                  env=ENV, cwd=folder))
+                                  env=env, cwd=folder))
     deadline = time.monotonic() + 60
     while not info.exists() and time.monotonic() < deadline:
         time.sleep(0.1)
@@ -88,8 +89,8 @@ def start_cluster(folder: Path, procs: list[subprocess.Popen[bytes]]) -> str:
     address = json.loads(info.read_text())["address"]
     for _ in range(2):
         procs.append(subprocess.Popen([dask, "worker", address, "--nthreads", "1", "--no-dashboard", "--host",
-                                       "127.0.0.1", "--memory-limit", "0"], stdout=subprocess.DEVNULL,
-                                      stderr=subprocess.DEVNULL, env=ENV, cwd=folder))
+                                       "127.0.0.1", "--memory-limit", "0"],
+                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=folder))
     from distributed import Client
 
     with Client(address, timeout="60s") as client:
