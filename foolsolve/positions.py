@@ -119,10 +119,19 @@ MAX_VALUES = 100_000
 """The most JSON values (lists, objects, strings, numbers ...) a position or view may hold in all."""
 
 
+MAX_WHOLE_BITS = 1000
+"""The largest whole number a position or view may hold, in bits (about 300 digits; JSON text is read
+with at most :data:`MAX_NUMBER_CHARS` characters a number): a Python caller's larger one
+(``10**5000``) is refused before the schema, whose message would print it (Python prints at most
+4,300 digits of a whole number, and raises beyond)."""
+
+
 def check_sizes(obj: Any, root: str = "position") -> None:
     """An :class:`InputError` naming the first list of ``obj`` longer than :data:`MAX_ITEMS` (its
     path and length), or saying ``obj`` (named ``root``) holds more than :data:`MAX_VALUES` values:
-    at once, before the schema's item-by-item check and the spec's."""
+    at once, before the schema's item-by-item check and the spec's. A value that is no JSON value
+    (a Python caller's set, tuple, bytes, an object key that is no string; docs/python.md) and a
+    whole number of more than :data:`MAX_WHOLE_BITS` bits are errors naming their path too."""
     stack: list[tuple[Any, tuple[Any, ...]]] = [(obj, ())]
     seen = 0
     while stack:
@@ -136,7 +145,28 @@ def check_sizes(obj: Any, root: str = "position") -> None:
                                  f"(at most {MAX_ITEMS:,})")
             stack.extend((v, (*path, i)) for i, v in enumerate(x))
         elif isinstance(x, dict):
+            for k in x:
+                if not isinstance(k, str):
+                    raise InputError(f"{json_path(path, root)}: a key that is no string, {_python_value(k)} (a JSON "
+                                     "object's keys are strings)")
             stack.extend((v, (*path, k)) for k, v in x.items())
+        elif isinstance(x, bool | str | float) or x is None:
+            pass
+        elif isinstance(x, int):
+            if x.bit_length() > MAX_WHOLE_BITS:
+                raise InputError(f"{json_path(path, root)}: a whole number of more than 300 digits, more than any "
+                                 "position holds")
+        else:
+            raise InputError(f"{json_path(path, root)}: {_python_value(x)}, which is no JSON value (a position "
+                             "holds objects, lists, strings, numbers, true, false and null)")
+
+
+def _python_value(x: Any) -> str:
+    """A Python caller's value that is no JSON value as an error quotes it: its type, and its
+    ``repr`` cut (:func:`foolsolve.errors.quoted_repr`)."""
+    from foolsolve.errors import quoted_repr
+
+    return f"a {type(x).__name__} ({quoted_repr(x)})"
 
 
 def check_finite(obj: Any, root: str) -> None:
