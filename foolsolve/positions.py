@@ -11,6 +11,7 @@ from __future__ import annotations
 import errno
 import io
 import json
+import math
 import os
 import re
 import stat
@@ -256,9 +257,15 @@ def _j(value: Any) -> str:
     text = json_spelled(value)
     if len(text) <= SHOWN_VALUE_CHARS:
         return text
-    size = f" ({len(value):,} {'items' if isinstance(value, list) else 'keys'})" if isinstance(value, list | dict) \
-        else ""
+    unit = "characters" if isinstance(value, str) else "items" if isinstance(value, list) else "keys"
+    size = f" ({len(value):,} {unit})" if isinstance(value, str | list | dict) else ""
     return f"{text[:SHOWN_VALUE_CHARS]}...{size}"
+
+
+_SIZE_WORDS = {"minLength": ("short", "at least", "character"), "maxLength": ("long", "at most", "character"),
+               "minItems": ("short", "at least", "item"), "maxItems": ("long", "at most", "item"),
+               "minProperties": ("small", "at least", "key"), "maxProperties": ("large", "at most", "key")}
+"""The schema's size keywords: what a value out of bounds is (too short ...), and the bound's words."""
 
 
 def json_message(err: Any) -> str:
@@ -281,15 +288,21 @@ def json_message(err: Any) -> str:
         extra = [k for k in got if k not in allowed]
         verb = "were" if len(extra) > 1 else "was"
         return f"Additional properties are not allowed ({', '.join(_j(k) for k in extra)} {verb} unexpected)"
-    if kind in ("minItems", "maxItems"):
-        bound = f"at least {want}" if kind == "minItems" else f"at most {want}"
-        return f"{_j(got)} is too {'short' if kind == 'minItems' else 'long'} ({bound} items)"
+    if kind in _SIZE_WORDS:  # the reason first: a long value is quoted cut (_j), its size said after it
+        too, bound, unit = _SIZE_WORDS[kind]
+        return f"too {too} ({bound} {want} {unit}{'' if want == 1 else 's'}): {_j(got)}"
     if kind in ("minimum", "maximum"):
         return f"{_j(got)} is {'less than the minimum' if kind == 'minimum' else 'greater than the maximum'} of {_j(want)}"
-    # anything else: jsonschema's text with Python's literals turned into JSON's
-    import re
-
-    text = re.sub(r"\bNone\b", "null", str(err.message))
+    if kind == "uniqueItems":
+        return f"an item listed twice: {_j(got)}"
+    if kind == "pattern":
+        return f"{_j(got)} does not match the pattern {json.dumps(want)}"
+    # anything else: jsonschema's text, the value quoted as above, with Python's literals turned into JSON's
+    text = str(err.message)
+    shown = repr(got)
+    if shown in text:
+        text = text.replace(shown, _j(got), 1)
+    text = re.sub(r"\bNone\b", "null", text)
     text = re.sub(r"\bTrue\b", "true", text)
     return re.sub(r"\bFalse\b", "false", text)
 
@@ -691,7 +704,12 @@ def _parse_int(text: str) -> int:
 def _parse_float(text: str) -> float:
     if len(text) > MAX_NUMBER_CHARS:
         raise _NumberTooLong(text)
-    return float(text)
+    number = float(text)
+    if math.isinf(number):  # 1e400: quoted as written, not as Infinity (foolsolve.errors.WrittenNumber)
+        from foolsolve.errors import WrittenNumber
+
+        return WrittenNumber(text)
+    return number
 
 
 class _NumberTooLong(ValueError):

@@ -880,7 +880,7 @@ def test_a_batch_from_python_keeps_the_users_own_text_in_its_errors(tmp_path):
     errors = [rec["error"] for rec in records]
     assert errors[0].startswith(f"{tmp_path}/--time.json: cannot read"), errors[0]
     assert errors[1].startswith(f"{tmp_path}/x -o y.json: cannot read"), errors[1]
-    assert errors[2] == "hands[0][1]: '--seed' is too long"
+    assert errors[2] == 'hands[0][1]: too long (at most 4 characters): "--seed"'
     assert errors[3].startswith("rules.--max-nodes: unknown rule option"), errors[3]
     assert errors[4].startswith("game: unknown game 'durak --out'"), errors[4]
 
