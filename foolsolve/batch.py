@@ -38,6 +38,7 @@ import re
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import IO, Any
 
@@ -76,6 +77,7 @@ from foolsolve.positions import (
     cut_text,
     game_of,
     input_lines,
+    is_stdin,
     open_for_writing,
     open_input,
     parse_json,
@@ -374,6 +376,15 @@ def _check_extra(extra: dict[str, Any]) -> None:
     SolveOptions(extra=dict(extra))
 
 
+LINES_FROM_STDIN: ContextVar[bool] = ContextVar("foolsolve_batch_lines_from_stdin", default=True)
+"""Whether the lines of the batch being read may come from standard input, so that a line naming
+standard input (``/dev/stdin``, ``/proc/self/fd/0``) as its position file is refused
+(:func:`foolsolve.positions.open_input`'s ``named_by``): the batch command reading ``-`` (or a file
+that is standard input), and a Python caller's lines, whose source is not known; false where the
+batch command reads its lines from a file, so that a line naming a file that is also standard input
+(``/dev/null`` under ``< /dev/null``) is read as that file."""
+
+
 def _not_a_position(got: str) -> str:
     return "expected a position object or a file path" + (f", got {got}" if got else "")
 
@@ -414,7 +425,7 @@ def parse_job(line: int, text: str | InputError | None, path: str | None, settin
                                      f"{MAX_PATH_CHARS:,})")
                 if settings.out is not None and same_file(value, settings.out):
                     raise InputError(f"line {line}: {value} is the {option_name('--out')} file of this batch")
-                obj = read_json(value, named_by="a batch line")
+                obj = read_json(value, named_by="a batch line" if LINES_FROM_STDIN.get() else None)
             elif isinstance(value, dict):
                 obj = value
             else:
@@ -1055,12 +1066,14 @@ def batch_command(infile: str, out: str, workers: int, scheduler: str | None, ma
         raise
     total = count_lines(infile)
     summary = Summary()
+    token = LINES_FROM_STDIN.set(source is None or is_stdin(source.fileno()))
     try:
         summary = run(((n, text, None) for n, text in input_lines(infile, opened=source)),
                       lambda rec, _: writer.write(rec), settings, store, total=total, executor=executor)
     except KeyboardInterrupt as exc:  # the one line Ctrl-C prints (foolsolve.cli.main)
         raise Stopped(interrupted_text(out, store, getattr(exc, "batch_summary", None))) from None
     finally:
+        LINES_FROM_STDIN.reset(token)
         if source is not None:
             source.close()
         writer.close()

@@ -434,7 +434,7 @@ def open_input(path: str | Path, *, named_by: str | None = None) -> IO[bytes]:
     except ValueError:  # a NUL character in the name (a batch line's "a\u0000b")
         raise InputError(f"{_escaped(where)}: cannot read (a file name cannot hold a NUL character)") from None
     try:
-        if named_by is not None and _is_stdin(fd):
+        if named_by is not None and is_stdin(fd):
             raise InputError(f"{where}: standard input, which {named_by} cannot name as its position file "
                              "(standard input holds the lines read)")
         head = b""
@@ -458,7 +458,7 @@ def open_input(path: str | Path, *, named_by: str | None = None) -> IO[bytes]:
     return io.BufferedReader(_Prefixed(head, raw) if head else raw)
 
 
-def _is_stdin(fd: int) -> bool:
+def is_stdin(fd: int) -> bool:
     """Whether the open file ``fd`` is standard input's (the same device and inode as file
     descriptor 0; ``False`` where standard input is closed)."""
     try:

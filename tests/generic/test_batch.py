@@ -944,6 +944,31 @@ def test_a_line_naming_standard_input_as_its_position_file_is_refused(tmp_path: 
                                    "position file (standard input holds the lines read)")
 
 
+def test_a_line_naming_the_file_that_is_standard_input_is_read_where_the_lines_come_from_a_file(
+        tmp_path: Path) -> None:
+    """Lines read from a file (not ``-``): a line naming /dev/null under ``< /dev/null`` names that
+    file, read as any other (empty: no JSON), not the batch's own lines; the lines read from
+    /dev/stdin itself are standard input's."""
+    import subprocess
+    import sys
+
+    src = tmp_path / "in.jsonl"
+    src.write_text("/dev/null\n")
+    env = {**os.environ, "FOOLSOLVE_BACKGROUND_COMPILE": "0"}
+    with open("/dev/null", "rb") as stdin:
+        done = subprocess.run([sys.executable, "-m", "foolsolve", "batch", str(src), "--no-store"], stdin=stdin,
+                              capture_output=True, text=True, timeout=120, env=env)
+    assert done.returncode == 2
+    assert [json.loads(x)["error"] for x in done.stdout.splitlines()] == ["/dev/null: empty: no JSON in it"]
+    src.write_text("/dev/stdin\n")
+    with src.open("rb") as stdin:
+        done = subprocess.run([sys.executable, "-m", "foolsolve", "batch", "/dev/stdin", "--no-store"], stdin=stdin,
+                              capture_output=True, text=True, timeout=120, env=env)
+    assert [json.loads(x)["error"] for x in done.stdout.splitlines()] == [
+        "/dev/stdin: standard input, which a batch line cannot name as its position file (standard input holds "
+        "the lines read)"]
+
+
 @pytest.mark.parametrize(("jobs", "message"), [
     ([(1, 42, None)], "jobs[0]: the text: expected a JSON Lines line (a str) or None, got 42"),
     ([(1, None, 7)], "jobs[0]: the path: expected a position file's name (a str) or None, got 7"),
