@@ -38,7 +38,6 @@ import re
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import IO, Any
 
@@ -70,6 +69,7 @@ from foolsolve.errors import (
 )
 from foolsolve.executor import SigintHeld
 from foolsolve.positions import (
+    LINES_FROM_STDIN,
     MAX_PATH_CHARS,
     STDIO,
     check_file_name,
@@ -374,15 +374,6 @@ def _check_extra(extra: dict[str, Any]) -> None:
             raise OptionError(f"{option_name('option')} {cut_text(key, 40)}: no game's solver takes it "
                               f"(known: {', '.join(sorted(known))})")
     SolveOptions(extra=dict(extra))
-
-
-LINES_FROM_STDIN: ContextVar[bool] = ContextVar("foolsolve_batch_lines_from_stdin", default=True)
-"""Whether the lines of the batch being read may come from standard input, so that a line naming
-standard input (``/dev/stdin``, ``/proc/self/fd/0``) as its position file is refused
-(:func:`foolsolve.positions.open_input`'s ``named_by``): the batch command reading ``-`` (or a file
-that is standard input), and a Python caller's lines, whose source is not known; false where the
-batch command reads its lines from a file, so that a line naming a file that is also standard input
-(``/dev/null`` under ``< /dev/null``) is read as that file."""
 
 
 def _not_a_position(got: str) -> str:

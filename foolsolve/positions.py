@@ -458,6 +458,15 @@ def open_input(path: str | Path, *, named_by: str | None = None) -> IO[bytes]:
     return io.BufferedReader(_Prefixed(head, raw) if head else raw)
 
 
+LINES_FROM_STDIN: ContextVar[bool] = ContextVar("foolsolve_lines_from_stdin", default=True)
+"""Whether the lines being read (a batch's, the oracle's requests) may come from standard input, so
+that a line naming standard input (``/dev/stdin``, ``/proc/self/fd/0``) as its position file is refused
+(:func:`open_input`'s ``named_by``): the batch or oracle command reading ``-`` (or a file that is
+standard input), and a Python caller's lines, whose source is not known; false where the command
+reads its lines from a file, so that a line naming a file that is also standard input (``/dev/null``
+under ``< /dev/null``) is read as that file."""
+
+
 def is_stdin(fd: int) -> bool:
     """Whether the open file ``fd`` is standard input's (the same device and inode as file
     descriptor 0; ``False`` where standard input is closed)."""
