@@ -77,11 +77,11 @@ from foolsolve.positions import (
     cut_text,
     game_of,
     input_lines,
-    is_stdin,
     open_for_writing,
     open_input,
     parse_json,
     read_json,
+    reads_stdin,
     same_file,
     writes_over,
 )
@@ -1057,7 +1057,7 @@ def batch_command(infile: str, out: str, workers: int, scheduler: str | None, ma
         raise
     total = count_lines(infile)
     summary = Summary()
-    token = LINES_FROM_STDIN.set(source is None or is_stdin(source.fileno()))
+    token = LINES_FROM_STDIN.set(reads_stdin(infile))
     try:
         summary = run(((n, text, None) for n, text in input_lines(infile, opened=source)),
                       lambda rec, _: writer.write(rec), settings, store, total=total, executor=executor)

@@ -46,10 +46,10 @@ from foolsolve.positions import (
     check_file_name,
     cut_text,
     input_lines,
-    is_stdin,
     open_input,
     parse_json,
     read_json,
+    reads_stdin,
     standard_form,
     writes_over,
 )
@@ -257,7 +257,7 @@ def oracle_command(infile: str, out: str) -> None:
         raise
     lines = errors = 0
     started = time.monotonic()
-    token = LINES_FROM_STDIN.set(source is None or is_stdin(source.fileno()))
+    token = LINES_FROM_STDIN.set(reads_stdin(infile))
     try:
         for n, text in input_lines(infile, opened=source):
             record = ({"line": n, "error": one_line(str(text))} if isinstance(text, InputError)

@@ -434,7 +434,7 @@ def open_input(path: str | Path, *, named_by: str | None = None) -> IO[bytes]:
     except ValueError:  # a NUL character in the name (a batch line's "a\u0000b")
         raise InputError(f"{_escaped(where)}: cannot read (a file name cannot hold a NUL character)") from None
     try:
-        if named_by is not None and is_stdin(fd):
+        if named_by is not None and _is_stdin(fd):
             raise InputError(f"{where}: standard input, which {named_by} cannot name as its position file "
                              "(standard input holds the lines read)")
         head = b""
@@ -467,12 +467,24 @@ reads its lines from a file, so that a line naming a file that is also standard 
 under ``< /dev/null``) is read as that file."""
 
 
-def is_stdin(fd: int) -> bool:
+def _is_stdin(fd: int) -> bool:
     """Whether the open file ``fd`` is standard input's (the same device and inode as file
     descriptor 0; ``False`` where standard input is closed)."""
     try:
         ours, stdin = os.fstat(fd), os.fstat(0)
     except OSError:
+        return False
+    return (ours.st_dev, ours.st_ino) == (stdin.st_dev, stdin.st_ino)
+
+
+def reads_stdin(path: str) -> bool:
+    """Whether reading the file ``path`` reads standard input: ``-``, or a name of the same file
+    (``/dev/stdin``, a link to it: the same device and inode as file descriptor 0)."""
+    if path == STDIO:
+        return True
+    try:
+        ours, stdin = os.stat(path), os.fstat(0)
+    except (OSError, ValueError):
         return False
     return (ours.st_dev, ours.st_ino) == (stdin.st_dev, stdin.st_ino)
 
