@@ -167,7 +167,8 @@ def _python_value(x: Any) -> str:
     ``repr`` cut (:func:`foolsolve.errors.quoted_repr`)."""
     from foolsolve.errors import quoted_repr
 
-    return f"a {type(x).__name__} ({quoted_repr(x)})"
+    name = type(x).__name__
+    return f"{'an' if name[:1] in 'aeiou' else 'a'} {name} ({quoted_repr(x)})"
 
 
 def check_finite(obj: Any, root: str) -> None:

@@ -874,7 +874,7 @@ _DURAK = {"game": "durak", "trump": "S", "hands": [["6H", "9D"], ["7H"]], "stock
     ({"hands": [{"6H", "9D"}, ["7H"]]}, r"hands[0]: a set ({'"),
     ({"hands": [[b"6H", "9D"], ["7H"]]}, "hands[0][0]: a bytes (b'6H'), which is no JSON value"),
     ({"hands": [("6H", "9D"), ["7H"]]}, "hands[0]: a tuple (('6H', '9D')), which is no JSON value"),
-    ({"rules": {1: "podkidnoy"}}, "rules: a key that is no string, a int (1)"),
+    ({"rules": {1: "podkidnoy"}}, "rules: a key that is no string, an int (1)"),
     ({"attacker": 10**5000}, "attacker: a whole number of more than 300 digits, more than any position holds"),
     ({"attacker": -(10**400)}, "attacker: a whole number of more than 300 digits"),
 ])
