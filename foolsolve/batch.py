@@ -69,6 +69,7 @@ from foolsolve.errors import (
 )
 from foolsolve.executor import SigintHeld
 from foolsolve.positions import (
+    LINES_FROM_STDIN,
     MAX_PATH_CHARS,
     STDIO,
     check_file_name,
@@ -80,6 +81,7 @@ from foolsolve.positions import (
     open_input,
     parse_json,
     read_json,
+    reads_stdin,
     same_file,
     writes_over,
 )
@@ -414,7 +416,7 @@ def parse_job(line: int, text: str | InputError | None, path: str | None, settin
                                      f"{MAX_PATH_CHARS:,})")
                 if settings.out is not None and same_file(value, settings.out):
                     raise InputError(f"line {line}: {value} is the {option_name('--out')} file of this batch")
-                obj = read_json(value, named_by="a batch line")
+                obj = read_json(value, named_by="a batch line" if LINES_FROM_STDIN.get() else None)
             elif isinstance(value, dict):
                 obj = value
             else:
@@ -1055,12 +1057,14 @@ def batch_command(infile: str, out: str, workers: int, scheduler: str | None, ma
         raise
     total = count_lines(infile)
     summary = Summary()
+    token = LINES_FROM_STDIN.set(reads_stdin(infile))
     try:
         summary = run(((n, text, None) for n, text in input_lines(infile, opened=source)),
                       lambda rec, _: writer.write(rec), settings, store, total=total, executor=executor)
     except KeyboardInterrupt as exc:  # the one line Ctrl-C prints (foolsolve.cli.main)
         raise Stopped(interrupted_text(out, store, getattr(exc, "batch_summary", None))) from None
     finally:
+        LINES_FROM_STDIN.reset(token)
         if source is not None:
             source.close()
         writer.close()

@@ -104,16 +104,51 @@ _JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|(?<![\w.])(-?[0-9]+(?:\.[0-9]+)?)[e
 sign if negative and its first digit that is not a leading zero)."""
 
 
+class WrittenNumber(float):
+    """A number read from JSON text too large for a float (``1e400``): the float it reads as
+    (``inf``) that keeps the text it was written as (:attr:`text`), which :func:`json_spelled` quotes
+    (``1e400``, not ``Infinity``, which JSON text can also hold). Only such a number is read as one
+    (:func:`foolsolve.positions.parse_json`)."""
+
+    text: str
+
+    def __new__(cls, text: str) -> WrittenNumber:
+        number = super().__new__(cls, text)
+        number.text = text
+        return number
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (WrittenNumber, (self.text,))
+
+
+def _written_numbers(value: object, texts: list[str]) -> object:
+    """``value`` with each :class:`WrittenNumber` in it a marker string (its text appended to
+    ``texts``), for :func:`json_spelled` to put the text back after ``json.dumps``."""
+    if isinstance(value, WrittenNumber):
+        texts.append(value.text)
+        return f"\ue000{len(texts) - 1}\ue001"
+    if isinstance(value, list | tuple):
+        return [_written_numbers(v, texts) for v in value]
+    if isinstance(value, dict):
+        return {k: _written_numbers(v, texts) for k, v in value.items()}
+    return value
+
+
 def json_spelled(value: object) -> str:
     """``value``'s JSON text (``json.dumps``, not cut), its numbers' exponents as JSON is written by
-    hand: ``1e300``, ``1e-7`` (Python writes ``1e+300``, ``1e-07``), and a character that prints as
+    hand: ``1e300``, ``1e-7`` (Python writes ``1e+300``, ``1e-07``), a number too large for a float
+    as its JSON text wrote it (``1e400``: :class:`WrittenNumber`), and a character that prints as
     nothing or as a blank (a no-break space, a lone surrogate) as its JSON escape ``\\u00a0``, as
     Python's ``repr`` shows it escaped, while ``♥`` stays itself. Raises ``TypeError`` for a value
     that is no JSON and ``ValueError`` for a too long whole number."""
     import json
 
+    texts: list[str] = []
+    value = _written_numbers(value, texts)
     text = json.dumps(value, ensure_ascii=False)
     text = _JSON_TOKEN.sub(lambda m: m.group() if m.group(1) is None else f"{m.group(1)}e{m.group(2)}{m.group(3)}", text)
+    for i, written in enumerate(texts):
+        text = text.replace(f'"\ue000{i}\ue001"', written, 1)
     return _UNPRINTABLE.sub(_json_escape, text)
 
 

@@ -41,6 +41,7 @@ from foolsolve.cli import OutputFile, PerftRun, one_line, perft_json, position_o
 from foolsolve.errors import InputError, Stopped, json_spelled, option_names
 from foolsolve.jsonout import non_finite_at
 from foolsolve.positions import (
+    LINES_FROM_STDIN,
     STDIO,
     check_file_name,
     cut_text,
@@ -48,6 +49,7 @@ from foolsolve.positions import (
     open_input,
     parse_json,
     read_json,
+    reads_stdin,
     standard_form,
     writes_over,
 )
@@ -132,7 +134,7 @@ def _position(request: dict[str, Any]) -> tuple[Any, Any]:
         check_file_name(position, "position")
         if position == STDIO:
             raise InputError("position: '-' (standard input) holds the requests, not a position file")
-        return position_of(read_json(position, named_by="a request"), position)
+        return position_of(read_json(position, named_by="a request" if LINES_FROM_STDIN.get() else None), position)
     if not isinstance(position, dict):
         raise InputError(f"position: expected a position object or a position file's path, got "
                          f"{_shown(position)}")
@@ -255,6 +257,7 @@ def oracle_command(infile: str, out: str) -> None:
         raise
     lines = errors = 0
     started = time.monotonic()
+    token = LINES_FROM_STDIN.set(reads_stdin(infile))
     try:
         for n, text in input_lines(infile, opened=source):
             record = ({"line": n, "error": one_line(str(text))} if isinstance(text, InputError)
@@ -266,6 +269,7 @@ def oracle_command(infile: str, out: str) -> None:
         raise Stopped(f"oracle interrupted; every answer so far is in {'standard output' if out == STDIO else out}") \
             from None
     finally:
+        LINES_FROM_STDIN.reset(token)
         if source is not None:
             source.close()
         writer.close()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import errno
 import io
 import json
+import math
 import os
 import re
 import stat
@@ -119,10 +120,19 @@ MAX_VALUES = 100_000
 """The most JSON values (lists, objects, strings, numbers ...) a position or view may hold in all."""
 
 
+MAX_WHOLE_BITS = 1000
+"""The largest whole number a position or view may hold, in bits (about 300 digits; JSON text is read
+with at most :data:`MAX_NUMBER_CHARS` characters a number): a Python caller's larger one
+(``10**5000``) is refused before the schema, whose message would print it (Python prints at most
+4,300 digits of a whole number, and raises beyond)."""
+
+
 def check_sizes(obj: Any, root: str = "position") -> None:
     """An :class:`InputError` naming the first list of ``obj`` longer than :data:`MAX_ITEMS` (its
     path and length), or saying ``obj`` (named ``root``) holds more than :data:`MAX_VALUES` values:
-    at once, before the schema's item-by-item check and the spec's."""
+    at once, before the schema's item-by-item check and the spec's. A value that is no JSON value
+    (a Python caller's set, tuple, bytes, an object key that is no string; docs/python.md) and a
+    whole number of more than :data:`MAX_WHOLE_BITS` bits are errors naming their path too."""
     stack: list[tuple[Any, tuple[Any, ...]]] = [(obj, ())]
     seen = 0
     while stack:
@@ -136,7 +146,29 @@ def check_sizes(obj: Any, root: str = "position") -> None:
                                  f"(at most {MAX_ITEMS:,})")
             stack.extend((v, (*path, i)) for i, v in enumerate(x))
         elif isinstance(x, dict):
+            for k in x:
+                if not isinstance(k, str):
+                    raise InputError(f"{json_path(path, root)}: a key that is no string, {_python_value(k)} (a JSON "
+                                     "object's keys are strings)")
             stack.extend((v, (*path, k)) for k, v in x.items())
+        elif isinstance(x, bool | str | float) or x is None:
+            pass
+        elif isinstance(x, int):
+            if x.bit_length() > MAX_WHOLE_BITS:
+                raise InputError(f"{json_path(path, root)}: a whole number of more than 300 digits, more than any "
+                                 "position holds")
+        else:
+            raise InputError(f"{json_path(path, root)}: {_python_value(x)}, which is no JSON value (a position "
+                             "holds objects, lists, strings, numbers, true, false and null)")
+
+
+def _python_value(x: Any) -> str:
+    """A Python caller's value that is no JSON value as an error quotes it: its type, and its
+    ``repr`` cut (:func:`foolsolve.errors.quoted_repr`)."""
+    from foolsolve.errors import quoted_repr
+
+    name = type(x).__name__
+    return f"{'an' if name[:1] in 'aeiou' else 'a'} {name} ({quoted_repr(x)})"
 
 
 def check_finite(obj: Any, root: str) -> None:
@@ -226,9 +258,15 @@ def _j(value: Any) -> str:
     text = json_spelled(value)
     if len(text) <= SHOWN_VALUE_CHARS:
         return text
-    size = f" ({len(value):,} {'items' if isinstance(value, list) else 'keys'})" if isinstance(value, list | dict) \
-        else ""
+    unit = "characters" if isinstance(value, str) else "items" if isinstance(value, list) else "keys"
+    size = f" ({len(value):,} {unit})" if isinstance(value, str | list | dict) else ""
     return f"{text[:SHOWN_VALUE_CHARS]}...{size}"
+
+
+_SIZE_WORDS = {"minLength": ("short", "at least", "character"), "maxLength": ("long", "at most", "character"),
+               "minItems": ("short", "at least", "item"), "maxItems": ("long", "at most", "item"),
+               "minProperties": ("small", "at least", "key"), "maxProperties": ("large", "at most", "key")}
+"""The schema's size keywords: what a value out of bounds is (too short ...), and the bound's words."""
 
 
 def json_message(err: Any) -> str:
@@ -251,15 +289,21 @@ def json_message(err: Any) -> str:
         extra = [k for k in got if k not in allowed]
         verb = "were" if len(extra) > 1 else "was"
         return f"Additional properties are not allowed ({', '.join(_j(k) for k in extra)} {verb} unexpected)"
-    if kind in ("minItems", "maxItems"):
-        bound = f"at least {want}" if kind == "minItems" else f"at most {want}"
-        return f"{_j(got)} is too {'short' if kind == 'minItems' else 'long'} ({bound} items)"
+    if kind in _SIZE_WORDS:  # the reason first: a long value is quoted cut (_j), its size said after it
+        too, bound, unit = _SIZE_WORDS[kind]
+        return f"too {too} ({bound} {want} {unit}{'' if want == 1 else 's'}): {_j(got)}"
     if kind in ("minimum", "maximum"):
         return f"{_j(got)} is {'less than the minimum' if kind == 'minimum' else 'greater than the maximum'} of {_j(want)}"
-    # anything else: jsonschema's text with Python's literals turned into JSON's
-    import re
-
-    text = re.sub(r"\bNone\b", "null", str(err.message))
+    if kind == "uniqueItems":
+        return f"an item listed twice: {_j(got)}"
+    if kind == "pattern":
+        return f"{_j(got)} does not match the pattern {json.dumps(want)}"
+    # anything else: jsonschema's text, the value quoted as above, with Python's literals turned into JSON's
+    text = str(err.message)
+    shown = repr(got)
+    if shown in text:
+        text = text.replace(shown, _j(got), 1)
+    text = re.sub(r"\bNone\b", "null", text)
     text = re.sub(r"\bTrue\b", "true", text)
     return re.sub(r"\bFalse\b", "false", text)
 
@@ -415,12 +459,33 @@ def open_input(path: str | Path, *, named_by: str | None = None) -> IO[bytes]:
     return io.BufferedReader(_Prefixed(head, raw) if head else raw)
 
 
+LINES_FROM_STDIN: ContextVar[bool] = ContextVar("foolsolve_lines_from_stdin", default=True)
+"""Whether the lines being read (a batch's, the oracle's requests) may come from standard input, so
+that a line naming standard input (``/dev/stdin``, ``/proc/self/fd/0``) as its position file is refused
+(:func:`open_input`'s ``named_by``): the batch or oracle command reading ``-`` (or a file that is
+standard input), and a Python caller's lines, whose source is not known; false where the command
+reads its lines from a file, so that a line naming a file that is also standard input (``/dev/null``
+under ``< /dev/null``) is read as that file."""
+
+
 def _is_stdin(fd: int) -> bool:
     """Whether the open file ``fd`` is standard input's (the same device and inode as file
     descriptor 0; ``False`` where standard input is closed)."""
     try:
         ours, stdin = os.fstat(fd), os.fstat(0)
     except OSError:
+        return False
+    return (ours.st_dev, ours.st_ino) == (stdin.st_dev, stdin.st_ino)
+
+
+def reads_stdin(path: str) -> bool:
+    """Whether reading the file ``path`` reads standard input: ``-``, or a name of the same file
+    (``/dev/stdin``, a link to it: the same device and inode as file descriptor 0)."""
+    if path == STDIO:
+        return True
+    try:
+        ours, stdin = os.stat(path), os.fstat(0)
+    except (OSError, ValueError):
         return False
     return (ours.st_dev, ours.st_ino) == (stdin.st_dev, stdin.st_ino)
 
@@ -661,7 +726,12 @@ def _parse_int(text: str) -> int:
 def _parse_float(text: str) -> float:
     if len(text) > MAX_NUMBER_CHARS:
         raise _NumberTooLong(text)
-    return float(text)
+    number = float(text)
+    if math.isinf(number):  # 1e400: quoted as written, not as Infinity (foolsolve.errors.WrittenNumber)
+        from foolsolve.errors import WrittenNumber
+
+        return WrittenNumber(text)
+    return number
 
 
 class _NumberTooLong(ValueError):

@@ -39,7 +39,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from foolsolve.cards import FRENCH_SUITS, TAROT78, TRUMP, Card
 from foolsolve.errors import InputError, PositionError, quoted
@@ -1383,6 +1383,8 @@ class FoolerySpec(SpecGame[State, Move]):
                                     f"the first places in the order they went out ({len(out)} out: "
                                     f"{', '.join(map(str, range(1, len(out) + 1))) or 'none'}), and only a player "
                                     f"stuck with the Fool the last ({n})")
+        if table and not over:
+            _check_out_in_trick(table, places, hands)
         round_no = obj.get("round", 1)
         phase = obj.get("phase", "play")
         previous = obj.get("previous_places")
@@ -1451,6 +1453,42 @@ class FoolerySpec(SpecGame[State, Move]):
         elif table or passed:
             raise PositionError("table: the round is over; the table is empty")
         return state
+
+
+def _check_out_in_trick(table: Sequence[tuple[int, tuple[Card, ...]]], places: Sequence[int | None],
+                        hands: Sequence[tuple[Card, ...]]) -> None:
+    """The places against the trick on the table. A player goes out only by playing her last card
+    (docs/foolery.md: "A player who plays their last card takes the next place at once"), and that
+    card stays on the table until the trick ends (004 §Passing: "All played cards are set aside");
+    so a finished player with a play on the table went out in this trick with her last play there,
+    and a finished player with none went out in an earlier trick. Hence the players who went out in
+    this trick hold places after every earlier finisher's, in the order of their last plays; the
+    Fool played ends a trick at once, and a player stuck with it leaves play when she must lead
+    (``stuck_fool_leaves``), before any play of that trick, so she has none on the table."""
+    last: dict[int, int] = {}
+    for i, (q, _) in enumerate(table):
+        last[q] = i
+    for q, i in sorted(last.items(), key=lambda qi: qi[1]):
+        if places[q] is not None and hands[q] == (FOOL,):
+            raise PositionError(f"table[{i}].player: player {q} left play stuck with the Fool (place {places[q]}) "
+                                "when she had to lead, before any play of a later trick")
+    went = sorted((i, q) for q, i in last.items() if places[q] is not None)  # out in this trick, in order
+    for (i1, q1), (i2, q2) in itertools.pairwise(went):
+        if cast(int, places[q1]) > cast(int, places[q2]):
+            raise PositionError(f"places: player {q2} (place {places[q2]}) went out with table[{i2}], after player "
+                                f"{q1} went out with table[{i1}], yet holds the better place (player {q1}: "
+                                f"{places[q1]}); a player who plays her last card takes the next place at once")
+    if not went:
+        return
+    first_i, first_q = went[0]
+    earlier = [q for q in range(len(places)) if places[q] is not None and q not in last and hands[q] != (FOOL,)]
+    late = [q for q in earlier if cast(int, places[q]) > cast(int, places[first_q])]
+    if late:
+        q = late[0]
+        raise PositionError(f"places: player {q} (place {places[q]}) has no play in this trick, so went out before "
+                            f"player {first_q}, who went out with table[{first_i}] (place {places[first_q]}); a "
+                            "player who plays her last card takes the next place at once, and her play stays on the "
+                            "table until the trick ends")
 
 
 def _read_given(raw: Any, state: State) -> tuple[tuple[Card, ...], ...]:

@@ -2052,8 +2052,16 @@ def state_from_json(obj: Any) -> State:
         if mover != turn_of:
             raise PositionError(f"to_move: {to_move} cannot move here: after {plural(turns_done, 'turn')} it is player "
                                 f"{turn_of}'s turn (first_player {rules.first_player})")
+    if phase != SETUP and turns_done < 2:
+        _check_first_turns(rules, phase, turns_done, hands, drawn, set(seen), in_play)
     known = _read_known(obj.get("known"), "known", hands, "hands")
     under = _read_known(obj.get("under_pool"), "under_pool", (frozenset(pool), frozenset(pool)), "pool")
+    if turns_done < 2 and (any(known) or any(under)):
+        # the attack cards a hand took and the Exchange's cards under the pool come from hands, which hold
+        # nothing before a first turn's draws (_check_first_turns)
+        key = "known" if any(known) else "under_pool"
+        raise PositionError(f"{key}: nothing is known before the first two turns are over (turns_done "
+                            f"{turns_done}): no attack was made and no hand card was exchanged yet")
     if under[0] & under[1]:
         raise PositionError(f"under_pool: {ordered(under[0] & under[1])[0].ascii} put under the pool by both players")
     state = State(rules, phase, to_move, hands, stocks, pool, attack, turns_done, exchanged, drawn, drew_pool,
@@ -2078,6 +2086,39 @@ def _read_known(raw: Any, key: str, zones: tuple[frozenset[Card], frozenset[Card
             raise PositionError(f"{key}[{p}]: {bad[0]} is not in {zone}")
         out.append(cards)
     return (out[0], out[1])
+
+
+def _check_first_turns(rules: Rules, phase: str, turns_done: int, hands: tuple[frozenset[Card], frozenset[Card]],
+                       drawn: int, placed: set[Card], in_play: set[str]) -> None:
+    """Where the cards are before the first two turns are over (``turns_done`` 0 or 1). 003:
+    "Players start with no cards in hand, and no player may attack a player with fewer cards in hand
+    than them, so everyone's first turn of the game will always be to draw": a hand holds only the
+    cards its player drew in her own first turn (none before it, ``drawn`` during its regroup, at
+    least one after it), an empty hand can neither attack nor exchange, and so nothing is out of
+    play yet (cards leave play only in a defence or to Temptation, which starts after both first
+    turns): every card of the rules' stocks is in a hand, a stock or the pool."""
+    first = rules.first_player
+    mover = first if turns_done == 0 else 1 - first
+    said = '003: "Players start with no cards in hand ... everyone\'s first turn of the game will always be to draw"'
+    if turns_done == 1 and not hands[first]:
+        raise PositionError(f"hands[{first}]: empty after player {first}'s first turn (turns_done 1), which drew "
+                            f"at least one card ({said})")
+    if turns_done == 0 and hands[1 - mover]:
+        raise PositionError(f"hands[{1 - mover}]: {plural(len(hands[1 - mover]), 'card')} before any turn of player "
+                            f"{1 - mover}'s (turns_done 0; {said})")
+    if phase == DEFEND:
+        raise PositionError(f"phase: an attack in player {mover}'s first turn (turns_done {turns_done}), whose hand "
+                            f"was empty when it began ({said})")
+    held = drawn if phase == REGROUP else 0
+    if len(hands[mover]) != held:
+        when = f"{plural(drawn, 'draw')} into her first turn's regroup" if phase == REGROUP else \
+            "at the start of her first turn"
+        raise PositionError(f"hands[{mover}]: {plural(len(hands[mover]), 'card')} {when} (turns_done {turns_done}: "
+                            f"she holds {held}; {said})")
+    missing = [c.ascii for c in SPEC_CARDS if c.ascii in in_play and c not in placed]
+    if missing:
+        raise PositionError(f"turns_done: {turns_done}, but {missing[0]} is listed nowhere (out of play): cards leave "
+                            f"play only in a defence or to Temptation, and the first two turns only draw ({said})")
 
 
 def _check_attack(attack: frozenset[Card], hands: tuple[frozenset[Card], frozenset[Card]], defender: int,

@@ -1278,9 +1278,33 @@ def state_from_json(obj: Any) -> State:
     _check_phase(state)
     _check_streak_and_reason(state)
     _check_history(state)
+    _check_binary(state)
     if obj.get("shown") is not None:
         _check_shown(obj["shown"], state)
+    if "to_move" in obj and obj["to_move"] != SPEC.to_move(state):
+        mover = SPEC.to_move(state)
+        who = f"chance ({CHANCE}) is" if mover == CHANCE else f"player {mover} is"
+        raise PositionError(f"to_move: {obj['to_move']}, but {who} to move in phase {phase} (leader {leader}); "
+                            "to_move may be left out: it follows from the rest")
     return state
+
+
+def _check_binary(s: State) -> None:
+    """In phase ``flip`` the leader has not flipped the binary card yet (002 §Rounds of Play: "Whoever
+    is going first may flip the binary card"): it shows the side the last round was played under
+    (the last listed round's ``binary``), or in the first round (no round played: ``streak`` 0) the
+    rules' ``binary_start``. In the later phases of a round it shows either side (flipped or kept)."""
+    if s.phase != FLIP:
+        return
+    if s.history:
+        want, why = s.history[-1].binary, f"the last round (rounds[{len(s.history) - 1}]) was played under it"
+    elif s.streak == 0:
+        want, why = s.rules.binary_start, "no round has been played (streak 0), and the rules' binary_start is that"
+    else:
+        return  # the rounds before are not listed: either side
+    if s.binary != want:
+        raise PositionError(f"binary: {s.binary} in phase flip, before this round's flip, but the card shows {want}: "
+                            f"{why}")
 
 
 def _not_every_card(seen: dict[Card, str]) -> str:

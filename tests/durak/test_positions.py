@@ -95,7 +95,7 @@ BAD: list[tuple[dict[str, Any], str]] = [
     ({"hands": [["2H"], ["7H"]]}, "hands[0]: unknown card \"2H\""),
     ({"hands": [["XX"], ["7H"]]}, "hands[0]: unknown card \"XX\""),
     ({"hands": [[6], ["7H"]]}, 'hands[0][0]: 6 is not of type "string"'),
-    ({"hands": [["6H"]]}, 'hands: [["6H"]] is too short'),
+    ({"hands": [["6H"]]}, 'hands: too short (at least 2 items): [["6H"]]'),
     ({"hands": [["6H"], ["7H"]], "rules": {"colour": 1}}, "rules.colour: unknown rule option"),
     ({"hands": [["6H"], ["7H"]], "rules": {"deck": 40}}, "rules.deck: 40 is not one of 36 | 52"),
     ({"hands": [["6H"], ["7H"]], "rules": {"transfer_cap": False}}, "rules.transfer_cap:"),

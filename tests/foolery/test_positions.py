@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 import subprocess
 import sys
 from importlib import resources
@@ -235,3 +236,35 @@ def test_the_player_stuck_with_the_fool_takes_the_last_place_before_the_others()
     obj["places"], obj["hands"][3] = [1, None, None, 4], ["Fool"]
     obj["hands"][1] = [c for c in obj["hands"][1] if c != "Fool"]
     assert SPEC.state_from_json(obj).places == (1, None, None, 4)
+
+
+@pytest.mark.parametrize("table, places, refused", [
+    # the play to beat is the King's (out with it, place 1), yet player 3 took place 2 with no play in the trick
+    ([(0, "2C")], [1, None, None, 2], "places: player 3 (place 2) has no play in this trick, so went out before "
+                                      "player 0"),
+    ([(0, "2C")], [2, None, None, 1], None),  # player 3 out in an earlier trick, player 0 with 2C here
+    ([(0, "2C"), (3, "5C")], [1, None, None, 2], None),  # both out in this trick, in the order they played
+    ([(0, "2C"), (3, "5C")], [2, None, None, 1], "places: player 3 (place 1) went out with table[1], after player 0"),
+])
+def test_the_places_agree_with_who_went_out_in_the_trick_on_the_table(table, places, refused) -> None:
+    # docs/foolery.md: "A player who plays their last card takes the next place at once"; the card stays on
+    # the table until the trick is set aside, so the finishers of this trick come after every earlier one
+    obj = example("foolery-endgame.json")
+    obj.pop("comment", None)
+    obj.update(table=[{"player": q, "cards": [c]} for q, c in table], places=places)
+    if refused is None:
+        state = SPEC.state_from_json(obj)
+        assert SPEC.state_from_json(SPEC.state_to_json(state)) == state
+    else:
+        with pytest.raises(InputError, match="^" + re.escape(refused)):
+            SPEC.state_from_json(obj)
+
+
+def test_a_player_stuck_with_the_fool_has_no_play_on_the_table() -> None:
+    # stuck_fool_leaves: she leaves play when she must lead, before any play of the trick
+    obj = example("foolery-endgame.json")
+    obj.pop("comment", None)
+    obj["hands"][1].remove("Fool")
+    obj.update(hands=[["Fool"], *obj["hands"][1:]], table=[{"player": 0, "cards": ["2C"]}], places=[4, None, None, 1])
+    with pytest.raises(InputError, match=r"^table\[0\]\.player: player 0 left play stuck with the Fool \(place 4\)"):
+        SPEC.state_from_json(obj)

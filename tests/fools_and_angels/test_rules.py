@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 
@@ -439,8 +440,9 @@ def test_003_temptation_after_a_pool_draw() -> None:
     assert play(t, "decline").phase == "turn"
     own = play(s, "draw own", "stop")
     assert own.phase == "turn"  # no pool draw, no temptation
-    first = position("A♣", "2♦ 3♦ 4♦", stock0="6♠", stock1="6♥", pool="7♥ 8♥", rules=r, turns_done=1,
-                     to_move=1)
+    # player 1's first turn (turns_done 1): a real deal after player 0's first draw (003: hands start empty)
+    first = play(SPEC.deal(rules_from_json(Rules, r), 2, random.Random(0)), "draw own", "stop")
+    assert first.turns_done == 1 and first.to_move == 1
     assert play(first, "draw pool", "stop").phase == "turn"  # not before both first turns are done
 
 
@@ -541,10 +543,47 @@ def test_the_first_turns_belong_to_the_first_player_then_the_other() -> None:
 
     from foolsolve.errors import InputError
 
+    opening = _opening()
     with pytest.raises(InputError, match=r"^to_move: 1 cannot move here: after 0 turns it is player 0's turn"):
-        position("", "", stock0="A♣ 2♣", stock1="A♦ 2♦", pool="7♥", turns_done=0, to_move=1)
-    position("", "", stock0="A♣ 2♣", stock1="A♦ 2♦", pool="7♥", turns_done=0, to_move=1, rules={"first_player": 1})
-    position("A♣", "", stock0="2♣", stock1="A♦ 2♦", pool="7♥", turns_done=1, to_move=1)
+        SPEC.state_from_json({**opening, "to_move": 1})
+    SPEC.state_from_json({**opening, "to_move": 1, "rules": {"first_player": 1}})
+    stock0 = opening["stocks"][0]
+    SPEC.state_from_json({**opening, "hands": [stock0[:1], []], "stocks": [stock0[1:], opening["stocks"][1]],
+                          "turns_done": 1, "to_move": 1})
+
+
+def _opening() -> dict[str, Any]:
+    """The bundled opening deal (turns_done 0: every card in a stock, the hands empty)."""
+    from foolsolve.bundled import bundled_examples
+
+    obj: dict[str, Any] = json.loads(bundled_examples()["fools-and-angels-opening"].read_text(encoding="utf-8"))
+    return obj
+
+
+def test_before_the_first_two_turns_no_card_is_out_of_play_and_hands_hold_only_their_draws() -> None:
+    # 003: "Players start with no cards in hand, and no player may attack a player with fewer cards in hand
+    # than them, so everyone's first turn of the game will always be to draw"
+    opening = _opening()
+    pool = list(opening["pool"])
+    gone = pool.pop(11)
+    with pytest.raises(InputError, match=rf"^turns_done: 0, but {gone} is listed nowhere \(out of play\)"):
+        SPEC.state_from_json({**opening, "pool": pool})
+    stock1 = opening["stocks"][1]
+    with pytest.raises(InputError, match=r"^hands\[1\]: 3 cards before any turn of player 1's \(turns_done 0"):
+        SPEC.state_from_json({**opening, "hands": [[], stock1[:3]], "stocks": [opening["stocks"][0], stock1[3:]]})
+    stock0 = opening["stocks"][0]
+    with pytest.raises(InputError, match=r"^hands\[0\]: 1 card at the start of her first turn"):
+        SPEC.state_from_json({**opening, "hands": [stock0[:1], []], "stocks": [stock0[1:], stock1]})
+    with pytest.raises(InputError, match=r"^hands\[0\]: 1 card 2 draws into her first turn's regroup"):
+        SPEC.state_from_json({**opening, "hands": [stock0[:1], []], "stocks": [stock0[1:], stock1],
+                              "phase": "regroup", "drawn": 2})
+    SPEC.state_from_json({**opening, "hands": [stock0[:2], []], "stocks": [stock0[2:], stock1], "phase": "regroup",
+                          "drawn": 2})
+    with pytest.raises(InputError, match=r"^hands\[0\]: empty after player 0's first turn \(turns_done 1\)"):
+        SPEC.state_from_json({**opening, "turns_done": 1, "to_move": 1})
+    # after both first turns (turns_done 2) attacks and Temptation may have put cards out of play
+    SPEC.state_from_json({**opening, "pool": pool, "hands": [stock0[:1], stock1[:3]],
+                          "stocks": [stock0[1:], stock1[3:]], "turns_done": 2})
 
 
 def test_the_docs_one_paragraph_summary_gives_the_default_attack_size():

@@ -880,7 +880,7 @@ def test_a_batch_from_python_keeps_the_users_own_text_in_its_errors(tmp_path):
     errors = [rec["error"] for rec in records]
     assert errors[0].startswith(f"{tmp_path}/--time.json: cannot read"), errors[0]
     assert errors[1].startswith(f"{tmp_path}/x -o y.json: cannot read"), errors[1]
-    assert errors[2] == "hands[0][1]: '--seed' is too long"
+    assert errors[2] == 'hands[0][1]: too long (at most 4 characters): "--seed"'
     assert errors[3].startswith("rules.--max-nodes: unknown rule option"), errors[3]
     assert errors[4].startswith("game: unknown game 'durak --out'"), errors[4]
 
@@ -942,6 +942,31 @@ def test_a_line_naming_standard_input_as_its_position_file_is_refused(tmp_path: 
     for record in records:
         assert record["error"] == (f"{record['path']}: standard input, which a batch line cannot name as its "
                                    "position file (standard input holds the lines read)")
+
+
+def test_a_line_naming_the_file_that_is_standard_input_is_read_where_the_lines_come_from_a_file(
+        tmp_path: Path) -> None:
+    """Lines read from a file (not ``-``): a line naming /dev/null under ``< /dev/null`` names that
+    file, read as any other (empty: no JSON), not the batch's own lines; the lines read from
+    /dev/stdin itself are standard input's."""
+    import subprocess
+    import sys
+
+    src = tmp_path / "in.jsonl"
+    src.write_text("/dev/null\n")
+    env = {**os.environ, "FOOLSOLVE_BACKGROUND_COMPILE": "0"}
+    with open("/dev/null", "rb") as stdin:
+        done = subprocess.run([sys.executable, "-m", "foolsolve", "batch", str(src), "--no-store"], stdin=stdin,
+                              capture_output=True, text=True, timeout=120, env=env)
+    assert done.returncode == 2
+    assert [json.loads(x)["error"] for x in done.stdout.splitlines()] == ["/dev/null: empty: no JSON in it"]
+    src.write_text("/dev/stdin\n")
+    with src.open("rb") as stdin:
+        done = subprocess.run([sys.executable, "-m", "foolsolve", "batch", "/dev/stdin", "--no-store"], stdin=stdin,
+                              capture_output=True, text=True, timeout=120, env=env)
+    assert [json.loads(x)["error"] for x in done.stdout.splitlines()] == [
+        "/dev/stdin: standard input, which a batch line cannot name as its position file (standard input holds "
+        "the lines read)"]
 
 
 @pytest.mark.parametrize(("jobs", "message"), [

@@ -1293,18 +1293,45 @@ def test_conform_of_one_position_refuses_the_options_of_random_games(extra):
 
 
 def test_an_error_about_a_long_value_names_the_problem_within_its_line(tmp_path):
-    """``hands: [["6H"], ["6H"], ...`` quoted the whole value first and was cut at the error's width
-    before it said what was wrong ('is too long'); a long value is quoted in part, with its size."""
+    """An error about a long value says what is wrong first (``too long (at most 8 items)``), then
+    quotes the value in part, with its size, within the error's one line."""
     from tests.generic.batch_helpers import call_main
 
     obj = example("durak-endgame.json")
     obj["hands"] = [["6H"]] * 2000
     code, _, err = call_main(["show", write(tmp_path, obj)])
-    _one_line(code, err, "hands:", "(2,000 items) is too long (at most")
+    _one_line(code, err, "hands: too long (at most", "(2,000 items)")
     obj = example("durak-endgame.json")
     obj["trump"] = "x" * 5000  # the value given is cut; the values allowed are listed whole
     code, _, err = call_main(["show", write(tmp_path, obj)])
-    _one_line(code, err, 'trump: "xxxx', '... is not one of ["C", "D", "H", "S"', "null]")
+    _one_line(code, err, 'trump: "xxxx', '... (5,000 characters) is not one of ["C", "D", "H", "S"', "null]")
+
+
+@pytest.mark.parametrize("value, said", [
+    ("A" * 100_000, 'hands[0][0]: too long (at most 4 characters): "AAAA'),
+    ("A", 'hands[0][0]: too short (at least 2 characters): "A"'),
+])
+def test_a_card_text_of_the_wrong_length_says_why_before_the_value(tmp_path, value, said):
+    # the reason and the limit first, the value quoted as JSON, cut, with its size
+    from tests.generic.batch_helpers import call_main
+
+    obj = example("durak-endgame.json")
+    obj["hands"][0][0] = value
+    code, _, err = call_main(["show", write(tmp_path, obj)])
+    _one_line(code, err, said)
+    assert len(value) < 60 or err.rstrip().endswith('AAA... (100,000 characters)'), err
+
+
+@pytest.mark.parametrize("written", ["1e400", "-1E400", "1.5e99999"])
+def test_a_number_too_large_for_a_float_is_quoted_as_written(tmp_path, written):
+    # docs/python.md: a value read from JSON is quoted as the JSON wrote it (Python reads 1e400 as Infinity)
+    from tests.generic.batch_helpers import call_main
+
+    path = tmp_path / "big.json"
+    text = (_EX / "durak-endgame.json").read_text(encoding="utf-8")
+    path.write_text(re.sub(r'"attacker": 0', f'"attacker": {written}', text), encoding="utf-8")
+    code, _, err = call_main(["show", str(path)])
+    _one_line(code, err, f'attacker: {written} is not of type "integer"')
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full on this system")

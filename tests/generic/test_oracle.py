@@ -645,3 +645,14 @@ def test_moves_with_chance_give_each_outcome_s_probability(tmp_path):
     assert list(chance["probabilities"]) == chance["moves"]
     assert sum(map(Fraction, chance["probabilities"].values())) == 1
     assert player["probabilities"] is None
+
+
+def test_a_request_naming_the_file_that_is_standard_input_is_read_where_the_requests_come_from_a_file(tmp_path):
+    # requests read from a file: /dev/null under '< /dev/null' is that (empty) file, not the requests' stream
+    src = tmp_path / "in.jsonl"
+    src.write_text('{"op": "moves", "position": "/dev/null"}\n')
+    with open("/dev/null", "rb") as stdin:
+        done = subprocess.run([sys.executable, "-m", "foolsolve", "oracle", str(src)], stdin=stdin, capture_output=True,
+                              text=True, timeout=120, env={**os.environ, "FOOLSOLVE_BACKGROUND_COMPILE": "0"})
+    assert done.returncode == 2
+    assert [json.loads(x)["error"] for x in done.stdout.splitlines()] == ["/dev/null: empty: no JSON in it"]

@@ -866,3 +866,23 @@ def test_an_answer_for_another_player_names_her_in_its_player_field(tmp_path) ->
     assert mover.to_move == 1 and mover.player is None and "player" not in mover.to_json()  # the mover's own
     again = foolsolve.answer(five, options={"goal": "place", "player": 2}, time=0, store=store)
     assert not place.stored and again.stored and again.player == 2 and again.payoff() == place.payoff()
+
+
+_DURAK = {"game": "durak", "trump": "S", "hands": [["6H", "9D"], ["7H"]], "stock": [], "attacker": 0, "defender": 1}
+
+
+@pytest.mark.parametrize("change, said", [
+    ({"hands": [{"6H", "9D"}, ["7H"]]}, r"hands[0]: a set ({'"),
+    ({"hands": [[b"6H", "9D"], ["7H"]]}, "hands[0][0]: a bytes (b'6H'), which is no JSON value"),
+    ({"hands": [("6H", "9D"), ["7H"]]}, "hands[0]: a tuple (('6H', '9D')), which is no JSON value"),
+    ({"rules": {1: "podkidnoy"}}, "rules: a key that is no string, an int (1)"),
+    ({"attacker": 10**5000}, "attacker: a whole number of more than 300 digits, more than any position holds"),
+    ({"attacker": -(10**400)}, "attacker: a whole number of more than 300 digits"),
+])
+def test_a_dict_holding_what_json_cannot_hold_is_a_one_line_input_error(change, said) -> None:
+    # a Python caller's dict: a value JSON has no type for, or a number Python cannot print, is named at its path
+    # (neither json.dumps' TypeError nor int's 4,300-digit ValueError)
+    for call in (foolsolve.load, foolsolve.answer):
+        with pytest.raises(InputError) as err:
+            call({**_DURAK, **change})
+        assert str(err.value).startswith(said) and "\n" not in str(err.value), str(err.value)

@@ -254,3 +254,29 @@ def test_a_suit_with_a_space_around_it_is_no_suit(text):
     with pytest.raises(InputError, match=r"^declared: .* is not a suit \(R, P or S: Rock, Paper or Scissors\)$"):
         parse_suit(text, "declared")
     assert parse_suit("p", "declared") == parse_suit("P", "declared")
+
+
+def _liar() -> dict:
+    return json.loads(resources.files("foolsolve").joinpath("examples", "three-fools-liar.json").read_text(
+        encoding="utf-8"))
+
+
+@pytest.mark.parametrize("to_move", [2**63, 1, -100, -1])
+def test_a_to_move_that_is_not_the_player_to_move_is_refused(to_move):
+    # to_move is derived from the rest (phase flip: the leader, player 0); a file may leave it out
+    obj = {**_liar(), "to_move": to_move}
+    with pytest.raises(InputError, match=rf"^to_move: {to_move}, but player 0 is to move in phase flip"):
+        SPEC.state_from_json(obj)
+    left_out = _liar()
+    del left_out["to_move"]
+    assert SPEC.state_from_json(left_out) == SPEC.state_from_json(_liar())
+
+
+def test_the_binary_card_before_the_flip_shows_the_side_of_the_last_round():
+    # 002 §Rounds of Play: "Whoever is going first may flip the binary card": in phase flip she has not yet, so
+    # the card shows the side the last round (played under down) was played under
+    with pytest.raises(InputError, match=r"^binary: up in phase flip, before this round's flip, but the card shows "
+                                         r"down: the last round \(rounds\[1\]\) was played under it"):
+        SPEC.state_from_json({**_liar(), "binary": "up"})
+    # after the flip (phase lead) either side: the leader flipped it or kept it
+    SPEC.state_from_json({**_liar(), "binary": "up", "phase": "lead"})
