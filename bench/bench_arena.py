@@ -202,13 +202,20 @@ def main(argv: list[str] | None = None) -> None:
         fail(PROG, str(exc))
     if len(set(a.bots)) != len(a.bots) or len(a.bots) < 2:
         fail(PROG, "--bots: name at least two bots, each once")
-    if not a.json:
-        print(header(PROG))
     out_dir = Path(a.out_dir) if a.out_dir else None
-    if out_dir:
-        out_dir.mkdir(parents=True, exist_ok=True)
     if a.report and out_dir is None:
         fail(PROG, "--report needs --out-dir")
+    if a.report:
+        assert out_dir is not None
+        if not out_dir.is_dir():
+            fail(PROG, f"--report: {out_dir} is not a folder (the --out-dir of a run)")
+        if not any(next((out_dir / game).glob("*__*.jsonl"), None) for game in names):
+            fail(PROG, f"--report: no records in {out_dir} (GAME/BOT__BOT.jsonl of {', '.join(names)})")
+    elif out_dir:
+        try:
+            out_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            fail(PROG, f"--out-dir: cannot make {out_dir} ({exc.strerror})")
     if a.variant is not None:
         try:
             bots.make(a.variant).close()
@@ -221,7 +228,15 @@ def main(argv: list[str] | None = None) -> None:
         pair = [x.strip() for x in names_.split(",")]
         if not eq or len(pair) != 2 or not count.isdigit():
             fail(PROG, f"--pair: expected BOT,BOT=DEALS, not {text!r}")
+        known = {name for b in [*a.bots, *([a.variant] if a.variant else [])]
+                 for name in (b, base(b), label_of(b, TARGET_GAME, a.durak_time, a.time))}
+        unknown = [x for x in pair if x not in known]
+        if unknown:
+            fail(PROG, f"--pair: {unknown[0]!r} is not one of the bots ({', '.join(a.bots)}"
+                       f"{', ' + a.variant if a.variant else ''})")
         overrides[frozenset(pair)] = int(count)
+    if not a.json:
+        print(header(PROG))
     labels: dict[str, list[str]] = {}
     calibrations: dict[str, dict[str, Any]] = {}
     first: list[tuple[str, str, str, int]] = []

@@ -26,7 +26,8 @@ off (``--no-store``), except the last row:
 Before timing, one solve loads the compiled search (compiling it on a machine's first run) so
 its cache is warm for every row. Rows run one after the other; the machine's load can differ
 between them (the figures are positions per second and the ratio to row 4). Every row's values
-are checked against row 1's. Prints a Markdown table.
+are checked against row 1's. Prints its command line and a Markdown table (on Ctrl-C or SIGTERM,
+of the rows finished).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ import json
 import os
 import random
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -44,20 +46,24 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_durak import endgame
-from benchkit import Parser, positive_int
+from benchkit import Parser, fail, header, interrupted_child, positive_int, run
+
+PROG = "bench_batch.py"
 
 FOOLSOLVE = [sys.executable, "-m", "foolsolve"]
 ENV = {**os.environ, "OPENBLAS_NUM_THREADS": "1"}
 
 
-def run(args: list[str], cwd: Path) -> float:
+def whole(args: list[str], cwd: Path) -> float:
     """Seconds of one whole ``foolsolve`` process (its output to files or discarded)."""
     t0 = time.perf_counter()
     proc = subprocess.run([*FOOLSOLVE, *args], cwd=cwd, env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                           text=True)
     secs = time.perf_counter() - t0
+    if interrupted_child(proc.returncode):
+        raise KeyboardInterrupt
     if proc.returncode != 0:
-        raise SystemExit(f"foolsolve {' '.join(args)} failed: {proc.stderr.strip()}")
+        raise SystemExit(f"{PROG}: foolsolve {' '.join(args)} failed: {proc.stderr.strip()}")
     return secs
 
 
@@ -66,39 +72,67 @@ def values(path: Path) -> list[object]:
     return [json.loads(line)["result"]["value"] for line in path.read_text().splitlines()]
 
 
-def start_cluster(folder: Path) -> tuple[str, list[subprocess.Popen[bytes]]]:
-    """``dask scheduler`` and two one-thread ``dask worker`` processes on 127.0.0.1."""
+def start_cluster(folder: Path, procs: list[subprocess.Popen[bytes]]) -> str:
+    """``dask scheduler`` and two one-thread ``dask worker`` processes on 127.0.0.1, each appended
+    to ``procs`` as it starts (so that the caller stops those started when the start is cut short)."""
     dask = str(Path(sys.executable).parent / "dask")
     info = folder / "scheduler.json"
-    procs = [subprocess.Popen([dask, "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
-                               "--scheduler-file", str(info)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                              env=ENV, cwd=folder)]
+    env = {**ENV, "DASK_TEMPORARY_DIRECTORY": str(folder)}  # scratch space in the folder removed at the end
+    procs.append(subprocess.Popen([dask, "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
+                                   "--scheduler-file", str(info)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                  env=env, cwd=folder))
     deadline = time.monotonic() + 60
     while not info.exists() and time.monotonic() < deadline:
         time.sleep(0.1)
+    if not info.exists():
+        raise SystemExit(f"{PROG}: the Dask scheduler did not start within 60 s")
     address = json.loads(info.read_text())["address"]
     for _ in range(2):
         procs.append(subprocess.Popen([dask, "worker", address, "--nthreads", "1", "--no-dashboard", "--host",
-                                       "127.0.0.1", "--memory-limit", "0"], stdout=subprocess.DEVNULL,
-                                      stderr=subprocess.DEVNULL, env=ENV, cwd=folder))
+                                       "127.0.0.1", "--memory-limit", "0"],
+                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=folder))
     from distributed import Client
 
     with Client(address, timeout="60s") as client:
         client.wait_for_workers(2, timeout=120)
-    return address, procs
+    return address
+
+
+def table(rows: list[tuple[str, int, float]]) -> list[str]:
+    """The Markdown table of the rows finished: positions a second, and against the row of one
+    process a position (when it is among them)."""
+    per_process = next((n / s for name, n, s in rows if "one process each" in name), None)
+    out = ["| run | positions | seconds | positions/s | vs one process each |", "|---|---:|---:|---:|---:|"]
+    for name, n, s in rows:
+        rate = n / s
+        out.append(f"| {name} | {n:,} | {s:.1f} | {rate:,.1f} | "
+                   + (f"{rate / per_process:.1f}x |" if per_process else "- |"))
+    return out
+
+
+def _terminated(signum: int, frame: object) -> None:
+    """SIGTERM: one line and exit 143, through ``main``'s ``finally`` (which stops the cluster and
+    removes the temporary folder)."""
+    print(f"{PROG}: terminated", file=sys.stderr, flush=True)
+    raise SystemExit(143)
 
 
 def main() -> None:
-    ap = Parser("bench_batch.py", __doc__)
+    ap = Parser(PROG, __doc__)
     ap.add_argument("--positions", type=positive_int, default=1000)
     ap.add_argument("--processes", type=positive_int, default=50, help="positions solved one process each (a sample)")
     ap.add_argument("--seed", type=int, default=2026)
-    ap.add_argument("--k", type=int, default=8, help="cards in each hand")
+    ap.add_argument("--k", type=positive_int, default=8, help="cards in each hand, 1 to 18 (default 8)")
     ap.add_argument("--no-dask", action="store_true", help="leave out the Dask row")
     a = ap.parse_args()
+    if a.k > 18:
+        fail(PROG, f"--k: {a.k} cards a side do not fit a 36-card deck (at most 18)")
+    signal.signal(signal.SIGTERM, _terminated)
+    print(header(PROG), flush=True)
 
     work = Path(tempfile.mkdtemp(prefix="foolsolve-bench-batch-"))
     procs: list[subprocess.Popen[bytes]] = []
+    rows: list[tuple[str, int, float]] = []
     try:
         objs = [endgame(a.k, random.Random(f"{a.seed}:{i}")) for i in range(a.positions)]
         infile = work / "in.jsonl"
@@ -107,45 +141,41 @@ def main() -> None:
         for i, o in enumerate(objs[:a.processes]):
             files.append(work / f"p{i}.json")
             files[-1].write_text(json.dumps(o))
-        warm = run([str(files[0]), "--no-store"], work)
+        warm = whole([str(files[0]), "--no-store"], work)
         print(f"warm-up (loads, or on a first run compiles, the compiled search): {warm:.1f} s", file=sys.stderr)
 
-        rows: list[tuple[str, int, float]] = []
+        def done(name: str, n: int, secs: float) -> None:
+            rows.append((name, n, secs))
+            print(f"  {name}: {n:,} positions in {secs:.1f} s", file=sys.stderr, flush=True)
+
         store = work / "store.sqlite3"
-        secs = run(["batch", str(infile), "--out", str(work / "w1.jsonl"), "--store", str(store)], work)
-        rows.append(("`foolsolve batch IN.jsonl` (1 worker: this process)", a.positions, secs))
-        print(rows[-1], file=sys.stderr)
+        secs = whole(["batch", str(infile), "--out", str(work / "w1.jsonl"), "--store", str(store)], work)
+        done("`foolsolve batch IN.jsonl` (1 worker: this process)", a.positions, secs)
         expected = values(work / "w1.jsonl")
-        secs = run(["batch", str(infile), "--out", str(work / "w2.jsonl"), "--workers", "2", "--no-store"], work)
-        rows.append(("`foolsolve batch IN.jsonl --workers 2` (local pool)", a.positions, secs))
-        print(rows[-1], file=sys.stderr)
+        secs = whole(["batch", str(infile), "--out", str(work / "w2.jsonl"), "--workers", "2", "--no-store"], work)
+        done("`foolsolve batch IN.jsonl --workers 2` (local pool)", a.positions, secs)
         assert values(work / "w2.jsonl") == expected
         if not a.no_dask:
-            address, procs = start_cluster(work)
-            secs = run(["batch", str(infile), "--out", str(work / "d2.jsonl"), "--scheduler", address, "--no-store"],
-                       work)
-            rows.append(("`foolsolve batch IN.jsonl --scheduler tcp://...` (Dask, 2 workers)", a.positions, secs))
-            print(rows[-1], file=sys.stderr)
+            address = start_cluster(work, procs)
+            secs = whole(["batch", str(infile), "--out", str(work / "d2.jsonl"), "--scheduler", address, "--no-store"],
+                         work)
+            done("`foolsolve batch IN.jsonl --scheduler tcp://...` (Dask, 2 workers)", a.positions, secs)
             assert values(work / "d2.jsonl") == expected
         t0 = time.perf_counter()
         for f in files:
-            run([str(f), "--no-store"], work)
-        rows.append((f"`foolsolve POSITION.json`, one process each ({a.processes} of them)", a.processes,
-                     time.perf_counter() - t0))
-        print(rows[-1], file=sys.stderr)
-        secs = run(["batch", str(infile), "--out", str(work / "again.jsonl"), "--store", str(store)], work)
-        rows.append(("`foolsolve batch IN.jsonl` again (every result in the store)", a.positions, secs))
+            whole([str(f), "--no-store"], work)
+        done(f"`foolsolve POSITION.json`, one process each ({a.processes} of them)", a.processes,
+             time.perf_counter() - t0)
+        secs = whole(["batch", str(infile), "--out", str(work / "again.jsonl"), "--store", str(store)], work)
+        done("`foolsolve batch IN.jsonl` again (every result in the store)", a.positions, secs)
         assert values(work / "again.jsonl") == expected
-
-        per_process = rows[-2][1] / rows[-2][2]
-        print(f"{a.positions} seeded {a.k}v{a.k} Durak endgames (seed {a.seed}), full solves, whole processes; "
-              f"{os.cpu_count()} cores\n")
-        print("| run | positions | seconds | positions/s | vs one process each |")
-        print("|---|---:|---:|---:|---:|")
-        for name, n, s in rows:
-            rate = n / s
-            print(f"| {name} | {n:,} | {s:.1f} | {rate:,.1f} | {rate / per_process:.1f}x |")
     finally:
+        # Ctrl-C, SIGTERM or a failure too: the rows finished, the cluster stopped, the folder removed
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        if rows:
+            print(f"{a.positions} seeded {a.k}v{a.k} Durak endgames (seed {a.seed}), full solves, whole processes; "
+                  f"{os.cpu_count()} cores\n")
+            print("\n".join(table(rows)), flush=True)
         for p in reversed(procs):
             p.terminate()
         for p in procs:
@@ -157,4 +187,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run(main, PROG)

@@ -3,7 +3,7 @@
     python bench/bench_durak.py [--playouts 40] [--repeat 3] [--clock cpu|wall] [--no-playouts]
                                 [--sizes 4 6 8 10] [--positions 20] [--seed 2026] [--no-solver]
                                 [--cap SECONDS] [--max-nodes N] [--value-only] [--jit auto|true|false]
-                                [--baseline-python PY] [--vs-python] [--vs-reductions JSON]
+                                [--baseline-python PY] [--vs-python] [--vs-reductions JSON] [--only 5]
     python bench/bench_durak.py --orders [--sizes 10] [--positions 10] [--cap 90] [--only 0 4 9]
     python bench/bench_durak.py --answers [--sizes 10 12] [--positions 10]
     python bench/bench_durak.py --estimates [--sizes 9 10] [--positions 40] [--seconds 10]
@@ -24,8 +24,9 @@ item, and prints the ratio: absolute times on a shared machine move, ratios much
    podkidnoy positions with the deck empty (36-card deck, random trump suit, k cards each, player
    0 to lead), solved exactly with every move valued, as ``foolsolve POSITION.json`` does (targets:
    8v8 median under 1 s, 10v10 under 10 s). ``--value-only`` times the game value alone (``-o
-   moves=false``). ``--cap`` stops a solve after that many seconds (unfinished, counted as the cap in
-   the median, left out of the node figures); ``--max-nodes`` after that many nodes. Each solve's
+   moves=false``); ``--only 5`` solves position 5 of each size's set alone (the first is 0).
+   ``--cap`` stops a solve after that many seconds (unfinished, counted as the cap in the median,
+   left out of the node figures); ``--max-nodes`` after that many nodes. Each solve's
    time and nodes also go to stderr as they finish. ``--jit`` is the solver's ``-o jit=``; the
    compiled search is loaded (compiled, on a machine's first run) before the first timed solve.
 
@@ -33,7 +34,9 @@ item, and prints the ratio: absolute times on a shared machine move, ratios much
    differs): ``--baseline-python PY`` the Python of a venv with another checkout installed (e.g.
    ``git worktree add /tmp/base main``, then in it ``python -m venv --system-site-packages .venv
    && .venv/bin/pip install --no-deps -e .``), which runs this script in a second process;
-   ``--vs-python`` the Python search (``jit=false``); ``--vs-reductions '{"rank_order": false}'``
+   ``--vs-python`` the Python search (``jit=false``) against the compiled search at every size
+   (the current solver is run with ``jit=true``: ``jit=auto`` would give positions under 8v8 to
+   the Python search too; ``--jit false`` is refused); ``--vs-reductions '{"rank_order": false}'``
    the current solver under other reduction switches.
 3. ``--orders``: the two move orders the compiled search races on its two threads (its own, and
    "pass" first at throw-in nodes), each alone on one thread: for every position of the set (size
@@ -130,6 +133,15 @@ def warm_up() -> str:
     return f"compiled search: loaded in {loaded:.2f} s, first solve done at {time.perf_counter() - t0:.2f} s"
 
 
+def vs_python_jit(jit: bool | str) -> bool:
+    """The current solver's ``jit`` beside ``--vs-python``: the compiled search at every size
+    (``jit=auto`` leaves positions under ``JIT_MIN_CARDS``, 8v8, to the Python search, and the
+    comparison would be the Python search with itself); ``--jit false`` is refused."""
+    if jit is False:
+        raise InputError("--vs-python compares the Python search with the compiled one: not with --jit false")
+    return True
+
+
 def timed_solve(solver: Callable[..., Any], state: Any, cap: float | None,
                 max_nodes: int | None = None) -> tuple[float, int | None, str | None]:
     """Seconds, nodes and value of one solve; nodes and value are None when the cap (seconds or
@@ -157,7 +169,7 @@ Timed = tuple[float, int | None, str | None]
 def bench_solver(sizes: list[int], positions: int, seed: int, cap: float | None = None,
                  value_only: bool = False, max_nodes: int | None = None, jit: bool | str = "auto",
                  vs_python: bool = False, vs_reductions: dict[str, bool] | None = None,
-                 baseline_python: str | None = None) -> list[str]:
+                 baseline_python: str | None = None, only: list[int] | None = None) -> list[str]:
     """The solver rows: every seeded position of each size solved by the current solver and, side
     by side (taking turns position by position), by each comparison asked for."""
     plain = value_only_solve if value_only else solve
@@ -171,7 +183,7 @@ def bench_solver(sizes: list[int], positions: int, seed: int, cap: float | None 
     runners: list[tuple[str, Callable[[dict[str, object], State], Timed]]] = [
         (name, lambda _p, state, solver=solver: timed_solve(solver, state, cap, max_nodes)) for name, solver in solvers]
     if not baseline_python:
-        return _bench_rows(sizes, positions, seed, runners, value_only)
+        return _bench_rows(sizes, positions, seed, runners, value_only, only)
     serve_args = ["--serve", "--jit", str(jit).lower()] + (["--value-only"] if value_only else [])
     tree = Worker(baseline_python, __file__, serve_args, PROG, "--baseline-python", python=baseline_python)
     print(f"baseline {baseline_python}: {tree.ready}", file=sys.stderr, flush=True)
@@ -182,7 +194,7 @@ def bench_solver(sizes: list[int], positions: int, seed: int, cap: float | None 
 
     runners.insert(0, ("baseline", baseline))
     try:
-        return _bench_rows(sizes, positions, seed, runners, value_only)
+        return _bench_rows(sizes, positions, seed, runners, value_only, only)
     finally:
         tree.close()
 
@@ -199,54 +211,76 @@ def serve_solves(value_only: bool, jit: bool | str) -> None:
 
 
 def _bench_rows(sizes: list[int], positions: int, seed: int,
-                runners: list[tuple[str, Callable[[dict[str, object], State], Timed]]], value_only: bool) -> list[str]:
-    """:func:`bench_solver`'s runs and report rows, the runners taking turns position by position."""
-    rows = []
+                runners: list[tuple[str, Callable[[dict[str, object], State], Timed]]], value_only: bool,
+                only: list[int] | None = None) -> list[str]:
+    """:func:`bench_solver`'s runs and report rows, the runners taking turns position by position;
+    ``only``: these positions of each size's set alone (``--only``)."""
+    for i in only or ():
+        if not 0 <= i < positions:
+            fail(PROG, f"--only: no position {i} in a set of {positions}")
+    rows: list[str] = []
     for k in sizes:
         rng = random.Random(f"{seed}:{k}")
         jsons = [endgame(k, rng) for _ in range(positions)]
         states = [SPEC.state_from_json(p) for p in jsons]
         got: dict[str, list[Timed]] = {name: [] for name, _ in runners}
-        for i, state in enumerate(states):
-            # alternate which solver goes first: the second solve of a position runs on memory
-            # the first one has just freed (fewer page faults), a bias of up to 2x on small solves
-            for name, runner in (runners if i % 2 == 0 else runners[::-1]):
-                got[name].append(runner(jsons[i], state))
-                secs, nodes, _ = got[name][-1]
-                print(f"  {k}v{k} #{i} {name}: {secs:.2f} s, "
-                      + (f"{nodes:,} nodes" if nodes is not None else "unfinished"), file=sys.stderr, flush=True)
-        for name, _ in runners:
-            secs = [t for t, _, _ in got[name]]
-            nodes = [n for _, n, _ in got[name] if n is not None]
-            values = [v for _, _, v in got[name]]
-            done = [t for t, n, _ in got[name] if n is not None]
-            unfinished = positions - len(done)
-            counts = "/".join(str(values.count(v)) for v in ("win", "draw", "loss"))
-            if unfinished:
-                counts += f" ({unfinished} unfinished)"
-            rate = sum(nodes) / sum(done) if done and sum(done) else 0.0
-            label = (f"{name} " if len(runners) > 1 else "") + ("value only " if value_only else "")
-            med_nodes = f"{int(statistics.median(nodes)):,}" if nodes else "-"
-            most_nodes = f"{max(nodes):,}" if nodes else "-"
-            mx = f"{max(secs):.3f}" + (" (cap)" if unfinished else "")
-            rows.append(f"| {label}{k}v{k} | {positions} | {statistics.median(secs):.3f} | {mx} | "
-                        f"{med_nodes} | {most_nodes} | {rate:,.0f} | {counts} |")
-            print(rows[-1], flush=True)
-        for other in ("baseline", "python", "switched"):
-            if other in got:
-                pairs = [(b[2], c[2]) for b, c in zip(got[other], got["current"]) if b[2] and c[2]]
-                if any(b != c for b, c in pairs):
-                    raise SystemExit(f"{k}v{k}: the {other} and the current solver disagree on a value")
-        for other in ("baseline", "python", "switched"):
-            both = [(p[0], c[0]) for p, c in zip(got.get(other, []), got["current"])
-                    if p[1] is not None and c[1] is not None]
-            if both:
-                ratios = sorted(p / c for p, c in both if c > 0)
-                rows.append(f"| {k}v{k}: {other} / current time, per position | {len(both)} solved by both | "
-                            f"median {statistics.median(ratios):.1f}x | min {ratios[0]:.1f}x, max {ratios[-1]:.1f}x "
-                            f"| | | | |")
-                print(rows[-1], flush=True)
+        try:
+            for i, state in enumerate(states):
+                if only is not None and i not in only:
+                    continue
+                # alternate which solver goes first: the second solve of a position runs on memory
+                # the first one has just freed (fewer page faults), a bias of up to 2x on small solves
+                for name, runner in (runners if i % 2 == 0 else runners[::-1]):
+                    got[name].append(runner(jsons[i], state))
+                    secs, nodes, _ = got[name][-1]
+                    print(f"  {k}v{k} #{i} {name}: {secs:.2f} s, "
+                          + (f"{nodes:,} nodes" if nodes is not None else "unfinished"), file=sys.stderr, flush=True)
+        except KeyboardInterrupt:
+            # Ctrl-C: the rows of the positions every solver finished, then the interrupt goes on
+            done = min(len(v) for v in got.values())
+            if done:
+                _size_rows(k, {name: v[:done] for name, v in got.items()}, runners, value_only, rows)
+            raise
+        _size_rows(k, got, runners, value_only, rows)
     return rows
+
+
+def _size_rows(k: int, got: dict[str, list[Timed]], runners: list[tuple[str, Any]], value_only: bool,
+               rows: list[str]) -> None:
+    """One size's report rows (printed, and added to ``rows``) from each runner's solves, a solve
+    per position (the same positions for every runner)."""
+    positions = len(got["current"])
+    for name, _ in runners:
+        secs = [t for t, _, _ in got[name]]
+        nodes = [n for _, n, _ in got[name] if n is not None]
+        values = [v for _, _, v in got[name]]
+        done = [t for t, n, _ in got[name] if n is not None]
+        unfinished = positions - len(done)
+        counts = "/".join(str(values.count(v)) for v in ("win", "draw", "loss"))
+        if unfinished:
+            counts += f" ({unfinished} unfinished)"
+        rate = sum(nodes) / sum(done) if done and sum(done) else 0.0
+        label = (f"{name} " if len(runners) > 1 else "") + ("value only " if value_only else "")
+        med_nodes = f"{int(statistics.median(nodes)):,}" if nodes else "-"
+        most_nodes = f"{max(nodes):,}" if nodes else "-"
+        mx = f"{max(secs):.3f}" + (" (cap)" if unfinished else "")
+        rows.append(f"| {label}{k}v{k} | {positions} | {statistics.median(secs):.3f} | {mx} | "
+                    f"{med_nodes} | {most_nodes} | {rate:,.0f} | {counts} |")
+        print(rows[-1], flush=True)
+    for other in ("baseline", "python", "switched"):
+        if other in got:
+            pairs = [(b[2], c[2]) for b, c in zip(got[other], got["current"]) if b[2] and c[2]]
+            if any(b != c for b, c in pairs):
+                raise SystemExit(f"{k}v{k}: the {other} and the current solver disagree on a value")
+    for other in ("baseline", "python", "switched"):
+        both = [(p[0], c[0]) for p, c in zip(got.get(other, []), got["current"])
+                if p[1] is not None and c[1] is not None]
+        if both:
+            ratios = sorted(p / c for p, c in both if c > 0)
+            rows.append(f"| {k}v{k}: {other} / current time, per position | {len(both)} solved by both | "
+                        f"median {statistics.median(ratios):.1f}x | min {ratios[0]:.1f}x, max {ratios[-1]:.1f}x "
+                        f"| | | | |")
+            print(rows[-1], flush=True)
 
 
 def _spec_game(start: State, rng: random.Random) -> tuple[int, object]:
@@ -311,26 +345,40 @@ def bench_playouts(games: int, seed: int, repeat: int = 3, clock: str = "cpu") -
     moves = [0] * len(ROWS)
     secs = [0.0] * len(ROWS)
     timer = time.process_time if clock == "cpu" else time.perf_counter
-    for rnd in range(repeat):
-        for i, start in enumerate(starts):
-            outcome = None
-            for k in range(len(ROWS)):
-                r = (k + i + rnd) % len(ROWS)
-                rng = random.Random(f"{seed}:moves:{i}")
-                t0 = timer()
-                got = ROWS[r][2](start, rng)
-                secs[r] += timer() - t0
-                moves[r] += got[0]
-                if outcome is None:
-                    outcome = got
-                elif got != outcome:
-                    raise AssertionError(f"game {i}: {ROWS[r][0]} played {got}, another row {outcome}")
+    finished = (0, [0] * len(ROWS), [0.0] * len(ROWS))  # games every row has played, their moves and seconds
+    try:
+        for rnd in range(repeat):
+            for i, start in enumerate(starts):
+                outcome = None
+                for k in range(len(ROWS)):
+                    r = (k + i + rnd) % len(ROWS)
+                    rng = random.Random(f"{seed}:moves:{i}")
+                    t0 = timer()
+                    got = ROWS[r][2](start, rng)
+                    secs[r] += timer() - t0
+                    moves[r] += got[0]
+                    if outcome is None:
+                        outcome = got
+                    elif got != outcome:
+                        raise AssertionError(f"game {i}: {ROWS[r][0]} played {got}, another row {outcome}")
+                finished = (rnd * games + i + 1, list(moves), list(secs))
+    except KeyboardInterrupt:
+        # Ctrl-C: the table of the games every row finished, then the interrupt goes on
+        if finished[0]:
+            print("\n".join(_playout_table(f"{finished[0]} games (of {games} x {repeat})", *finished[1:], clock))
+                  + "\n", flush=True)
+        raise
+    return _playout_table(f"{games} x {repeat}", moves, secs, clock)
+
+
+def _playout_table(played: str, moves: list[int], secs: list[float], clock: str) -> list[str]:
+    """The playout rows: each row's moves and seconds over the games ``played``."""
     spec_rate = moves[0] / secs[0]
     out = [f"| implementation | API | games x rounds | moves | seconds ({clock}) | moves/s | vs spec |",
            "|---|---|---|---|---|---|---|"]
     for (name, api, _), m, s in zip(ROWS, moves, secs):
         rate = m / s
-        out.append(f"| {name} | {api} | {games} x {repeat} | {m:,} | {s:.2f} | {rate:,.0f} | "
+        out.append(f"| {name} | {api} | {played} | {m:,} | {s:.2f} | {rate:,.0f} | "
                    f"**{rate / spec_rate:.1f}x** |")
     return out
 
@@ -594,7 +642,8 @@ def main() -> None:
                     help="also solve every position under these reduction switches, side by side")
     ap.add_argument("--orders", action="store_true",
                     help="only the two raced move orders, each alone on one thread (section 3)")
-    ap.add_argument("--only", type=int, nargs="+", default=None, help="--orders: these positions of the set only")
+    ap.add_argument("--only", type=int, nargs="+", default=None,
+                    help="these positions of each size's set only (the solver rows and --orders; 0 is the first)")
     ap.add_argument("--answers", action="store_true",
                     help="only what foolsolve answers at the default budget, one process per position (section 4)")
     ap.add_argument("--spec-io", action="store_true", help="only the spec's JSON round trip and minimax (section 5)")
@@ -611,6 +660,9 @@ def main() -> None:
     a = ap.parse_args()
     if any(k > 18 for k in a.sizes):
         ap.error(f"--sizes: {max(a.sizes)} cards a side do not fit a 36-card deck (at most 18)")
+    sections = (a.spec_io, a.distances, a.estimates, a.answers, a.orders, a.serve)
+    if a.no_playouts and a.no_solver and not any(sections):
+        ap.error("--no-playouts and --no-solver leave nothing to run")
     vs_red = None
     if a.vs_reductions is not None:
         try:
@@ -621,6 +673,12 @@ def main() -> None:
         if problem:
             ap.error(f"--vs-reductions: {problem}")
     jit: bool | str = {"auto": "auto", "true": True, "false": False}[a.jit]
+    if a.vs_python:
+        try:
+            jit = vs_python_jit(jit)
+        except InputError as exc:
+            ap.error(str(exc))
+        print("--vs-python: the current solver runs the compiled search (jit=true) at every size", file=sys.stderr)
     if a.serve:
         serve_solves(a.value_only, jit)
         return
@@ -669,7 +727,7 @@ def main() -> None:
     print("|---|---|---|---|---|---|---|---|")
     try:
         bench_solver(a.sizes, a.positions, a.seed, a.cap, a.value_only, a.max_nodes, jit, a.vs_python, vs_red,
-                     a.baseline_python)
+                     a.baseline_python, a.only)
     except InputError as exc:
         fail(PROG, str(exc))
 

@@ -69,7 +69,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_durak import endgame
-from benchkit import ROOT, Parser, fail, header, positive_int, run
+from benchkit import ROOT, Parser, fail, header, positive_int, run, whole
 
 from foolsolve.games.durak import random_game
 from foolsolve.spec.durak import SPEC
@@ -425,7 +425,13 @@ def bench_seat(deals: int) -> list[str]:
             durak_playout.use(name.lower())  # what ``ENGINE.playout`` runs
             t0 = time.perf_counter()
             # no time limit: both playouts value the same worlds, so their answers are compared whole
-            answer = seat.analyse(info, worlds_of_view(read_view(view)), seat.Settings(seconds=None))
+            # (Ctrl-C: analyse returns the answer so far, whole() passes the interrupt on; the
+            # deals finished are printed before it stops the run)
+            try:
+                answer = whole(seat.analyse(info, worlds_of_view(read_view(view)), seat.Settings(seconds=None)))
+            except KeyboardInterrupt:
+                print("\n".join(rows) + "\n", flush=True)
+                raise
             took[name] = time.perf_counter() - t0
             answers[name] = {k: v for k, v in answer.to_json().items() if k != "seconds"}
         worlds = answers["Python"]["worlds"]

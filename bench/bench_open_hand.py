@@ -22,7 +22,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from benchkit import ROOT, Parser, fail, header, positive_float, run
+from benchkit import ROOT, Parser, fail, header, interrupted_child, positive_float, run
 
 EXAMPLES = ROOT / "foolsolve" / "examples"
 PROG = "bench_open_hand.py"
@@ -86,10 +86,19 @@ def main() -> None:
             fail(PROG, f"--only: no example {unknown[0]!r}")
         paths = [p for p in paths if name_of(p) in a.only]
     print(header(PROG))
-    rows = []
-    for p in paths:
-        rows.append(answer(p, a.time, a.timeout))
-        print(f"  {name_of(p)}: {rows[-1]['seconds']:.1f} s", file=sys.stderr, flush=True)
+    rows: list[dict[str, Any]] = []
+    try:
+        for p in paths:
+            row = answer(p, a.time, a.timeout)
+            if interrupted_child(row["code"] or 0):  # Ctrl-C reached the child first
+                raise KeyboardInterrupt
+            rows.append(row)
+            print(f"  {name_of(p)}: {rows[-1]['seconds']:.1f} s", file=sys.stderr, flush=True)
+    except KeyboardInterrupt:
+        # Ctrl-C: the examples answered so far, then the interrupt goes on
+        if rows:
+            print("\n".join(table(rows)), flush=True)
+        raise
     print("\n".join(table(rows)))
 
 

@@ -50,7 +50,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from benchkit import Parser, fail, header, positive_int, run
+from benchkit import Parser, fail, header, interrupted_child, positive_int, run, whole
 
 from foolsolve import games, seat
 from foolsolve.errors import InputError
@@ -109,17 +109,20 @@ def first_answer(seed: int) -> dict[str, Any]:
         t0 = time.perf_counter()
         done = subprocess.run([sys.executable, "-m", "foolsolve", str(path), "--json"], capture_output=True,
                               text=True, timeout=600)
-        whole = time.perf_counter() - t0
+        whole_s = time.perf_counter() - t0
+    if interrupted_child(done.returncode):
+        raise KeyboardInterrupt
     if done.returncode != 0:
         fail("bench_seat.py", f"foolsolve failed on seed {seed}: {done.stderr.strip()}")
     obj = json.loads(done.stdout)
     t0 = time.perf_counter()
     from foolsolve.worlds import read_view, worlds_of_view
 
-    answer = seat.analyse(info, worlds_of_view(read_view(view)), seat.Settings(seconds=None))  # the whole analysis
+    # the whole analysis (Ctrl-C returns the answer so far: whole() turns it back into the interrupt)
+    answer = whole(seat.analyse(info, worlds_of_view(read_view(view)), seat.Settings(seconds=None)))
     inside = time.perf_counter() - t0
     halves = [(m["high"] - m["low"]) / 2 for m in obj["moves"]] or [(obj["value"]["high"] - obj["value"]["low"]) / 2]
-    return {"seed": seed, "whole": whole, "inside": inside, "worlds": obj["worlds"], "moves": len(obj["moves"]),
+    return {"seed": seed, "whole": whole_s, "inside": inside, "worlds": obj["worlds"], "moves": len(obj["moves"]),
             "to_move": obj["to_move"],
             "half_mean": statistics.mean(halves), "half_max": max(halves), "same": answer.to_json()["moves"] ==
             obj["moves"]}
@@ -213,6 +216,8 @@ def main() -> None:
         return
     if args.reach < 0:
         fail("bench_seat.py", f"--reach: expected a whole number >= 0, got {args.reach}")
+    if args.skip_first and args.skip_worlds and args.reach == 0:
+        fail("bench_seat.py", "--skip-first and --skip-worlds leave nothing to run (add --reach N)")
     try:
         names = [games.get(g).name for g in args.games.split(",")] if args.games else games.names()
     except InputError as exc:

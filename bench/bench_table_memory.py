@@ -11,11 +11,14 @@ Markdown table. The solve is stopped by a time limit (``SolveOptions.time_limit`
 
 from __future__ import annotations
 
-import argparse
 import json
 import subprocess
 import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from benchkit import Parser, header, interrupted_child, positive_float, positive_int, run
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "foolsolve" / "examples"
 CASES = [
@@ -49,27 +52,37 @@ print(json.dumps({**seen, "peak_mib": peak, "finished": done}))
 """
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--seconds", type=float, default=45.0, help="Time limit of each solve (default 45).")
-    ap.add_argument("--budgets", type=int, nargs="+", default=[100000, 64], help="--max-memory values in MiB.")
+PROG = "bench_table_memory.py"
+
+
+def measure(name: str, example: str, extra: dict[str, object], seconds: float, budget: int) -> dict[str, object]:
+    """One solve in a fresh process: its table's entries and evictions, its peak RSS, finished or not."""
+    done = subprocess.run([sys.executable, "-c", CHILD, name, str(EXAMPLES / example), json.dumps(extra),
+                           str(seconds), str(budget)], capture_output=True, text=True)
+    if interrupted_child(done.returncode):
+        raise KeyboardInterrupt
+    if done.returncode != 0:
+        lines = done.stderr.strip().splitlines()
+        raise SystemExit(f"{PROG}: the solve of {example} failed: {lines[-1] if lines else f'exit {done.returncode}'}")
+    r: dict[str, object] = json.loads(done.stdout)
+    return r
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = Parser(PROG, __doc__)
+    ap.add_argument("--seconds", type=positive_float, default=45.0, help="Time limit of each solve (default 45).")
+    ap.add_argument("--budgets", type=positive_int, nargs="+", default=[100000, 64],
+                    help="--max-memory values in MiB (default 100000 64).")
     args = ap.parse_args(argv)
-    if args.seconds <= 0 or any(b < 1 for b in args.budgets):
-        print("bench_table_memory: --seconds and every budget must be positive", file=sys.stderr)
-        return 2
-    print(f"python bench/bench_table_memory.py --seconds {args.seconds:g} --budgets {' '.join(map(str, args.budgets))}")
-    print()
+    print(header(PROG))
     print("| solver, position | --max-memory MiB | table entries at the end | evictions | peak RSS MiB | finished |")
-    print("|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|", flush=True)
     for name, example, extra in CASES:
         for budget in args.budgets:
-            run = subprocess.run([sys.executable, "-c", CHILD, name, str(EXAMPLES / example), json.dumps(extra),
-                                  str(args.seconds), str(budget)], capture_output=True, text=True, check=True)
-            r = json.loads(run.stdout)
+            r = measure(name, example, extra, args.seconds, budget)
             print(f"| {name}, {example} | {budget} | {r['entries']:,} | {r['evictions']} | {r['peak_mib']} | "
-                  f"{'yes' if r['finished'] else 'no (time)'} |")
-    return 0
+                  f"{'yes' if r['finished'] else 'no (time)'} |", flush=True)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run(main, PROG)

@@ -10,6 +10,7 @@ import argparse
 import json
 import os
 import platform
+import signal
 import subprocess
 import sys
 from collections.abc import Callable
@@ -65,12 +66,28 @@ def header(script: str) -> str:
 
 
 def run(main: Callable[[], None], prog: str) -> None:
-    """Run a script's ``main``: Ctrl-C stops it with one line and exit 130."""
+    """Run a script's ``main``: Ctrl-C stops it with one line and exit 130 (the script prints the
+    rows it finished before the ``KeyboardInterrupt`` reaches here)."""
     try:
         main()
     except KeyboardInterrupt:
         print(f"{prog}: interrupted", file=sys.stderr)
         raise SystemExit(130) from None
+
+
+def whole(answer: Any) -> Any:
+    """A seat answer (:func:`foolsolve.seat.analyse`) that ran to its end: ``analyse`` catches Ctrl-C
+    and returns the answer so far (``answer.interrupted``); a bench must not time or compare such
+    a part, so the interrupt goes on as a ``KeyboardInterrupt``."""
+    if answer.interrupted:
+        raise KeyboardInterrupt
+    return answer
+
+
+def interrupted_child(returncode: int) -> bool:
+    """A child process stopped by Ctrl-C (the terminal sends SIGINT to it too): exit 130 (as
+    ``foolsolve`` and these scripts exit) or killed by SIGINT."""
+    return returncode in (130, -signal.SIGINT)
 
 
 class Worker:

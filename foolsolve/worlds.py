@@ -187,7 +187,8 @@ class CountRule:
     ``ok`` gets, for each zone of ``paths`` the view hides, a Counter of ``key(card)`` over the unseen
     cards dealt to its unknown places (not the cards the view places there as known: the rule adds
     them itself). It must accept every filling that some world has (a necessary condition); the
-    spec still checks each world. ``why`` says in words what no filling met."""
+    spec still checks each world, and listing the worlds (:meth:`Worlds.enumerate`) skips the
+    fillings it refuses as drawing does. ``why`` says in words what no filling met."""
 
     paths: tuple[Path, ...]
     key: Callable[[Card], Any]
@@ -716,9 +717,10 @@ class Worlds:
             yield state
 
     def _assignments(self) -> Iterator[tuple[dict[Path, list[Card]], int]]:
-        """Every assignment of the unseen cards to the free places (each card where it may lie),
-        with its weight, generated lazily: the picks of each zone in sorted order, then each ordered
-        zone's orders in sorted order, the last zone's varying fastest."""
+        """Every assignment of the unseen cards to the free places (each card where it may lie, and
+        only fillings the :class:`CountRule` accepts: what the sampler draws from), with its weight,
+        generated lazily: the picks of each zone in sorted order, then each ordered zone's orders in
+        sorted order, the last zone's varying fastest."""
         zones = self.view.zones
         unseen = list(self.view.unseen)
 
@@ -745,8 +747,13 @@ class Worlds:
             for mid in distinct_permutations([*h.known, *picks[i]]):
                 yield from orders(picks, i + 1, [*chosen, [*h.top, *mid, *h.bottom]])
 
+        rule = self._rule()
+        ruled = [i for i, z in enumerate(zones) if rule is not None and z.path in rule.paths]
         base = math.prod(math.factorial(m) for m in Counter(unseen).values())
         for picks in spread(0, sorted(unseen)):
+            if rule is not None and ruled and not rule.ok({zones[i].path: Counter(rule.key(c) for c in picks[i])
+                                                           for i in ruled}):
+                continue  # (a filling the count rule refuses: no world, as the sampler never draws it)
             weight = base
             for z, pick in zip(zones, picks):
                 if not z.ordered:

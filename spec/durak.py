@@ -19,8 +19,9 @@ paragraph opening the quote comes from:
 * §Variants     -- "Variants of the game of throw-in and transfer fool"
 * §Essence      -- "What is the essence of the game?"
 
-Reading guide (one function per rule, in this order): :func:`beats`, :func:`lowest_trump_leads`,
-the re-deal (:func:`redeal_order`, :func:`open_redeal`, :func:`redeal_reasons`, :func:`keep_deal`),
+Reading guide (one function per rule, in this order): :func:`beats`, :func:`lowest_trump_leads`
+(and what a first bout says of it, :func:`first_lead_breach`), the re-deal (:func:`redeal_order`,
+:func:`open_redeal`, :func:`redeal_reasons`, :func:`keep_deal`),
 :func:`bout_limit`, :func:`cap`, :func:`attack_options` (the lead), :func:`can_transfer`,
 :func:`throwers`, :func:`legal_throws`, :func:`draw_order`, :func:`draw_cards`,
 :func:`going_out`, :func:`next_attacker`, :func:`end_of_bout`, :func:`end_of_game`.
@@ -636,6 +637,63 @@ def lowest_trump_leads(hands: tuple[frozenset[Card], ...], trump: str | None) ->
             if c.suit == trump and (best is None or c.rank < best[0]):
                 best = (c.rank, p)
     return 0 if best is None else best[1]
+
+
+def first_lead_breach(rules: Rules, trump: str | None, hands: tuple[frozenset[Card], ...],
+                      table: Iterable[TableEntry], attacker: int, defender: int, last_defender: int,
+                      bottom: Card | None) -> str | None:
+    """What a position in the first bout of a deal (``first_bout``, after the redeal phase) says
+    against :func:`lowest_trump_leads`, or ``None``: the player who led the bout must have been
+    dealt the lowest trump dealt (player 0 when no trump was dealt).
+
+    001 §rules: "The right of the first move in the first game belongs to the player who has a
+    trump card of the lowest value"; §Distribution: "The one with the lowest trump card starts";
+    RECONSTRUCTION ``first_lead`` (nobody holding a trump: player 0). What the position certainly
+    says of the cards dealt (docs/durak-model.md "The deal"):
+
+    * who led: the player before the deal's first defender, ``last_defender`` (it stays the first
+      defender until the bout ends, C8; a transfer changes the attacker, never it);
+    * the dealt hands are the hands plus the cards laid this bout (nothing is discarded or drawn
+      in the first bout; the face-up trump, ``stock[-1]``, was never dealt): a cover is the
+      defender's (transfers come before covers); with two players and no transfer in this bout
+      (not perevodnoy with ``transfer_first_bout``) every attack card is the attacker's; otherwise
+      the position does not record who laid an attack card (a throw-in, a transfer), so it may
+      have been anyone's, the first attacker's too;
+    * ``trump_ace_exchange``: with the six of trumps face up under the stock and the trump ace in
+      the leader's hand or laid by him, the six may be the card he gave for the ace
+      (:func:`exchange_cards`), so dealt to him.
+
+    ``hands`` may hold only some of each hand's cards (a view's seen ones and the hidden trumps that
+    matter): every trump lower than any listed must be listed where it is dealt."""
+    if trump is None:  # a hand-made position: no deal turned a trump up
+        return None
+    n = len(hands)
+    leader = (last_defender - 1) % n
+    dealt = [set(h) for h in hands]
+    anyone: set[Card] = set()  # attack cards the position does not attribute
+    two = n == 2 and not (rules.variant == PEREVODNOY and rules.transfer_first_bout)
+    for a, c in table:
+        if c is not None:
+            dealt[defender].add(c)
+        (dealt[attacker] if two else anyone).add(a)
+    if rules.trump_ace_exchange and bottom is not None and bottom.suit == trump and bottom.rank == EXCHANGE_RANK \
+            and any(c.suit == trump and c.rank == EXCHANGE_FOR for c in dealt[leader] | anyone):
+        dealt[leader].add(bottom)
+    trumps = [(c.rank, c) for c in set().union(*dealt, anyone) if c.suit == trump and not c.is_joker]
+    field = "attacker" if leader == attacker else "last_defender"
+    if not trumps:
+        if leader != 0:
+            return (f"{field}: player {leader} led the first bout of the deal, but no trump was dealt, so player 0 "
+                    "leads it (the lowest trump leads; nobody holding one, player 0)")
+        return None
+    low = min(trumps)[1]
+    if low in anyone or low in dealt[leader]:
+        return None
+    holder = next(p for p in range(n) if low in dealt[p])
+    where = (f"in hands[{holder}]" if low in hands[holder] else
+             f"laid by player {holder} on the table")
+    return (f"{field}: player {leader} led the first bout of the deal, but {low.ascii}, the lowest trump dealt, is "
+            f"{where} (the player holding the lowest trump leads the first bout)")
 
 
 RECONSTRUCTIONS = (
@@ -1516,6 +1574,39 @@ def phase(state: State) -> str:
 # =====================================================================================
 
 
+MISSING = "missing"
+"""A view's face-up trump when the view hides it (:meth:`DurakSpec._first_lead_view`)."""
+
+FIRST_LEAD_RULE_LIMIT = 4096
+"""The most fillings of the hidden hands by the unseen trumps that decide who was dealt the lowest
+trump (each of them in one hidden hand or in the stock) that the first-bout rule is dealt by as a
+:class:`CountRule`; above it, worlds that break the rule are drawn and refused (rejection, exact too:
+the leader is dealt the lowest trump in about one world in as many as there are hands)."""
+
+
+@dataclass(frozen=True)
+class _FirstLeadView:
+    """A first-bout view as :meth:`DurakSpec._first_lead_view` reads it."""
+
+    rules: Rules
+    trump: str | None
+    seen: tuple[frozenset[Card], ...]
+    hidden: tuple[int, ...]
+    table: tuple[TableEntry, ...]
+    bottom: Card | str | None
+    keys: frozenset[Card]
+
+    def rule_size(self) -> int | None:
+        """The fillings the :class:`CountRule` walks through (each decisive trump in a hidden hand or
+        elsewhere), ``None`` when the rule cannot be dealt that way (too many; or the face-up trump
+        hidden where the exchange of the trump ace may have been made)."""
+        if self.bottom == MISSING and self.rules.trump_ace_exchange:
+            return None
+        size = (len(self.hidden) + 1) ** len(self.keys)
+        return size if size <= FIRST_LEAD_RULE_LIMIT else None
+
+
+
 class DurakSpec(SpecGame[State, Move]):
     """Durak (simple, podkidnoy, perevodnoy) as plain Python; see docs/durak-model.md."""
 
@@ -2011,7 +2102,12 @@ class DurakSpec(SpecGame[State, Move]):
         of one suit (001 §Card game: "if, after the distribution, he has 5 or more cards in his hands
         that belong to the same suit"; :func:`redeal_order`). When her hand is hidden the sampler deals
         it only such hands, counting the cards the view knows she holds: uniform over those worlds
-        (the spec checks the rest: the lowest trump leads)."""
+        (the spec checks the rest: the lowest trump leads). In the first bout after it, the hidden
+        hands are dealt by :func:`first_lead_breach` (:meth:`_first_lead_rule`: the first attacker
+        was dealt the lowest trump dealt) where its placements are few enough."""
+        fl = self._first_lead_view(view.obj)
+        if fl is not None:
+            return self._first_lead_rule(view, fl)
         mover = view.obj.get("to_move")
         zone = view.zone(("hands", mover)) if view.obj.get("phase") == REDEAL and isinstance(mover, int) else None
         if zone is None:
@@ -2027,6 +2123,82 @@ class DurakSpec(SpecGame[State, Move]):
                          f"of one suit (001 §Card game), and no hand of {zone.hidden.count} the unseen cards make with "
                          "the cards known in it does")
 
+    def _first_lead_view(self, obj: dict[str, Any]) -> _FirstLeadView | None:
+        """What :func:`first_lead_breach` needs of a first-bout view (after the redeal phase, with a
+        trump suit), else ``None``: the cards each hand shows (a hidden hand's known ones), the hidden
+        hands, the face-up trump (``MISSING`` when the view hides it) and the unseen trumps whose place
+        decides the rule (lower than every trump seen dealt; the trump ace too where the six lies
+        face up and ``trump_ace_exchange`` may have given it to the leader)."""
+        if not obj.get("first_bout") or obj.get("phase") == REDEAL or not isinstance(obj.get("trump"), str):
+            return None
+        rules: Rules = rules_from_json(Rules, obj.get("rules"))
+        trump = _suit_letter(obj["trump"])
+        deck = rules.deck_cards
+
+        def parse(texts: Iterable[str], what: str) -> list[Card]:
+            return [deck.parse(t, what=what) for t in texts]
+
+        seen: list[frozenset[Card]] = []
+        hidden: list[int] = []
+        placed: set[Card] = set(parse(obj.get("discard", []), "discard"))
+        for p, h in enumerate(obj["hands"]):
+            cards = parse(h if isinstance(h, list) else h.get("known", []), f"hands[{p}]")
+            seen.append(frozenset(cards))
+            placed |= set(cards)
+            if not isinstance(h, list):
+                hidden.append(p)
+        table = [(deck.parse(a, what="table"), None if c is None else deck.parse(c, what="table"))
+                 for a, c in obj.get("table", [])]
+        placed |= {c for pair in table for c in pair if c is not None}
+        stock = obj["stock"]
+        bottom: Card | str | None
+        if isinstance(stock, list):
+            placed |= set(parse(stock, "stock"))
+            bottom = deck.parse(stock[-1], what="stock") if stock else None
+        else:
+            for part in ("known", "top", "bottom"):
+                placed |= set(parse(stock.get(part, []), "stock"))
+            bottom = (deck.parse(stock["bottom"][-1], what="stock") if stock.get("bottom")
+                      else None if not stock.get("count") else MISSING)
+        trumps = [c for c in deck.cards if c.suit == trump and not c.is_joker]
+        dealt_seen = [c.rank for c in trumps if c in set().union(*seen) or any(c in pair for pair in table)]
+        low = min(dealt_seen, default=None)
+        keys = {c for c in trumps if c not in placed and (low is None or c.rank < low)}
+        if bottom != MISSING and isinstance(bottom, Card) and bottom.suit == trump and bottom.rank == EXCHANGE_RANK:
+            keys |= {c for c in trumps if c.rank == EXCHANGE_FOR and c not in placed}
+        return _FirstLeadView(rules, trump, tuple(seen), tuple(hidden), tuple(table), bottom, frozenset(keys))
+
+    def _first_lead_rejects(self, obj: dict[str, Any]) -> bool:
+        """A first-bout view whose rule the sampler cannot deal by a :class:`CountRule`
+        (:meth:`view_count_rule`): worlds that break it are drawn and refused."""
+        fl = self._first_lead_view(obj)
+        return fl is not None and fl.rule_size() is None
+
+    def _first_lead_rule(self, view: Any, fl: _FirstLeadView) -> CountRule | None:
+        """The first-bout rule as a :class:`CountRule` on the hidden hands (:meth:`view_count_rule`)."""
+        obj = view.obj
+        if fl.rule_size() is None or not fl.hidden:
+            return None
+        paths = tuple(("hands", p) for p in fl.hidden)
+        keys = fl.keys
+        bottom = None if isinstance(fl.bottom, str) else fl.bottom  # (hidden: no exchange, rule_size)
+
+        def key(c: Card) -> Card | None:
+            return c if c in keys else None
+
+        def ok(counts: dict[tuple[Any, ...], Counter[Any]]) -> bool:
+            hands = tuple(fl.seen[p] | frozenset(k for k in counts.get(("hands", p), Counter()) if k is not None)
+                          for p in range(len(fl.seen)))
+            return first_lead_breach(fl.rules, fl.trump, hands, fl.table, obj["attacker"], obj["defender"],
+                                     obj.get("last_defender", obj["defender"]), bottom) is None
+
+        leader = (obj.get("last_defender", obj["defender"]) - 1) % len(fl.seen)
+        return CountRule(paths, key, ok,
+                         f"first_bout: player {leader} led the first bout of the deal, so was dealt its lowest "
+                         "trump (001 §rules: \"The right of the first move in the first game belongs to the player "
+                         "who has a trump card of the lowest value\"), and no filling of the hidden hands gives "
+                         "him one")
+
     def view_knowledge_places(self, obj: dict[str, Any]) -> list[tuple[tuple[Any, ...], list[str]]]:
         """``known[q]``: cards player ``q`` picked up and still holds, so in ``hands[q]``."""
         known = obj.get("known")
@@ -2036,7 +2208,8 @@ class DurakSpec(SpecGame[State, Move]):
         """The spec checks hidden cards against the view only in the redeal phase (who may demand a
         re-deal, the lowest trump leads), while throwing in (the player to move can throw), for
         shown trumps and for a stock whose last card is not given (it must be a trump) where the sampler
-        cannot deal it apart (:meth:`view_bottom_cards`: the view knows a card in the stock)."""
+        cannot deal it apart (:meth:`view_bottom_cards`: the view knows a card in the stock), and in a
+        first bout whose rule on the lowest trump the count rule does not deal (:meth:`_first_lead_rejects`)."""
         table = obj.get("table", [])
         throwing = bool(obj.get("taking")) or (bool(table) and all(c is not None for _, c in table))
         stock = obj.get("stock")
@@ -2046,7 +2219,8 @@ class DurakSpec(SpecGame[State, Move]):
         # (and where ``known`` names a card its hand does not list: a world must put it there)
         unplaced = any(t not in (h if isinstance(h, list) else h.get("known", []))
                        for h, texts in zip(obj["hands"], obj.get("known") or []) for t in texts)
-        return throwing or obj.get("phase") == REDEAL or bool(obj.get("shown")) or open_bottom or unplaced
+        return (throwing or obj.get("phase") == REDEAL or bool(obj.get("shown")) or open_bottom or unplaced
+                or self._first_lead_rejects(obj))
 
     # --- position files --------------------------------------------------------------
 
@@ -2234,16 +2408,35 @@ def read_position(obj: Any, *, reachable: bool = True) -> State:
                                if obj["phase"] == REDEAL else ""))
     if obj.get("known") is not None:
         draft = dataclasses.replace(draft, known=_read_known(obj["known"], draft, deck))
-        if draft.known and (draft.first_bout or redeal_seed is not None):
-            raise PositionError("known: no card is picked up before the first bout of a deal ends")
+        if draft.known and (draft.first_bout or redeal_seed is not None) and not _exchanged_ace(draft):
+            raise PositionError("known: no card is picked up before the first bout of a deal ends (but the trump ace "
+                                "the first attacker took for the six under trump_ace_exchange)")
     if redeal_seed is not None:
         _check_redeal_phase(draft, obj)
     _check_position(draft, obj, default_start)
     if reachable:
         _check_dealt_and_drawn(draft, discard_listed=bool(obj.get("discard")))
+        if first_bout and redeal_seed is None:
+            breach = first_lead_breach(rules, trump, draft.hands, table, attacker, defender, last_defender,
+                                       draft.stock[-1] if draft.stock else None)
+            if breach:
+                raise PositionError(breach)
     if "to_move" not in obj:
         draft = dataclasses.replace(draft, to_move=_derived_to_move(draft))
     return draft
+
+
+def _exchanged_ace(state: State) -> bool:
+    """Whether a first bout's ``known`` is the trump ace the first attacker took in view of all for
+    the six of trumps (:func:`exchange_cards`, ``trump_ace_exchange``): the six lies face up under
+    the stock and the ace is the one card known, in the hand of the player before ``last_defender``."""
+    if state.redeal_seed is not None or not state.rules.trump_ace_exchange or not state.stock:
+        return False
+    six = state.stock[-1]
+    if six.suit != state.trump or six.rank != EXCHANGE_RANK:
+        return False
+    leader = (state.last_defender - 1) % state.players
+    return [(p, c.suit, c.rank) for p, k in enumerate(state.known) for c in k] == [(leader, state.trump, EXCHANGE_FOR)]
 
 
 def _read_places(obj: dict[str, Any], rules: Rules, out: tuple[int, ...]) -> tuple[int, ...]:

@@ -44,7 +44,7 @@ from foolsolve.numbers import ascii_whole
 from foolsolve.positions import validate_schema
 from foolsolve.present import plural
 from foolsolve.rules import Reconstruction, json_shown, json_text, option, rules_from_json, rules_to_json
-from foolsolve.worlds import Hidden, View, ZoneField, is_viewer, zone_words
+from foolsolve.worlds import CountRule, Hidden, View, ZoneField, is_viewer, zone_words
 
 META = GameMeta(
     name="fools-and-angels", title="Fools and Angels", seed="003_d0b2aeea59b7d1ba.txt", min_players=2, max_players=2,
@@ -471,12 +471,14 @@ RECONSTRUCTIONS = (
         '"they can just \"surrender\" and take all the cards."'),
     Reconstruction(
         "face_only_attacked_loses_game", "A defender attacked while holding only face cards loses the game at "
-        "once (the attacker wins).",
+        "once (the attacker wins), in view of both: her hand is shown, as a forfeiting hand is.",
         "\"Loses\" could also be read as losing the defence (she takes the attack, as a surrender does). It is "
         "read as the game because the sentence sets it beside \"cannot attack\", a standing state of the hand, "
         "and the forfeit sentence treats the same hand as out of the game; a lost defence would need no sentence "
-        "of its own, since a defender may always surrender.",
-        '003: "A player with only face cards in their hand cannot attack, and loses when attacked."'),
+        "of its own, since a defender may always surrender. The game cannot end without both players "
+        "knowing it, and the forfeit of the same hand is made by showing it.",
+        '003: "A player with only face cards in their hand cannot attack, and loses when attacked."; "they must '
+        'show their hand and forfeit the game."'),
 )
 """Readings of 003 where only one is sensible (``foolsolve rules fools-and-angels`` lists them)."""
 
@@ -1171,29 +1173,13 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
 
     # -- the result ---------------------------------------------------------------------------
     def result(self, state: State) -> Result | None:
-        """Derived from the state (model, "Result")."""
+        """Derived from the state (model, "Result"): an emptied hand and stock, then the ends the
+        hand of the player to move decides (:func:`shown_end`)."""
         for p in (0, 1):
             # 003 "The first player to get rid of all cards in both their hand and their own stock wins."
             if not state.hands[p] and not state.stocks[p]:
                 return win_result(p, EMPTIED)
-        if state.phase == DEFEND and only_face_cards(state.hands[state.to_move]):
-            # 003 "A player with only face cards in their hand cannot attack, and loses when attacked."
-            # RECONSTRUCTION face_only_attacked_loses_game: the game, not the defence
-            return win_result(1 - state.to_move, ATTACKED_FACE_ONLY)
-        if state.phase == TURN and not state.exchanged:
-            p = state.to_move
-            # 003 "If a player has a hand of only face cards at the start of their turn, and they are
-            # unable to draw additional cards into their hand (for example, they already have 7 cards,
-            # or all available stocks are empty), they must show their hand and forfeit the game."
-            # RECONSTRUCTION forfeit_first: checked as the turn opens, before an exchange (Exchange,
-            # also "At the start of your turn") and before the exception pass, whose moves a finished
-            # game does not list
-            if only_face_cards(state.hands[p]) and not can_draw(state, p):
-                return win_result(1 - p, FORFEIT)
-        if state.phase == TURN and state.rules.no_legal_action == "lose" and stuck(state):
-            # RECONSTRUCTION no_legal_action == "lose"
-            return win_result(1 - state.to_move, NO_LEGAL_ACTION)
-        return None
+        return shown_end(state)
 
     def to_move(self, state: State) -> int:
         return state.to_move
@@ -1582,9 +1568,15 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
         a player does not know her own stock either). Known there: the attack cards the other hand
         took and still holds (``known``, in view of both), and in the pool the cards the viewer put
         under it (``under_pool``; where in the pool is not written: her cards lie under the pool's
-        other cards, but the opponent's later exchanges may lie under hers, which a view cannot say)."""
+        other cards, but the opponent's later exchanges may lie under hers, which a view cannot say).
+        A game that ended on the hand of the player to move (:func:`shown_end`: 003 "they must show
+        their hand and forfeit the game") has that hand shown: not hidden."""
         o = 1 - player
-        out: dict[tuple[Any, ...], Hidden] = {("hands", o): Hidden(len(state.hands[o]), tuple(state.known[o]))}
+        out: dict[tuple[Any, ...], Hidden] = {}
+        ended = shown_end(state)
+        if not (o == state.to_move and ended is not None and self.result(state) == ended):
+            out[("hands", o)] = Hidden(len(state.hands[o]), tuple(state.known[o]))
+        # (else the game ended on that hand, which was shown: shown_end)
         for q in (0, 1):
             out[("stocks", q)] = Hidden(len(state.stocks[q]))
         out[("pool",)] = Hidden(len(state.pool), tuple(state.under_pool[player]))
@@ -1703,6 +1695,54 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
         return {c: frozenset((hands if c in in_play else set()) | {z for z, r in zip(zones, reach) if c in r})
                 for c in {*view.unseen, *known}}
 
+    def view_count_rule(self, view: Any) -> CountRule | None:
+        """A view that hides the hand of the player to move is of a game that did not end on that
+        hand (:func:`shown_end`: such an end shows the hand; 003 "they must show their hand and
+        forfeit the game", "A player with only face cards in their hand cannot attack, and loses when
+        attacked"). Whether it did turns only on how many face cards and how many pip cards the hand
+        holds (the rest is public: its size, the stocks' sizes, the phase), so the sampler deals the
+        hand only fillings under which :func:`shown_end` is ``None``: exact and uniform over those
+        worlds; a view whose hidden hand can only end the game has none (the hand would have been
+        shown). ``None`` (no rule) when the hand is seen, outside the turn and defend phases, or when an
+        emptied hand and stock ends the game in view of both."""
+        obj = view.obj
+        mover = obj.get("to_move")
+        if obj.get("phase") not in (TURN, DEFEND) or not isinstance(mover, int):
+            return None
+        zone = view.zone(("hands", mover))
+        if zone is None:
+            return None
+        rules = rules_from_json(Rules, obj.get("rules"))
+
+        def size(value: Any) -> int:
+            return int(value["count"]) if isinstance(value, dict) else len(value)
+
+        hands = [size(h) for h in obj["hands"]]
+        stocks = [size(x) for x in obj["stocks"]]
+        if any(not hands[p] and not stocks[p] for p in (0, 1)):
+            return None  # (003 "The first player to get rid of all cards in both ...": public)
+        other = obj["hands"][1 - mover]
+        spare = {False: [c for c in view.unseen if not is_face(c)], True: [c for c in view.unseen if is_face(c)]}
+        known = frozenset(zone.hidden.known)
+        filler = SPEC_CARDS[0]
+        base = State(rules, obj["phase"], mover, (frozenset(), frozenset()),
+                     (tuple([filler] * stocks[0]), tuple([filler] * stocks[1])),
+                     tuple([filler] * size(obj.get("pool", []))), exchanged=bool(obj.get("exchanged", False)))
+        other_hand = frozenset(parse_game_card(t, f"hands[{1 - mover}]") for t in other) \
+            if isinstance(other, list) else frozenset(SPEC_CARDS[:hands[1 - mover]])
+
+        def ok(counts: dict[tuple[Any, ...], Any]) -> bool:
+            drawn = counts.get(zone.path, {})
+            hand = known | frozenset(spare[True][:drawn.get(True, 0)]) | frozenset(spare[False][:drawn.get(False, 0)])
+            pair = (hand, other_hand) if mover == 0 else (other_hand, hand)
+            return shown_end(replace(base, hands=pair)) is None
+
+        return CountRule((zone.path,), is_face, ok,
+                         f"to_move: player {mover}'s hand is hidden, so the game did not end on it (003: such a "
+                         "hand is shown: \"they must show their hand and forfeit the game\"; \"loses when "
+                         "attacked\"), but every hand of "
+                         f"{zone.hidden.count} the unseen cards make with the cards known in it ends the game")
+
     def view_constrained(self, obj: dict[str, Any]) -> bool:
         """Every assignment is a position (the checks read sizes, not cards), unless a knowledge field
         (``known``, ``under_pool``) names a card its zone does not list: then a world must put it there."""
@@ -1740,6 +1780,44 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
             # 003 puts away "the remaining 8s, 9s, Qs, Ks": which ones follows from the stocks (reconstructed)
             lines.append(f"put away at setup (003, by the reconstructed stocks): {_cards_str(ordered(away))}")
         return "\n".join(lines)
+
+
+def shown_end(state: State) -> Result | None:
+    """How the game ends on the cards of the hand of the player to move, else ``None``
+    (:meth:`FoolsAndAngelsSpec.result` checks an emptied hand and stock first). Each of these ends
+    is public: the hand is shown.
+
+    * 003 "A player with only face cards in their hand cannot attack, and loses when attacked."
+      (RECONSTRUCTION ``face_only_attacked_loses_game``: the game, not the defence.) The defence
+      cannot be made, so the attacked hand is laid open.
+    * 003 "If a player has a hand of only face cards at the start of their turn, and they are
+      unable to draw additional cards into their hand (for example, they already have 7 cards, or
+      all available stocks are empty), they must show their hand and forfeit the game."
+      (RECONSTRUCTION ``forfeit_first``: checked as the turn opens, before an exchange (Exchange,
+      also "At the start of your turn") and before the exception pass, whose moves a finished game
+      does not list.)
+    * RECONSTRUCTION ``no_legal_action == "lose"``: a player with nothing to do loses, which she
+      shows by having no card to attack with.
+
+    So a view that hides this hand is of a game that has not ended so: its worlds are the fillings
+    of the hand under which this is ``None`` (:meth:`FoolsAndAngelsSpec.view_count_rule`), and a
+    player's view of a game that ended so shows the hand (:meth:`FoolsAndAngelsSpec.view_knowledge`)."""
+    if state.phase == DEFEND and only_face_cards(state.hands[state.to_move]):
+        # 003 "A player with only face cards in their hand cannot attack, and loses when attacked."
+        # RECONSTRUCTION face_only_attacked_loses_game: the game, not the defence
+        return win_result(1 - state.to_move, ATTACKED_FACE_ONLY)
+    if state.phase == TURN and not state.exchanged:
+        p = state.to_move
+        # 003 "If a player has a hand of only face cards at the start of their turn, and they are
+        # unable to draw additional cards into their hand (for example, they already have 7 cards,
+        # or all available stocks are empty), they must show their hand and forfeit the game."
+        # RECONSTRUCTION forfeit_first: checked as the turn opens, before an exchange and the pass
+        if only_face_cards(state.hands[p]) and not can_draw(state, p):
+            return win_result(1 - p, FORFEIT)
+    if state.phase == TURN and state.rules.no_legal_action == "lose" and stuck(state):
+        # RECONSTRUCTION no_legal_action == "lose"
+        return win_result(1 - state.to_move, NO_LEGAL_ACTION)
+    return None
 
 
 def put_away(rules: Rules) -> list[Card]:

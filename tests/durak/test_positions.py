@@ -323,8 +323,8 @@ def _first_bout(hands: list[list[str]], **fields: Any) -> dict[str, Any]:
             "first_bout": True, **fields}
 
 
-SIX = [["7C", "8C", "9C", "10C", "JC"], ["6D", "7D", "8D", "9D", "10D", "9S"], ["6C", "JD", "QD", "KD", "AD", "QC"]]
-"""Three hands of a first bout after player 0 led 6H (nothing covered)."""
+SIX = [["7C", "8C", "9C", "10C", "8S"], ["6D", "7D", "8D", "9D", "10D", "9S"], ["6C", "JD", "QD", "KD", "AD", "QC"]]
+"""Three hands of a first bout after player 0, dealt the lowest trump (8S), led 6H (nothing covered)."""
 
 
 @pytest.mark.parametrize("obj, message", [
@@ -334,8 +334,8 @@ SIX = [["7C", "8C", "9C", "10C", "JC"], ["6D", "7D", "8D", "9D", "10D", "9S"], [
      "transfers belong to perevodnoy (variant is podkidnoy)"),
     (_first_bout([[*SIX[0], "6H"], SIX[1], SIX[2]], last_defender=2),
      "last_defender: must be 1 (the defender) before the first bout of a deal begins"),
-    # 2 players: player 0 led 9H, player 1 showed 9S: the attack is back with player 0
-    (_first_bout([["7C", "8C", "9C", "10C", "JC"], ["6D", "7D", "8D", "9D", "10D", "9S"]], table=[["9H", None]],
+    # 2 players: player 0 (dealt the lowest trump, 6S) led 9H, player 1 showed 9S: the attack is back with player 0
+    (_first_bout([["6S", "8C", "9C", "10C", "JC"], ["6D", "7D", "8D", "9D", "10D", "9S"]], table=[["9H", None]],
                  attacker=1, defender=0, last_defender=1, shown=["9S"], rules=PEREVODNOY),
      "shown: a trump shown to transfer, so the attack was transferred, but the first bout of a deal is not "
      "transferred (transfer_first_bout is false)"),
@@ -370,7 +370,7 @@ def test_transfers_the_rules_do_not_allow_are_refused(obj: dict[str, Any], messa
 def test_transfers_the_rules_allow_are_read() -> None:
     """The same transfers where the rules allow them read as positions: a first bout transferred
     under transfer_first_bout, a shown trump, a bout's leader keeping the lead past a laid transfer."""
-    shown = _first_bout([["7C", "8C", "9C", "10C", "JC"], ["6D", "7D", "8D", "9D", "10D", "9S"]],
+    shown = _first_bout([["6S", "8C", "9C", "10C", "JC"], ["6D", "7D", "8D", "9D", "10D", "9S"]],
                         table=[["9H", None]], attacker=1, defender=0, last_defender=1, shown=["9S"],
                         rules={**PEREVODNOY, "transfer_first_bout": True})
     assert SPEC.state_from_json(shown).shown == {card("9S")}
@@ -381,3 +381,123 @@ def test_transfers_the_rules_allow_are_read() -> None:
     kept = {"game": "durak", "trump": "S", "stock": [], "hands": [["7C"], ["8C", "KD"], ["10S", "KH"]],
             "attacker": 0, "defender": 2, "table": [["9H", None], ["9D", None]], "rules": THREE}
     assert SPEC.state_from_json(kept).attacker == 0
+
+
+# --- the first bout: its leader was dealt the lowest trump (spec.durak.first_lead_breach) -----------
+
+FIRST_LEAD_REFUSED = [
+    # 2 players at the lead: player 0 leads, but player 1 holds 7S, below her lowest trump 9S
+    (_first_bout([["9S", "7C", "8C", "9C", "10C", "JC"], ["7S", "6D", "7D", "8D", "9D", "10D"]]),
+     "attacker: player 0 led the first bout of the deal, but 7S, the lowest trump dealt, is in hands[1]"),
+    # the lowest trump laid as a cover: the defender's
+    (_first_bout([["9S", "7H", "9C", "10C", "JC"], ["6D", "7D", "8D", "9D", "10D"]], table=[["7C", "7S"]]),
+     "attacker: player 0 led the first bout of the deal, but 7S, the lowest trump dealt, is laid by player 1 on "
+     "the table"),
+    # no trump dealt: player 0 leads, not player 1
+    (_first_bout([["6D", "7D", "8D", "9D", "10D", "JD"], ["6C", "7C", "8C", "9C", "10C", "JC"]], attacker=1,
+                 defender=0, last_defender=0),
+     "attacker: player 1 led the first bout of the deal, but no trump was dealt, so player 0 leads it"),
+    # 3 players: player 2 holds the lowest trump, and player 0 (attacking player 1) leads
+    (_first_bout([SIX[0], SIX[1], [*SIX[2][:5], "6S"]], table=[["6H", None]]),
+     "attacker: player 0 led the first bout of the deal, but 6S, the lowest trump dealt, is in hands[2]"),
+    # perevodnoy, transferred in the first bout: player 0 led (last_defender 1), player 1 laid 9H beside
+    # her 9C and attacks her; two players, so the attack cards' owners are not recorded, but 7S is in hand 1
+    (_first_bout([["6C", "7C", "8C", "10C", "JC"], ["7S", "6D", "7D", "8D", "10D"]], table=[["9C", None], ["9H", None]],
+                 attacker=1, defender=0, last_defender=1, rules={"variant": "perevodnoy", "transfer_first_bout": True}),
+     "last_defender: player 0 led the first bout of the deal, but 7S, the lowest trump dealt, is in hands[1]"),
+]
+
+
+@pytest.mark.parametrize("obj, message", FIRST_LEAD_REFUSED,
+                         ids=["lead", "cover", "no-trump", "three-players", "transferred"])
+def test_a_first_bout_whose_leader_was_not_dealt_the_lowest_trump_is_refused(obj: dict[str, Any],
+                                                                              message: str) -> None:
+    """001 §rules: "The right of the first move in the first game belongs to the player who has a trump
+    card of the lowest value". In the first bout of a deal (after the redeal phase) the hands and the
+    cards laid this bout are the hands dealt, so a position whose first attacker (the player before the
+    deal's first defender, last_defender) was not dealt the lowest trump dealt is no position a deal
+    leads to: one line naming the field, from the spec and from the command line (exit 2)."""
+    with pytest.raises(InputError) as exc:
+        SPEC.state_from_json(obj)
+    assert str(exc.value).startswith(message) and "\n" not in str(exc.value), str(exc.value)
+
+
+@pytest.mark.parametrize("obj, message", FIRST_LEAD_REFUSED[:1])
+def test_the_command_line_refuses_such_a_first_bout_in_one_line(obj: dict[str, Any], message: str, tmp_path,
+                                                                 capsys) -> None:
+    from tests.generic.test_cli import assert_one_line_error, run
+
+    path = tmp_path / "first.json"
+    path.write_text(json.dumps(obj))
+    for argv in (["show", str(path)], [str(path)]):
+        code, out, err = run(argv, capsys)
+        assert_one_line_error(code, err, message)
+        assert out == ""
+
+
+def test_first_bouts_whose_leader_may_have_been_dealt_the_lowest_trump_are_read() -> None:
+    """What the position leaves open is not refused: with three players the attack cards' owners are not
+    recorded (the lowest trump thrown in may be the leader's); the later bouts, and positions set up by
+    hand (no trump), carry no such rule; under trump_ace_exchange the six of trumps face up under the
+    stock, with the trump ace in the leader's hand, is the six she gave for the ace (so dealt to her)."""
+    thrown = _first_bout([["7C", "8C", "9C", "10C"], ["9S", "6D", "7D", "8D", "9D"], ["6C", "JD", "QD", "KD", "AD"]],
+                         table=[["6H", "10H"], ["6S", None], ["10D", None]], to_move=1)
+    assert SPEC.state_from_json(thrown).table
+    later = _first_bout([["9S", "7C", "8C", "9C", "10C", "JC"], ["7S", "6D", "7D", "8D", "9D", "10D"]],
+                        first_bout=False)
+    assert not SPEC.state_from_json(later).first_bout
+    hands = [["AS", "7C", "8C", "9C", "10C", "JC"], ["7S", "6D", "7D", "8D", "9D", "10D"]]
+    exchanged = _first_bout(hands, rules={"trump_ace_exchange": True})
+    exchanged["stock"] = [*[c for c in exchanged["stock"] if c != "6S"], "6S"]
+    assert SPEC.state_from_json(exchanged).hands[0] >= {card("AS")}
+    with pytest.raises(InputError, match=r"^attacker: player 0 led the first bout of the deal, but 7S"):
+        SPEC.state_from_json({**exchanged, "rules": {}})
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), moves=st.integers(0, 12))
+def test_every_first_bout_a_deal_leads_to_is_read(seed: int, moves: int) -> None:
+    """Random deals (every rule option at random, 2-6 players) played on at random within their first
+    bout: each position reads back as itself (the leader was dealt the lowest trump)."""
+    from foolsolve.games.durak import random_game
+
+    rng = random.Random(seed)
+    state = random_game(rng)
+    for _ in range(moves):
+        listed = SPEC.legal_moves(state)
+        if not listed or not state.first_bout:
+            break
+        state = SPEC.apply(state, rng.choice(listed))
+    assert SPEC.state_from_json(SPEC.state_to_json(state)) == state
+
+
+def test_a_first_bout_after_the_trump_ace_exchange_reads_back() -> None:
+    """Under trump_ace_exchange the first attacker may give the six of trumps for the trump ace face up
+    under the stock (001 §Translation "some offer to exchange a trump ace, lying open under the deck,
+    for a trump six"), in view of all: the ace is ``known`` in her hand while the first bout goes on,
+    and the six lies under the stock. Such positions read back as themselves, every move of the bout
+    on (2-4 players, seeded deals)."""
+    from foolsolve.spec.durak import Exchange, Rules
+
+    rules = Rules(trump_ace_exchange=True, redeal_right=False)
+    found = 0
+    for seed in range(20000):
+        state = SPEC.deal(rules, 2 + seed % 3, random.Random(seed))
+        exchange = [m for m in SPEC.legal_moves(state) if isinstance(m, Exchange)]
+        if not exchange:
+            continue
+        state = exchanged = SPEC.apply(state, exchange[0])
+        assert exchanged.known[exchanged.attacker]
+        rng = random.Random(seed)
+        while state.first_bout:
+            assert SPEC.state_from_json(SPEC.state_to_json(state)) == state
+            state = SPEC.apply(state, rng.choice(SPEC.legal_moves(state)))
+        found += 1
+        if found == 12:
+            break
+    assert found == 12
+    # any other card known in the first bout is still refused: the defender's
+    obj = SPEC.state_to_json(exchanged)
+    obj["known"][exchanged.defender] = obj["hands"][exchanged.defender][:1]
+    with pytest.raises(InputError, match=r"^known: no card is picked up before the first bout of a deal ends"):
+        SPEC.state_from_json(obj)

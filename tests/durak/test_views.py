@@ -2,7 +2,9 @@
 trumps placed, the redeal phase's hidden seed, and the redeal phase's count rule (the player to
 move holds five or more cards of one suit) against plain rejection."""
 
+import itertools
 import json
+import math
 import random
 from collections import Counter
 from pathlib import Path
@@ -303,3 +305,138 @@ def test_a_hidden_bottom_card_is_a_trump_however_the_view_writes_the_trump(trump
     worlds = Worlds(read_view(view))
     world = worlds.sample(random.Random(1))
     assert world.stock[-1].suit == "D"
+
+
+# --- the first bout: the leader was dealt the lowest trump (first_lead_breach, view_count_rule) ------
+
+FIRST_LEAD_SIGNIFICANCE = 0.001
+"""The chi-square tests below reject the sampler when the p-value is below this (seeded: one fixed run)."""
+
+
+def _fresh_view(viewer, hand, others=None, players=2):
+    """A first-bout view of a 36-card deal, trump diamonds, the ace face up; player 0 leads player 1;
+    ``viewer`` holds ``hand``, the other hands hidden unless ``others`` gives them."""
+    others = others or {}
+    hands = [hand if p == viewer else others.get(p, {"count": 6}) for p in range(players)]
+    return {"game": "durak", "view": viewer, "players": players, "trump": "D", "hands": hands,
+            "stock": {"count": 36 - 6 * players, "bottom": ["AD"]}, "discard": [], "out": [], "attacker": 0,
+            "defender": 1, "table": [], "to_move": 0, "taking": False, "first_bout": True, "shown": [],
+            "last_defender": 1}
+
+
+def _world_check(worlds, view, draws, seed):
+    """``draws`` seeded worlds, each read back by the position check and seen from the viewer's seat as
+    ``view`` (as the view of the first world, in standard form, for a view written by hand)."""
+    viewer = view["view"]
+    canonical = view_of(INFO, worlds.first(), viewer)
+    assert {t for t in canonical["hands"][viewer]} == set(view["hands"][viewer])
+    rng = random.Random(seed)
+    out = []
+    for _ in range(draws):
+        world = worlds.sample(rng)
+        assert SPEC.state_from_json(SPEC.state_to_json(world)) == world
+        assert view_of(INFO, world, viewer) == canonical
+        out.append(world)
+    return out
+
+
+def test_the_readmes_fresh_deal_deals_player_1_no_trump_below_player_0s_lowest():
+    """The README's view (durak-fresh-deal.json): player 0 leads, her lowest trump is the ten, so 6D-9D
+    were not dealt to player 1 (001 §rules: "The right of the first move in the first game belongs to
+    the player who has a trump card of the lowest value"): in the stock in every world. The count is
+    the 25 other unseen cards' choices of player 1's six times the 23 free places of the stock in every
+    order: C(25, 6) * 23!, where every filling would give C(29, 6) * 23!."""
+    view = json.loads((EXAMPLES / "views" / "durak-fresh-deal.json").read_text())
+    worlds = Worlds(read_view(view))
+    assert worlds.count() == math.comb(25, 6) * math.factorial(23)
+    low = {"6D", "7D", "8D", "9D"}
+    assert view_of(INFO, worlds.first(), 0) == view
+    for world in _world_check(worlds, view, 30, 20261202):
+        assert not low & {c.ascii for c in world.hands[1]}
+
+
+def test_a_first_bout_view_where_the_rule_forces_a_card_deals_it_every_time():
+    """Player 1's seat: she holds 7D, player 0 leads, so player 0 was dealt the one lower trump, 6D."""
+    view = _fresh_view(1, ["7D", "6C", "7C", "8C", "JH", "QS"])
+    worlds = Worlds(read_view(view))
+    assert worlds.count() == math.comb(28, 5) * math.factorial(23)
+    for world in _world_check(worlds, view, 30, 7):
+        assert "6D" in {c.ascii for c in world.hands[0]}
+
+
+def _classes_listed(view, low, hidden):
+    """Every placement of the unseen trumps ``low`` in the hidden hands ``hidden`` or the stock, each
+    kept where one world with that placement passes the position check (the spec's first_lead_breach:
+    a method apart from the sampler's count rule), with its number of worlds (the other unseen cards
+    fill the rest of the hands in every way; the stock's order is the same factor in each)."""
+    visible = {t for h in view["hands"] if isinstance(h, list) for t in h} | {"AD"}
+    others = [c.ascii for c in INFO.spec.view_cards(view)[0].cards if c.ascii not in visible | set(low)]
+    out = {}
+    for places in itertools.product([*hidden, "stock"], repeat=len(low)):
+        obj = {k: v for k, v in view.items() if k != "view"}
+        rest = list(others)
+        weight = 1
+        hands = list(obj["hands"])
+        for p in hidden:
+            mine = [t for t, at in zip(low, places) if at == p]
+            need = 6 - len(mine)
+            weight *= math.comb(len(rest), need)
+            hands[p], rest = mine + rest[:need], rest[need:]
+        obj["hands"] = hands
+        obj["stock"] = [t for t, at in zip(low, places) if at == "stock"] + rest + ["AD"]
+        try:
+            SPEC.state_from_json(obj)
+        except InputError:
+            continue
+        out[places] = weight
+    return out
+
+
+@pytest.mark.parametrize("players, viewer, hand, low, draws", [
+    (2, 1, ["9D", "6C", "7C", "8C", "JH", "QS"], ["6D", "7D", "8D"], 2000),
+    (3, 2, ["8D", "6C", "7C", "8C", "JH", "QS"], ["6D", "7D"], 1200),
+], ids=["defender-seat", "three-players"])
+def test_first_bout_worlds_are_sampled_as_the_exhaustive_list_weighs_them(players, viewer, hand, low, draws):
+    """Chi-square goodness of fit of seeded draws, by where the unseen trumps below the viewer's lowest
+    lie (a hidden hand or the stock), against the listed placements the position check accepts, each
+    weighted by its number of worlds; the count is their total times the stock's orders. Two players
+    from the defender's seat (player 0 holds at least one of 6D 7D 8D: 7 of the 8 placements); three
+    from player 2's (the lower of 6D 7D dealt is player 0's: 4 of the 9)."""
+    view = _fresh_view(viewer, hand, players=players)
+    hidden = [p for p in range(players) if p != viewer]
+    listed = _classes_listed(view, low, hidden)
+    assert len(listed) == (7 if players == 2 else 4)
+    worlds = Worlds(read_view(view))
+    assert not worlds.view.constrained  # dealt by the count rule: counted exactly
+    assert worlds.count() == sum(listed.values()) * math.factorial(36 - 6 * players - 1)
+
+    def place(world, t):
+        return next((p for p in hidden if t in {c.ascii for c in world.hands[p]}), "stock")
+
+    rng = random.Random(20261202)
+    seen = Counter(tuple(place(w, t) for t in low) for w in (worlds.sample(rng) for _ in range(draws)))
+    assert set(seen) <= set(listed)
+    total = sum(listed.values())
+    keys = list(listed)
+    assert chisquare([seen[k] for k in keys], [draws * listed[k] / total for k in keys]).pvalue \
+        > FIRST_LEAD_SIGNIFICANCE
+
+
+def test_a_first_bout_view_with_too_many_deciding_trumps_is_sampled_by_rejection():
+    """Four players, 52 cards, the viewer (player 2) dealt no trump: twelve unseen trumps decide who
+    was dealt the lowest, too many placements for the count rule (FIRST_LEAD_RULE_LIMIT): the draws
+    that break the rule are refused, and every world drawn passes the position check and gives back
+    the view."""
+    from foolsolve.spec.durak import Rules
+
+    rng = random.Random(3)
+    for _ in range(500):
+        state = SPEC.deal(Rules(deck=52, redeal_right=False), 4, rng)
+        if state.attacker != 2 and not any(c.suit == state.trump for c in state.hands[2]):
+            break
+    else:
+        raise AssertionError("no such deal in 500")
+    view = view_of(INFO, state, 2)
+    worlds = Worlds(read_view(view))
+    assert worlds.view.constrained and worlds.count() is None
+    _world_check(worlds, view, 6, 11)

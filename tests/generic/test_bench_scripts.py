@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
-from types import ModuleType
+from types import ModuleType, SimpleNamespace
 
 import pytest
 
@@ -84,6 +87,15 @@ def test_help(script: str) -> None:
     ("mutation.py", ["--rerun-survivors"]),
     ("mutation.py", ["--report"]),
     ("mutation.py", ["--out", str(BENCH / "benchkit.py")]),
+    ("bench_arena.py", ["--game", "durak", "--bots", "random", "greedy", "--pair", "random,nosuch=2"]),
+    ("bench_arena.py", ["--report", "--out-dir", str(BENCH / "benchkit.py" / "x")]),
+    ("bench_batch.py", ["--k", "19"]),
+    ("bench_batch.py", ["--k", "-3"]),
+    ("bench_table_memory.py", ["--seconds", "0"]),
+    ("bench_table_memory.py", ["--budgets", "-1"]),
+    ("bench_durak.py", ["--no-playouts", "--no-solver"]),
+    ("bench_durak.py", ["--vs-python", "--jit", "false", "--no-playouts"]),
+    ("bench_seat.py", ["--skip-first", "--skip-worlds"]),
 ])
 def test_bad_input_is_one_line_and_exit_2(script: str, args: list[str]) -> None:
     run = _run(script, *args)
@@ -315,3 +327,153 @@ def test_the_arena_bench_matches_openspiel_to_pimc_and_reads_every_pair_into_one
     assert all(row["cpu_seconds_per_move"] is not None for row in got["elo"])
     again = _run("bench_arena.py", *args)
     assert again.returncode == 0 and json.loads(again.stdout)["calibration"] == calibration
+
+
+def test_arena_report_of_a_folder_without_records_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    run = _run("bench_arena.py", "--report", "--out-dir", str(tmp_path))
+    assert run.returncode == 2 and run.stdout == ""
+    assert run.stderr.count("\n") == 1 and run.stderr.startswith("bench_arena.py: error: --report: no records in ")
+
+
+def _interrupted_answer() -> SimpleNamespace:
+    """What ``seat.analyse`` returns on Ctrl-C: the answer so far, marked ``interrupted``."""
+    return SimpleNamespace(interrupted=True, to_json=lambda: {"worlds": 3, "moves": []})
+
+
+def test_seat_first_answer_passes_ctrl_c_on_not_timing_a_part(monkeypatch) -> None:
+    """``seat.analyse`` returns the answer so far on Ctrl-C: the first-answer row must stop the run
+    (exit 130 through benchkit.run), not time and compare that part."""
+    bench = _load("bench_seat")
+    answer = {"moves": [{"low": 0.1, "high": 0.3}], "value": {"low": 0.1, "high": 0.3}, "worlds": 100, "to_move": 0}
+    monkeypatch.setattr(bench.subprocess, "run",
+                        lambda *a, **k: subprocess.CompletedProcess(a, 0, json.dumps(answer), ""))
+    monkeypatch.setattr(bench.seat, "analyse", lambda *a, **k: _interrupted_answer())
+    with pytest.raises(KeyboardInterrupt):
+        bench.first_answer(2026)
+
+
+def test_durak_kernel_seat_section_passes_ctrl_c_on_with_its_finished_rows(monkeypatch, capsys) -> None:
+    bench = _load("bench_durak_kernel")
+    from foolsolve import seat
+    from foolsolve.engines import durak_playout
+
+    monkeypatch.setattr(bench, "_native_playouts", lambda: (("Python", None), ("compiled", None)))
+    monkeypatch.setattr(durak_playout, "use", lambda kind: None)
+    monkeypatch.setattr(seat, "analyse", lambda *a, **k: _interrupted_answer())
+    with pytest.raises(KeyboardInterrupt):
+        bench.bench_seat(2)
+    assert "| seat answer, fresh 2-player deal (seed) |" in capsys.readouterr().out
+
+
+def test_durak_vs_python_compares_with_the_compiled_search_at_every_size() -> None:
+    bench = _load("bench_durak")
+    assert bench.vs_python_jit("auto") is True and bench.vs_python_jit(True) is True
+    from foolsolve.errors import InputError
+
+    with pytest.raises(InputError):
+        bench.vs_python_jit(False)
+
+
+def test_durak_solver_rows_of_the_finished_positions_are_printed_on_ctrl_c(capsys) -> None:
+    bench = _load("bench_durak")
+    calls = []
+
+    def runner(_position: object, _state: object) -> tuple[float, int, str]:
+        calls.append(1)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return 0.5, 10, "win"
+
+    with pytest.raises(KeyboardInterrupt):
+        bench._bench_rows([3], 4, 1, [("current", runner)], False)
+    assert "| 3v3 | 1 | 0.500 | 0.500 | 10 | 10 | 20 | 1/0/0 |" in capsys.readouterr().out
+
+
+def test_durak_playout_rows_of_the_finished_games_are_printed_on_ctrl_c(monkeypatch, capsys) -> None:
+    bench = _load("bench_durak")
+    from foolsolve.engines import durak_playout
+
+    calls = []
+
+    def game(_start: object, _rng: object) -> tuple[int, object]:
+        calls.append(1)
+        if len(calls) == 5:
+            raise KeyboardInterrupt
+        return 7, "over"
+
+    monkeypatch.setattr(durak_playout, "use", lambda kind: None)
+    monkeypatch.setattr(bench, "ROWS", [("spec", "a", game), ("engine", "b", game)])
+    with pytest.raises(KeyboardInterrupt):
+        bench.bench_playouts(3, 1, 2)
+    out = capsys.readouterr().out
+    assert "| spec | a | 2 games (of 3 x 2) | 14 |" in out and "| engine | b | 2 games (of 3 x 2) | 14 |" in out
+
+
+def test_open_hand_table_of_the_answered_examples_is_printed_on_ctrl_c(monkeypatch, capsys) -> None:
+    bench = _load("bench_open_hand")
+    rows = [{"name": "durak-endgame", "seconds": 1.0, "code": 0, "exact": True, "method": "exact solver"}]
+
+    def answer(_path: object, _seconds: float, _timeout: float) -> dict[str, object]:
+        if not rows:
+            raise KeyboardInterrupt
+        return rows.pop()
+
+    monkeypatch.setattr(bench, "answer", answer)
+    monkeypatch.setattr(sys, "argv", ["bench_open_hand.py", "--only", "durak-endgame", "views/three-fools"])
+    with pytest.raises(KeyboardInterrupt):
+        bench.main()
+    out = capsys.readouterr().out
+    assert "| durak-endgame | 1.0 | 0 | yes | exact solver |" in out and "1 of 1 answered" in out
+
+
+def test_table_memory_ctrl_c_is_one_line_and_exit_130() -> None:
+    proc = subprocess.Popen([sys.executable, str(BENCH / "bench_table_memory.py"), "--seconds", "60", "--budgets", "8"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    assert proc.stdout.readline().startswith("Machine: ")  # the run has started: its first solve follows
+    time.sleep(1.5)
+    proc.send_signal(signal.SIGINT)
+    _out, err = proc.communicate(timeout=60)
+    assert (proc.returncode, err) == (130, "bench_table_memory.py: interrupted\n")
+
+
+def test_batch_sigterm_stops_it_and_removes_its_folder(tmp_path: Path) -> None:
+    """SIGTERM while the batch bench runs: one line, exit 143, its temporary folder removed."""
+    env = {**os.environ, "TMPDIR": str(tmp_path)}
+    proc = subprocess.Popen([sys.executable, str(BENCH / "bench_batch.py"), "--positions", "2", "--processes", "1",
+                             "--k", "3", "--no-dask"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=env)
+    deadline = time.monotonic() + 60
+    while not any(tmp_path.glob("foolsolve-bench-batch-*/p0.json")) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGTERM)
+    _out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 143 and err.endswith("bench_batch.py: terminated\n"), err
+    assert not any(tmp_path.glob("foolsolve-bench-batch-*"))
+
+
+def test_durak_solver_rows_only_solve_the_positions_named() -> None:
+    """``--only 2``: the third position of each size's set alone, a row of one position."""
+    bench = _load("bench_durak")
+    seen = []
+
+    def runner(position: dict[str, object], _state: object) -> tuple[float, int, str]:
+        seen.append(position)
+        return 0.25, 5, "loss"
+
+    rows = bench._bench_rows([3], 4, 1, [("current", runner)], False, [2])
+    rng = bench.random.Random("1:3")
+    assert seen == [[bench.endgame(3, rng) for _ in range(4)][2]]
+    assert rows == ["| 3v3 | 1 | 0.250 | 0.250 | 5 | 5 | 20 | 0/0/1 |"]
+
+
+def test_the_two_stock_cards_view_of_benchmarks_is_player_0s_view_of_trial() -> None:
+    """bench/data/durak-two-stock-cards-view.json (BENCHMARKS.md, "Answers from one seat") is what
+    ``foolsolve view --as 0`` writes for ``TRIAL`` of tests/durak/test_stock.py, the rest of the deck
+    discarded."""
+    from foolsolve import games
+    from foolsolve.worlds import view_of
+    from tests.durak.test_stock import _trial
+
+    shipped = json.loads((BENCH / "data" / "durak-two-stock-cards-view.json").read_text(encoding="utf-8"))
+    assert shipped == view_of(games.get("durak"), _trial(), 0)

@@ -835,3 +835,29 @@ def test_a_relative_position_is_read_back_from_another_folder(tmp_path, monkeypa
 def test_another_game_s_position_is_named_as_such():
     with pytest.raises(InputError, match=r"^position: a foolery position, not durak$"):
         pyspiel.load_game("foolsolve_durak", {"position": str(EXAMPLES / "foolery-endgame.json")})
+
+
+def test_resample_from_infostate_keeps_the_first_bouts_lowest_trump_with_its_leader():
+    """Durak, two players, right after the deal (past any redeal phase): the first attacker was dealt
+    the lowest trump dealt (001 §rules "The right of the first move in the first game belongs to the
+    player who has a trump card of the lowest value"), so every world resampled from either seat
+    keeps it: no hand but the attacker's holds a trump below the attacker's lowest, and every world
+    reads back as a position."""
+    from foolsolve.spec.durak import SPEC
+
+    checked = 0
+    for seed in range(40):
+        _, state = _played("durak", seed, 0, players=2)
+        spec = state.spec_state()
+        if spec.redeal_seed is not None:
+            continue
+        for p in range(2):
+            for i in range(1, 9):
+                world = state.resample_from_infostate(p, pyspiel.UniformProbabilitySampler(i, 0.0, 1.0)).spec_state()
+                trumps = sorted((c.rank, q) for q, h in enumerate(world.hands) for c in h if c.suit == world.trump)
+                assert (trumps[0][1] if trumps else 0) == world.attacker
+                assert SPEC.state_from_json(SPEC.state_to_json(world)) == world
+        checked += 1
+        if checked == 6:
+            break
+    assert checked == 6
