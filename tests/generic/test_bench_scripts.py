@@ -5,6 +5,7 @@ run and check what they compare on a tiny input."""
 from __future__ import annotations
 
 import importlib.util
+import io
 import json
 import os
 import signal
@@ -477,3 +478,19 @@ def test_the_two_stock_cards_view_of_benchmarks_is_player_0s_view_of_trial() -> 
 
     shipped = json.loads((BENCH / "data" / "durak-two-stock-cards-view.json").read_text(encoding="utf-8"))
     assert shipped == view_of(games.get("durak"), _trial(), 0)
+
+
+def test_a_worker_ends_silently_with_exit_130_on_ctrl_c(monkeypatch, capsys) -> None:
+    """The worker of --baseline-tree / --baseline-python gets Ctrl-C with its caller: it ends with
+    exit 130 and says nothing (the caller prints the one 'interrupted' line)."""
+    kit = _load("benchkit")
+    monkeypatch.setattr(sys, "stdin", io.StringIO('{"n": 1}\n'))
+
+    def answer(_job: object) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(SystemExit) as stop:
+        kit.serve("ready", answer)
+    assert stop.value.code == 130
+    out = capsys.readouterr()
+    assert out.out == "ready\n" and out.err == ""
