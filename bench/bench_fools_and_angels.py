@@ -2,15 +2,20 @@
 endgame solves, and the defence finder (enumerator against Z3).
 
     python bench/bench_fools_and_angels.py [--parts playouts defences endgames defend] [--quick]
-                                           [--games 200] [--instances 100] [--seed 20261122]
+                                           [--games 200] [--repeat 3] [--instances 100] [--seed 20261122]
 
 Every comparison runs side by side in one run on the same seeded inputs and prints the ratio.
 
-* **playouts** (CPU time): ``--games`` random games per rules row, spec and engine interleaved
-  game by game on the same deals (each step: every legal move generated, a uniformly random one
-  applied; the two list moves in different orders, so their games differ and the figure is the
-  time per step), every cache emptied first; then the cost per phase on one recorded set of games,
-  where both play the same states.
+* **playouts** (CPU time): ``--repeat`` rounds of ``--games`` fresh random deals per rules row,
+  spec and engine interleaved game by game on the same deals (each step: every legal move
+  generated, a uniformly random one applied; the two list moves in different orders, so their
+  games differ and the figure is the time per step). One untimed game by each side first (the
+  first call's one-off costs), every cache (the engine's memos, the spec's legal-move cache)
+  emptied and ``gc.collect()`` run (untimed) before each round; the row's figure is the
+  median of the rounds' ratios, each round's ratio printed beside it. Both sides fill caches as
+  a round goes on, so the ratio grows with ``--games`` (``--quick``'s 30 games give a lower
+  figure than the default 200). Then the cost per phase on one recorded set of games, where
+  both play the same states.
 * **defences** (CPU time): move generation for a defence against a 2+ card attack, defender
   holding 7 to 16 cards (the spec enumerates every subset of the pip cards, the engine runs a
   signed subset-sum), 20 positions a size; the move lists must agree.
@@ -72,24 +77,44 @@ def engine_playout(state: Any, rng: random.Random) -> int:
         steps += 1
 
 
-def bench_playouts(games: int, rules: Rules, label: str) -> str:
-    rng = random.Random(2026)
-    deals = [SPEC.deal(rules, 2, rng) for _ in range(games)]
-    E.clear_caches()
-    SPEC._legal_cache.cache_clear()
+def warm_up(rules: Rules) -> None:
+    """One untimed game by each side: the first call's one-off costs (lazy imports, static
+    tables) stay out of the figures; the memo caches are emptied again before timing."""
+    d = SPEC.deal(rules, 2, random.Random(-1))
+    spec_playout(d, random.Random(-1))
+    engine_playout(E.ENGINE.from_spec(d), random.Random(-1))
+
+
+def bench_playouts(games: int, rules: Rules, label: str, repeat: int) -> str:
+    """``repeat`` rounds of ``games`` fresh deals (seed ``2026 + round``), every cache emptied
+    and ``gc.collect()`` run (untimed) before each round, spec and engine taking turns game by
+    game; the row's figure is the median of the rounds' ratios."""
+    warm_up(rules)
+    ratios: list[float] = []
     t_spec = t_eng = 0.0
     n_spec = n_eng = 0
-    for i, d in enumerate(deals):
-        t = time.process_time()
-        n_spec += spec_playout(d, random.Random(i))
-        t_spec += time.process_time() - t
-        e = E.ENGINE.from_spec(d)
-        t = time.process_time()
-        n_eng += engine_playout(e, random.Random(i))
-        t_eng += time.process_time() - t
+    for r in range(repeat):
+        rng = random.Random(2026 + r)
+        deals = [SPEC.deal(rules, 2, rng) for _ in range(games)]
+        E.clear_caches()
+        SPEC._legal_cache.cache_clear()
+        ts = te = 0.0
+        ns = ne = 0
+        gc.collect()
+        for i, d in enumerate(deals):
+            t = time.process_time()
+            ns += spec_playout(d, random.Random(i))
+            ts += time.process_time() - t
+            e = E.ENGINE.from_spec(d)
+            t = time.process_time()
+            ne += engine_playout(e, random.Random(i))
+            te += time.process_time() - t
+        ratios.append((ts / ns) / (te / ne))
+        t_spec, t_eng, n_spec, n_eng = t_spec + ts, t_eng + te, n_spec + ns, n_eng + ne
     us_spec = t_spec / n_spec * 1e6
     us_eng = t_eng / n_eng * 1e6
-    return f"| {label} | {games} | {n_spec:,} / {n_eng:,} | {us_spec:.1f} | {us_eng:.2f} | **{us_spec / us_eng:.1f}x** |"
+    return (f"| {label} | {games} x {repeat} | {n_spec:,} / {n_eng:,} | {us_spec:.1f} | {us_eng:.2f} | "
+            f"**{statistics.median(ratios):.1f}x** | {', '.join(f'{x:.1f}x' for x in ratios)} |")
 
 
 def bench_phases(games: int) -> None:
@@ -315,6 +340,8 @@ def main() -> None:
     ap = Parser(PROG, __doc__)
     ap.add_argument("--parts", nargs="+", choices=PARTS, default=list(PARTS), help="what to measure (default: all)")
     ap.add_argument("--games", type=positive_int, default=200, help="playouts: games per rules row (default 200)")
+    ap.add_argument("--repeat", type=positive_int, default=3,
+                    help="playouts: rounds of fresh deals per rules row, the figure their median (default 3)")
     ap.add_argument("--instances", type=positive_int, default=100, help="defend: instances a row (default 100)")
     ap.add_argument("--seed", type=int, default=20261122, help="defend: seed of the instances (default 20261122)")
     ap.add_argument("--quick", action="store_true", help="every part small")
@@ -323,12 +350,13 @@ def main() -> None:
     games = 30 if a.quick else a.games
     if "playouts" in a.parts:
         print("Random playouts (CPU time):\n")
-        print("| rules | games | steps (spec / engine) | spec us/step | engine us/step | engine / spec |")
-        print("|---|---|---|---|---|---|", flush=True)
+        print("| rules | games x rounds | steps (spec / engine) | spec us/step | engine us/step | "
+              "engine / spec (median) | each round |")
+        print("|---|---|---|---|---|---|---|", flush=True)
         for rules, label in ((Rules(), "default"),
                              (Rules(exchange=True, temptation=True, infusion=True), "exchange + temptation + infusion"),
                              (Rules(defence_face_cards="with_pips"), "`defence_face_cards: with_pips`")):
-            print(bench_playouts(games, rules, label), flush=True)
+            print(bench_playouts(games, rules, label, a.repeat), flush=True)
         print("\nPer phase (default rules, one recorded set of games, each state timed in both):\n")
         bench_phases(max(1, games // 2))
         print()

@@ -21,7 +21,8 @@ Every comparison runs side by side in one run on the same seeded inputs and prin
   Target: the native playout at least 30x the spec, game by game. ``--baseline-tree DIR`` adds
   the native playout of another checkout of the project (e.g. ``git worktree add /tmp/base
   main``), run by this script in a second process with ``PYTHONPATH=DIR``, taking turns game by
-  game with the rows.
+  game with the rows. Run with ``PYTHONPATH=DIR``, the script times that checkout's rows (back to
+  577b1f0, whose modules differ).
 * **endgames** (wall time): random deals played by the fixed greedy policy until the draw pile
   is empty (hands 5+5, or 5+5+5), then solved exactly, every root move valued, with the principal
   variation: ``--endgames`` two-player positions (score difference) and a third as many
@@ -36,7 +37,6 @@ Every comparison runs side by side in one run on the same seeded inputs and prin
 
 from __future__ import annotations
 
-import argparse
 import gc
 import random
 import statistics
@@ -130,7 +130,10 @@ def serve_playouts() -> None:
 
 def bench_playouts(games: int, rounds: int, seed: int, players: int, baseline_tree: str | None) -> list[str]:
     """The playout rows, game by game and in blocks (see the module docstring)."""
-    from foolsolve.engines import fools_paradise_playout  # noqa: F401  (imported before timing, as the engine is)
+    try:
+        from foolsolve.engines import fools_paradise_playout  # noqa: F401  (imported before timing, as the engine is)
+    except ImportError:  # an older checkout whose engine module holds the playout
+        pass
 
     rows = ROWS + (("own process", "baseline") if baseline_tree else ())
     # a process that plays only playouts runs them faster than this one, whose heap the spec's games
@@ -311,7 +314,14 @@ def bench_captures(sizes: list[int], dp_only: list[int], instances: int, objecti
 
 
 def main() -> None:
-    from foolsolve.solver.fools_paradise.capture import ACE_OPTIONS, OBJECTIVES
+    if sys.argv[1:] == ["--serve"]:
+        # the worker of --baseline-tree, which may be a checkout without today's solver modules
+        serve_playouts()
+        return
+    try:
+        from foolsolve.solver.fools_paradise.capture import ACE_OPTIONS, OBJECTIVES
+    except ImportError:  # an older checkout run with PYTHONPATH=DIR: its playouts still run
+        ACE_OPTIONS, OBJECTIVES = ("either",), ("points",)
 
     ap = Parser(PROG, __doc__)
     ap.add_argument("--parts", nargs="+", choices=PARTS, default=list(PARTS), help="what to measure (default: all)")
@@ -331,11 +341,7 @@ def main() -> None:
     ap.add_argument("--ace", choices=ACE_OPTIONS, default="either")
     ap.add_argument("--limit", type=int, default=1000, help="captures: optimal collections listed (default 1000)")
     ap.add_argument("--no-optimize", action="store_true", help="captures: skip Z3's Optimize strategy")
-    ap.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     a = ap.parse_args()
-    if a.serve:
-        serve_playouts()
-        return
     if not 2 <= a.players <= 8:
         fail(PROG, f"--players: {a.players} is not from 2 to 8")
     if a.limit < 0:

@@ -136,7 +136,12 @@ class Worker:
 
 
 def serve(ready: str, answer: Callable[[Any], Any]) -> None:
-    """The other end of :class:`Worker`: print ``ready``, then answer each JSON line on stdin."""
+    """The other end of :class:`Worker`: print ``ready``, then answer each JSON line on stdin.
+    Ctrl-C ends it silently with exit 130: the terminal sends it to the caller too, which says
+    that it was interrupted (one line, not one a process)."""
     print(ready, flush=True)
-    for line in sys.stdin:
-        print(json.dumps(answer(json.loads(line))), flush=True)
+    try:
+        for line in sys.stdin:
+            print(json.dumps(answer(json.loads(line))), flush=True)
+    except KeyboardInterrupt:
+        raise SystemExit(130) from None

@@ -5,6 +5,7 @@ run and check what they compare on a tiny input."""
 from __future__ import annotations
 
 import importlib.util
+import io
 import json
 import os
 import signal
@@ -53,6 +54,7 @@ def test_help(script: str) -> None:
     ("bench_fools_paradise.py", ["--sizes", "200"]),
     ("bench_fools_paradise.py", ["--parts", "playouts", "--baseline-tree", "/no/such/checkout"]),
     ("bench_fools_and_angels.py", ["--instances", "-3"]),
+    ("bench_fools_and_angels.py", ["--repeat", "0"]),
     ("bench_fools_and_angels.py", ["--parts", "defend", "--seed", "x"]),
     ("bench_cli_startup.py", ["/no/such/python", sys.executable]),
     ("bench_cli_startup.py", [sys.executable]),
@@ -122,6 +124,15 @@ def test_fools_paradise_playout_rows_play_the_specs_games_with_a_baseline_checko
     assert lines[-1].startswith("Native playout, this checkout against")
 
 
+def test_three_fools_against_a_baseline_checkout() -> None:
+    """This checkout as its own baseline (a second process): both play the same games (the script
+    stops otherwise) and each side's ratio and the two checkouts' times are printed."""
+    bench = _load("bench_three_fools")
+    lines = bench.bench_baseline(25, str(BENCH.parent))
+    assert lines[0].startswith("25 games (default rules)") and lines[-1].startswith("baseline / this: spec ")
+    assert bench.bench_playouts(3, default_rules=True)[0].endswith("3 random whole games (default rules)")
+
+
 def test_cli_startup_runs_every_command_it_times() -> None:
     """Each command of the start-up table, run once as the bench runs it (a stale argument list
     stops the bench with exit 2: here it fails the test)."""
@@ -141,7 +152,8 @@ def test_fools_and_angels_parts() -> None:
     bench = _load("bench_fools_and_angels")
     from foolsolve.spec.fools_and_angels import Rules
 
-    assert bench.bench_playouts(2, Rules(), "default").startswith("| default | 2 |")
+    row = bench.bench_playouts(2, Rules(), "default", 2)
+    assert row.startswith("| default | 2 x 2 |") and row.count("x |") == 1 and row.endswith("x |")
     assert bench.bench_defences(6, count=2).startswith("| 7 | 2 |")
     rows = bench.bench_defend(2, 5)
     assert any("crushing attacks" in r for r in rows)
@@ -466,3 +478,19 @@ def test_the_two_stock_cards_view_of_benchmarks_is_player_0s_view_of_trial() -> 
 
     shipped = json.loads((BENCH / "data" / "durak-two-stock-cards-view.json").read_text(encoding="utf-8"))
     assert shipped == view_of(games.get("durak"), _trial(), 0)
+
+
+def test_a_worker_ends_silently_with_exit_130_on_ctrl_c(monkeypatch, capsys) -> None:
+    """The worker of --baseline-tree / --baseline-python gets Ctrl-C with its caller: it ends with
+    exit 130 and says nothing (the caller prints the one 'interrupted' line)."""
+    kit = _load("benchkit")
+    monkeypatch.setattr(sys, "stdin", io.StringIO('{"n": 1}\n'))
+
+    def answer(_job: object) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(SystemExit) as stop:
+        kit.serve("ready", answer)
+    assert stop.value.code == 130
+    out = capsys.readouterr()
+    assert out.out == "ready\n" and out.err == ""
