@@ -314,7 +314,7 @@ def _line(spec: Any, engine: Any, s: Any, search: _Search, limit: int) -> list[s
     while engine.result(s) is None and len(out) < limit:
         mover = engine.to_move(s)
         here = s
-        moves = sorted(engine.legal_moves(s), key=lambda m: spec.move_sort_key(engine.move_to_spec(here, m)))
+        moves = sorted(engine.legal_moves(s), key=lambda m: engine.move_sort_key(here, m))
         pick = None
         pick_v: tuple[int, int] | None = None
         for m in moves:

@@ -253,7 +253,7 @@ def search_moves(game: Any, state: Any) -> list[Any]:
         return list(moves)
     both = [*moves, *family.candidates()]
     if isinstance(game, Engine):  # in the spec's move order, as the full list would be
-        return sorted(both, key=lambda m: game.spec.move_sort_key(game.move_to_spec(state, m)))
+        return sorted(both, key=lambda m: game.move_sort_key(state, m))
     return sorted(both, key=game.move_sort_key)
 
 
@@ -846,6 +846,12 @@ class Engine(ABC, Generic[E, EM]):
     @abstractmethod
     def move_to_spec(self, state: E, move: EM) -> Any:
         """The spec move of an engine move."""
+
+    def move_sort_key(self, state: E, move: EM) -> Any:
+        """The spec's :meth:`SpecGame.move_sort_key` of the engine move (default: of the move
+        converted with :meth:`move_to_spec`; an engine may give the same key from its own move,
+        without building the spec move: the searches sort every node's moves by it)."""
+        return self.spec.move_sort_key(self.move_to_spec(state, move))
 
     def deals_anew(self, state: E, move: EM) -> bool:
         """:meth:`SpecGame.deals_anew` of the engine move (default: asks the spec with the move

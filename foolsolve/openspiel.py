@@ -444,14 +444,14 @@ class _Ops:
         # moves and the family's bounded candidates (search_moves; docs/openspiel.md)
         if self.engine is None:
             return sorted(search_moves(self.spec, state), key=self.spec.move_sort_key)
-        eng, spec = self.engine, self.spec
-        return sorted(search_moves(eng, state), key=lambda m: spec.move_sort_key(eng.move_to_spec(state, m)))
+        eng = self.engine
+        return sorted(search_moves(eng, state), key=lambda m: eng.move_sort_key(state, m))
 
     def chance(self, state: Any) -> list[tuple[Any, Fraction]]:
         if self.engine is None:
             return self.spec.chance_outcomes(state)
-        eng, spec = self.engine, self.spec
-        return sorted(eng.chance_outcomes(state), key=lambda mp: spec.move_sort_key(eng.move_to_spec(state, mp[0])))
+        eng = self.engine
+        return sorted(eng.chance_outcomes(state), key=lambda mp: eng.move_sort_key(state, mp[0]))
 
     def apply(self, state: Any, move: Any) -> Any:
         return self.spec.apply(state, move) if self.engine is None else self.engine.apply(state, move)

@@ -477,8 +477,8 @@ class _Search:
 
     def spec_ordered(self, s: Any) -> list[Any]:
         """The engine's moves in the spec's order (:meth:`moves_of`)."""
-        engine, spec = self.engine, self.spec
-        return sorted(self.moves_of(s), key=lambda m: spec.move_sort_key(engine.move_to_spec(s, m)))
+        engine = self.engine
+        return sorted(self.moves_of(s), key=lambda m: engine.move_sort_key(s, m))
 
     def moves_of(self, s: Any) -> list[Any]:
         """The moves searched at ``s``: every legal move, or where one family of moves is too long to
