@@ -9,9 +9,14 @@ Representation
   :class:`Rules`, identity-hashed).
 * Moves are small tuples ``(kind, a, b)``; kinds are numbered in the spec's move sort order.
 
-Defences are found by signed subset-sum over bitmasks (:func:`subsets_with_sum`): split off the
-lowest card, recurse on the rest for ``target`` and ``target - value``, prune with the largest
-and smallest sums the rest can still make, and memoise on ``(mask, target)``.
+Defences are found by signed subset-sum over bitmasks (:func:`subsets_with_sum`): each colour's
+subsets tabled by total (:func:`sum_table`), the answer the products of the two tables' lists whose
+totals meet the target; memoised on ``(mask, target)``.
+
+The playout (:meth:`FoolsAndAngelsEngine.playout`) lists neither a turn's moves nor a defence's: it
+counts them (:func:`attack_parts`, :func:`sum_blocks` over :func:`sum_counts`) and reads the move
+drawn off the counts by its index in the list (:func:`attack_at`, :func:`subset_at`), the move the
+list would hold there.
 """
 
 from __future__ import annotations

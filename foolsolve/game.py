@@ -257,6 +257,15 @@ def search_moves(game: Any, state: Any) -> list[Any]:
     return sorted(both, key=game.move_sort_key)
 
 
+def engine_move_key(engine: Any, spec: Any) -> Callable[[Any, Any], Any]:
+    """``(state, move) -> key``: the spec's sort key of an engine move, by the engine's own
+    :meth:`Engine.move_sort_key` where its class gives one, else of the move converted to ``spec``'s
+    (an engine that does not name its spec, such as a test's toy, is sorted by ``spec``)."""
+    if type(engine).move_sort_key is not Engine.move_sort_key:
+        return engine.move_sort_key
+    return lambda state, move: spec.move_sort_key(engine.move_to_spec(state, move))
+
+
 @dataclass(frozen=True)
 class MoveFamily:
     """Legal moves of one kind that a turn may have thousands of (Fools and Angels' Exchange:
