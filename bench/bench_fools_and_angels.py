@@ -1,8 +1,9 @@
 """Fools and Angels benchmarks: random playouts and defence generation (engine against spec),
 endgame solves, and the defence finder (enumerator against Z3).
 
-    python bench/bench_fools_and_angels.py [--parts playouts defences endgames defend] [--quick]
+    python bench/bench_fools_and_angels.py [--parts playouts defences endgames defend bots] [--quick]
                                            [--games 200] [--repeat 3] [--instances 100] [--seed 20261122]
+                                           [--limits 12 16 20] [--positions 2] [--baseline DIR]
 
 Every comparison runs side by side in one run on the same seeded inputs and prints the ratio.
 
@@ -26,11 +27,22 @@ Every comparison runs side by side in one run on the same seeded inputs and prin
   (``shed``, ``take``, ``keep``) against 7-card hands, the attacker's crushing attacks (hands of
   7), each instance's answers compared; then the enumerator alone on hands of 10 to 16.
 
+* **bots** (CPU time): one ``pimc`` and one ``ismcts`` decision (fixed worlds and iterations, so the
+  same work on any machine) at seeded positions of each hand limit in ``--limits`` under
+  ``exchange_limit: "hand_size"``, reached by seeded play that draws four times in five where it
+  may, until the mover holds the limit less 3 cards or more (``--positions`` such positions, and as
+  many where the opponent holds at least as many cards: thousands of attacks). With ``--baseline DIR`` (another
+  checkout of the project, such as ``git worktree add /tmp/base main``) the same decisions are made
+  by that checkout in a second process (``PYTHONPATH=DIR``), the two taking turns, with the ratio
+  and whether both chose the same move; that process's address space is capped at
+  ``--baseline-memory`` GB (a decision past it is reported "out of memory").
+
 ``--quick`` runs every part small.
 """
 
 from __future__ import annotations
 
+import argparse
 import gc
 import random
 import statistics
@@ -42,7 +54,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from benchkit import Parser, header, positive_int, run
+from benchkit import Parser, Worker, header, positive_float, positive_int, run, serve
 
 from foolsolve.cards import Card
 from foolsolve.engines import fools_and_angels as E
@@ -53,7 +65,9 @@ from foolsolve.solver.fools_and_angels.search import solve
 from foolsolve.spec.fools_and_angels import DEFEND, SPEC, SPEC_CARDS, TURN, Attack, Rules, State
 
 PROG = "bench_fools_and_angels.py"
-PARTS = ("playouts", "defences", "endgames", "defend")
+PARTS = ("playouts", "defences", "endgames", "defend", "bots")
+BOTS = ("pimc:samples=2", "ismcts:iterations=200")
+"""The ``bots`` part's decisions: fixed work (worlds, iterations), so both checkouts do the same."""
 
 
 def spec_playout(state: State, rng: random.Random) -> int:
@@ -336,6 +350,113 @@ def bench_defend(instances: int, seed: int) -> list[str]:
     return rows
 
 
+def grown_position(limit: int, seed: int, attack: bool) -> dict[str, Any] | None:
+    """The ``bots`` part's position (JSON): a seeded deal under ``exchange_limit: "hand_size"`` and
+    ``hand_limit`` ``limit``, played on (four draws in five where one is legal, else a uniformly
+    random move) until the mover, at a turn with no exchange made yet, holds ``limit - 3`` cards or
+    more, with ``attack`` the opponent at least as many (every attack of up to 5 cards legal: thousands
+    of them); ``None`` if the game ends first."""
+    from foolsolve.game import legal_or_family, uniform_move
+
+    rules = Rules(exchange=True, exchange_limit="hand_size", hand_limit=limit)
+    rng = random.Random(f"bots:{limit}:{seed}:{attack}")
+    state = SPEC.deal(rules, 2, rng)
+    e = E.ENGINE.from_spec(state)
+    while E.ENGINE.result(e) is None:
+        n, other = e[3 + e[E.F_TO_MOVE]].bit_count(), e[4 - e[E.F_TO_MOVE]].bit_count()
+        if e[E.F_PHASE] == E.P_TURN and not e[E.F_EXCH] and n >= limit - 3 and (other >= n or not attack):
+            return SPEC.state_to_json(E.ENGINE.to_spec(e))
+        listed, family = legal_or_family(E.ENGINE, e)
+        draws = [m for m in listed if m[0] in (E.DRAW_OWN, E.DRAW_POOL)]
+        e = E.ENGINE.apply(e, rng.choice(draws) if draws and rng.random() < 0.8 else uniform_move(listed, family, rng))
+    return None
+
+
+def decide(position: dict[str, Any], label: str) -> list[Any]:
+    """One decision of bot ``label`` at ``position`` for its player to move: ``[CPU seconds, move]``."""
+    from foolsolve import bots, games
+    from foolsolve.game import legal_or_family
+    from foolsolve.rules import rules_to_json
+    from foolsolve.worlds import view_of
+
+    info = games.get("fools-and-angels")
+    state = SPEC.state_from_json(position)
+    listed, family = legal_or_family(SPEC, state)
+    seat = bots.Seat("fools-and-angels", state.to_move, 2, rules_to_json(state.rules),
+                     view_of(info, state, state.to_move), tuple(listed), 5, family=family)
+    bot = bots.make(label)
+    t = time.process_time()
+    try:
+        move = bot.choose(seat)
+    except MemoryError:
+        return [None, "out of memory"]
+    return [time.process_time() - t, str(move)]
+
+
+def serve_bots(memory_gb: float) -> None:
+    """``--serve-bots`` (the other end of ``--baseline``): each decision asked for, made by this
+    process's ``foolsolve`` (the baseline checkout's), its address space capped at ``memory_gb``
+    (a decision past it answers "out of memory" instead of taking the machine's memory)."""
+    import resource
+
+    cap = int(memory_gb * 2**30)
+    resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+    serve("ready", lambda job: decide(job["position"], job["bot"]))
+
+
+def seconds(x: float | None) -> str:
+    return "out of memory" if x is None else f"{x:.2f}"
+
+
+def bench_bots(limits: list[int], positions: int, baseline: str | None, memory_gb: float) -> None:
+    """The ``bots`` part: each decision in this checkout and, with ``baseline``, in that one."""
+    tree = None
+    if baseline is not None:
+        tree = Worker(baseline, __file__, ["--serve-bots", "--baseline-memory", str(memory_gb)], PROG, "--baseline")
+        print(f"baseline {baseline}: {tree.ready}\n", flush=True)
+    print("| hand limit | hands | bot | " + ("baseline s | " if tree else "") + "this s | "
+          + ("baseline / this | same move |" if tree else "move |"))
+    print("|---:|---|---|" + ("---:|" if tree else "") + "---:|" + ("---:|---|" if tree else "---|"), flush=True)
+    total = [0.0, 0.0]
+    try:
+        for limit, attack in ((limit, attack) for limit in limits for attack in (False, True)):
+            found = 0
+            for seed in range(100):
+                if found == positions:
+                    break
+                position = grown_position(limit, seed, attack)
+                if position is None:
+                    continue
+                found += 1
+                hands = " v ".join(str(len(h)) for h in position["hands"])
+                for k, label in enumerate(BOTS):
+                    if tree is None:
+                        secs, move = decide(position, label)
+                        print(f"| {limit} | {hands} | `{label}` | {seconds(secs)} | {move} |", flush=True)
+                        continue
+                    # taking turns which goes first
+                    if (found + k) % 2:
+                        base = tree.ask({"position": position, "bot": label})
+                        here = decide(position, label)
+                    else:
+                        here = decide(position, label)
+                        base = tree.ask({"position": position, "bot": label})
+                    if base[0] is None or here[0] is None:
+                        ratio, same = "", "-"
+                    else:
+                        total[0] += base[0]
+                        total[1] += here[0]
+                        ratio, same = f"**{base[0] / max(here[0], 1e-9):.1f}x**", "yes" if base[1] == here[1] else "NO"
+                    print(f"| {limit} | {hands} | `{label}` | {seconds(base[0])} | {seconds(here[0])} | {ratio} | "
+                          f"{same} |", flush=True)
+    finally:
+        if tree is not None:
+            tree.close()
+    if tree is not None:
+        print(f"\nThe decisions both made: baseline {total[0]:.1f} s, this checkout {total[1]:.1f} s, "
+              f"**{total[0] / max(total[1], 1e-9):.1f}x** (the baseline's address space capped at {memory_gb:g} GB)")
+
+
 def main() -> None:
     ap = Parser(PROG, __doc__)
     ap.add_argument("--parts", nargs="+", choices=PARTS, default=list(PARTS), help="what to measure (default: all)")
@@ -345,7 +466,21 @@ def main() -> None:
     ap.add_argument("--instances", type=positive_int, default=100, help="defend: instances a row (default 100)")
     ap.add_argument("--seed", type=int, default=20261122, help="defend: seed of the instances (default 20261122)")
     ap.add_argument("--quick", action="store_true", help="every part small")
+    ap.add_argument("--limits", type=positive_int, nargs="+", default=[12, 16, 20],
+                    help="bots: the hand limits (default 12 16 20)")
+    ap.add_argument("--positions", type=positive_int, default=2, help="bots: positions of each kind a hand limit (default 2)")
+    ap.add_argument("--baseline", metavar="DIR", help="bots: another checkout making the same decisions")
+    ap.add_argument("--baseline-memory", type=positive_float, default=3.0, metavar="GB",
+                    help="bots: the baseline process's address space cap (default 3 GB)")
+    ap.add_argument("--serve-bots", action="store_true", help=argparse.SUPPRESS)
     a = ap.parse_args()
+    if a.serve_bots:
+        serve_bots(a.baseline_memory)
+        return
+    if any(k > 48 for k in a.limits):
+        ap.error(f"--limits: {max(a.limits)} is more than the 48 cards of the game")
+    if a.baseline is not None and not (Path(a.baseline) / "foolsolve" / "__init__.py").is_file():
+        ap.error(f"--baseline: {a.baseline} is not a foolsolve checkout (no foolsolve/__init__.py)")
     print(header(PROG))
     games = 30 if a.quick else a.games
     if "playouts" in a.parts:
@@ -373,6 +508,10 @@ def main() -> None:
         print()
     if "defend" in a.parts:
         bench_defend(10 if a.quick else a.instances, a.seed)
+        print()
+    if "bots" in a.parts:
+        print("Bot decisions at big hand limits (CPU time):\n")
+        bench_bots(a.limits, 1 if a.quick else a.positions, a.baseline, a.baseline_memory)
 
 
 if __name__ == "__main__":

@@ -9,9 +9,14 @@ Representation
   :class:`Rules`, identity-hashed).
 * Moves are small tuples ``(kind, a, b)``; kinds are numbered in the spec's move sort order.
 
-Defences are found by signed subset-sum over bitmasks (:func:`subsets_with_sum`): split off the
-lowest card, recurse on the rest for ``target`` and ``target - value``, prune with the largest
-and smallest sums the rest can still make, and memoise on ``(mask, target)``.
+Defences are found by signed subset-sum over bitmasks (:func:`subsets_with_sum`): each colour's
+subsets tabled by total (:func:`sum_table`), the answer the products of the two tables' lists whose
+totals meet the target; memoised on ``(mask, target)``.
+
+The playout (:meth:`FoolsAndAngelsEngine.playout`) lists neither a turn's moves nor a defence's: it
+counts them (:func:`attack_parts`, :func:`sum_blocks` over :func:`sum_counts`) and reads the move
+drawn off the counts by its index in the list (:func:`attack_at`, :func:`subset_at`), the move the
+list would hold there.
 """
 
 from __future__ import annotations
@@ -19,7 +24,8 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable
 from fractions import Fraction
-from itertools import combinations
+from functools import lru_cache
+from itertools import accumulate, combinations
 from math import comb
 from typing import Any
 
@@ -99,9 +105,12 @@ SS_CELLS = 600_000
 """Most cells a generation of :func:`subsets_with_sum`'s memo holds."""
 ATT_CELLS = 600_000
 """Most cells a generation of :func:`hand_attacks`'s memo holds (attack moves)."""
-_OLD: dict[str, dict[Any, Any]] = {"table": {}, "ss": {}, "att": {}}
-_CELLS = {"table": 0, "ss": 0, "att": 0}
-_LIMITS = {"table": "TABLE_CELLS", "ss": "SS_CELLS", "att": "ATT_CELLS"}
+PARTS_CELLS = 600_000
+"""Most cells a generation of :func:`attack_parts`' memo holds (pip sets and face sets)."""
+_OLD: dict[str, dict[Any, Any]] = {"table": {}, "ss": {}, "att": {}, "parts": {}, "count": {}}
+_CELLS = {"table": 0, "ss": 0, "att": 0, "parts": 0, "count": 0}
+_LIMITS = {"table": "TABLE_CELLS", "ss": "SS_CELLS", "att": "ATT_CELLS", "parts": "PARTS_CELLS",
+           "count": "COUNT_CELLS"}
 
 
 def _memo_old(kind: str, memo: dict[Any, Any], key: Any, cells: int | None = None) -> Any:
@@ -176,14 +185,86 @@ def subsets_with_sum(mask: int, target: int) -> list[int]:
     out: list[int] = []
     for s, bsubs in blacks.items():
         rsubs = reds.get(target - s)
-        if rsubs is not None:
-            if len(rsubs) == 1:
-                r = rsubs[0]
-                out += [b | r for b in bsubs]
-            else:
-                out += [b | r for b in bsubs for r in rsubs]
+        if rsubs is None:
+            continue
+        if len(rsubs) == 1:
+            r = rsubs[0]
+            out += [b | r for b in bsubs]
+        else:
+            out += [b | r for b in bsubs for r in rsubs]
     _memo_keep("ss", _SS_MEMO, key, out, len(out) + 1)
     return out
+
+
+_COUNT_MEMO: dict[int, dict[int, int]] = {}
+COUNT_CELLS = 300_000
+"""Most cells a generation of :func:`sum_counts`' memo holds (one a total)."""
+
+
+def sum_counts(mask: int) -> dict[int, int]:
+    """How many subsets of ``mask`` :func:`sum_table` lists for each total, its totals in the same
+    order, counted without listing the subsets (one card at a time, as :func:`sum_table` builds its
+    table). Memoised on the mask; the caller must not modify the dict."""
+    hit = _COUNT_MEMO.get(mask)
+    if hit is not None:
+        return hit
+    hit = _memo_old("count", _COUNT_MEMO, mask)
+    if hit is not None:
+        return hit
+    if mask == 0:
+        table = {0: 1}
+    else:
+        low = mask & -mask
+        rest = sum_counts(mask ^ low)
+        v = VAL[low]
+        table = dict(rest)
+        for t, n in rest.items():
+            table[t + v] = rest.get(t + v, 0) + n
+    _memo_keep("count", _COUNT_MEMO, mask, table, len(table) + 1)
+    return table
+
+
+def subset_of(mask: int, total: int, i: int) -> int:
+    """The ``i``-th subset of ``sum_table(mask)[total]``, found from :func:`sum_counts` without
+    listing: that list is the subsets of the mask without its lowest card with this total, then
+    those with ``total`` less the card's value, each with the card."""
+    out = 0
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        before = sum_counts(mask).get(total, 0)
+        if i >= before:
+            i -= before
+            out |= low
+            total -= VAL[low]
+    return out
+
+
+def sum_blocks(mask: int, target: int) -> tuple[int, list[tuple[int, int, int]]]:
+    """:func:`subsets_with_sum`'s answer unlisted: how many subsets it holds, and its blocks in order,
+    ``(black total, black parts, red parts)``, the block listing every black part of that total with
+    every red part of the rest of ``target`` (black outer, red inner), counted by :func:`sum_counts`.
+    :func:`subset_at` reads one subset off them."""
+    reds = sum_counts(mask & RED_PIPS)
+    blocks = []
+    count = 0
+    for s, nb in sum_counts(mask & BLACK_PIPS).items():
+        nr = reds.get(target - s)
+        if nr is not None:
+            blocks.append((s, nb, nr))
+            count += nb * nr
+    return count, blocks
+
+
+def subset_at(mask: int, target: int, blocks: list[tuple[int, int, int]], i: int) -> int:
+    """The ``i``-th subset of ``subsets_with_sum(mask, target)``, from :func:`sum_blocks`' blocks."""
+    for s, nb, nr in blocks:
+        size = nb * nr
+        if i < size:
+            j, r = divmod(i, nr)
+            return subset_of(mask & BLACK_PIPS, s, j) | subset_of(mask & RED_PIPS, target - s, r)
+        i -= size
+    raise IndexError(i)
 
 
 def clear_caches() -> None:
@@ -191,6 +272,9 @@ def clear_caches() -> None:
     _TABLE_MEMO.clear()
     _SS_MEMO.clear()
     _ATT_MEMO.clear()
+    _PARTS_MEMO.clear()
+    _COUNT_MEMO.clear()
+    sort_key.cache_clear()
     for kind in _CELLS:
         _OLD[kind] = {}
         _CELLS[kind] = 0
@@ -210,8 +294,8 @@ def hand_attacks(hand: int, cap: int, wide: bool = True) -> list[Move]:
     """Attack moves of a hand against a defender holding ``cap`` cards: sets of 1..4 pip cards
     with a non-zero total, at most ``cap`` cards in all, plus face cards: with ``wide``
     (``attack_size == "four_then_face"``) any number while the attack holds at most 5 cards,
-    else at most one. Memoised on ``(hand, min(cap, 5), wide)``; the caller must not modify the
-    list."""
+    else at most one. Listed from :func:`attack_parts`' parts. Memoised on ``(hand, min(cap, 5),
+    wide)``; the caller must not modify the list."""
     cap = min(cap, 5)
     key = (hand, cap, wide)
     hit = _ATT_MEMO.get(key)
@@ -220,9 +304,50 @@ def hand_attacks(hand: int, cap: int, wide: bool = True) -> list[Move]:
     hit = _memo_old("att", _ATT_MEMO, key)
     if hit is not None:
         return hit
+    out: list[Move] = []
+    for masks, fsets in _attack_parts(hand, cap, wide):
+        out += [(ATTACK, m) for m in masks]
+        for f in fsets:
+            out += [(ATTACK, m | f) for m in masks]
+    _memo_keep("att", _ATT_MEMO, key, out, len(out) + 1)
+    return out
+
+
+_PARTS_MEMO: dict[tuple[int, int, bool], tuple[int, list[tuple[list[int], list[int]]]]] = {}
+
+
+def attack_parts(hand: int, cap: int, wide: bool = True) -> tuple[int, list[tuple[list[int], list[int]]]]:
+    """:func:`hand_attacks`' list unlisted: how many moves it holds, and its parts in order, one a
+    size of the pip part: ``(pip sets, face sets)``, listed as every pip set alone, then every pip set
+    with the first face set, with the second, and so on. :func:`attack_at` reads one move off them.
+    Memoised on ``(hand, min(cap, 5), wide)``; the caller must not modify the lists."""
+    cap = min(cap, 5)
+    key = (hand, cap, wide)
+    hit = _PARTS_MEMO.get(key)
+    if hit is not None:
+        return hit
+    hit = _OLD["parts"].get(key)
+    if hit is not None:
+        return _memo_old("parts", _PARTS_MEMO, key, _part_cells(hit[1]))
+    parts = _attack_parts(hand, cap, wide)
+    count = sum(len(masks) * (len(fsets) + 1) for masks, fsets in parts)
+    _memo_keep("parts", _PARTS_MEMO, key, (count, parts), _part_cells(parts))
+    return count, parts
+
+
+def _part_cells(parts: list[tuple[list[int], list[int]]]) -> int:
+    return sum(len(masks) + len(fsets) for masks, fsets in parts) + 1
+
+
+def _attack_parts(hand: int, cap: int, wide: bool) -> list[tuple[list[int], list[int]]]:
+    """:func:`attack_parts`' parts, made (``cap`` at most 5)."""
     pairs = [(b, VAL[b]) for b in bits(hand & PIPS)]
     faces = bits(hand & FACES) if cap > 1 else []
-    out: list[Move] = []
+    every_fset = [0]
+    if wide:
+        for f in faces:
+            every_fset += [x | f for x in every_fset]
+    parts: list[tuple[list[int], list[int]]] = []
     for n in range(1, min(cap, 4, len(pairs)) + 1):
         if n == 1:
             masks = [a[0] for a in pairs]
@@ -232,18 +357,22 @@ def hand_attacks(hand: int, cap: int, wide: bool = True) -> list[Move]:
             masks = [a[0] | b[0] | c[0] for a, b, c in combinations(pairs, 3) if a[1] + b[1] + c[1]]
         else:
             masks = [a[0] | b[0] | c[0] | d[0] for a, b, c, d in combinations(pairs, 4) if a[1] + b[1] + c[1] + d[1]]
-        out += [(ATTACK, m) for m in masks]
+        fsets: list[int] = []
         if n < cap:
-            fsets = [f for f in faces]
-            if wide:
-                fsets = [0]
-                for f in faces:
-                    fsets += [x | f for x in fsets]
-                fsets = [x for x in fsets if x and n + x.bit_count() <= cap]
-            for f in fsets:
-                out += [(ATTACK, m | f) for m in masks]
-    _memo_keep("att", _ATT_MEMO, key, out, len(out) + 1)
-    return out
+            fsets = [x for x in every_fset if x and n + x.bit_count() <= cap] if wide else list(faces)
+        parts.append((masks, fsets))
+    return parts
+
+
+def attack_at(parts: list[tuple[list[int], list[int]]], i: int) -> Move:
+    """The ``i``-th move of :func:`hand_attacks`' list, from :func:`attack_parts`' parts."""
+    for masks, fsets in parts:
+        size = len(masks) * (len(fsets) + 1)
+        if i < size:
+            j, r = divmod(i, len(masks))
+            return (ATTACK, masks[r] | fsets[j - 1]) if j else (ATTACK, masks[r])
+        i -= size
+    raise IndexError(i)
 
 
 # --- compiled rules --------------------------------------------------------------------------------
@@ -290,6 +419,40 @@ def compiled(rules: S.Rules) -> EngineRules:
     if c is None:
         c = _COMPILED[rules] = EngineRules(rules)
     return c
+
+
+_BYTE_INDICES = [tuple(i for i in range(8) if b >> i & 1) for b in range(256)]
+
+
+def indices(mask: int) -> tuple[int, ...]:
+    """The card indices of a mask, lowest first (read a byte at a time)."""
+    out: tuple[int, ...] = ()
+    base = 0
+    while mask:
+        byte = mask & 255
+        if byte:
+            out += tuple(base + i for i in _BYTE_INDICES[byte])
+        mask >>= 8
+        base += 8
+    return out
+
+
+@lru_cache(maxsize=2**17)
+def sort_key(move: Move) -> tuple[Any, ...]:
+    """The spec's sort key of an engine move (``Move.sort_key`` of the spec move it stands for), read
+    off the move: its kind is numbered in the spec's order, its cards are a mask (their indices in
+    index order, as the spec's move lists them). Cached: a search sorts the same moves at node after
+    node."""
+    kind = move[0]
+    if kind == EXCH or kind == ATTACK:
+        return (kind, move[1].bit_count(), indices(move[1]))
+    if kind == DEFEND:
+        return (kind, move[1], move[2].bit_count(), indices(move[2]))
+    if kind == SWAP:
+        return (kind, move[1], move[2])
+    if kind == DISCARD:
+        return (kind, move[1].bit_length() - 1)
+    return (kind,)
 
 
 def pc(mask: int) -> int:
@@ -495,27 +658,93 @@ def _defences(state: EngineState, p: int) -> list[Move]:
     return out
 
 
-def _defence_parts(state: EngineState, p: int) -> tuple[int, list[tuple[int, list[int], list[int]]]]:
-    """How many moves :func:`_defences` lists, and its parts in order: ``(target, defences, face
-    sets)``, each listed as every face set of each defence (surrender last)."""
+DefenceParts = list[tuple[int, int, int, list[tuple[int, int, int]], list[int]]]
+
+
+def _defence_parts(state: EngineState, p: int) -> tuple[int, DefenceParts]:
+    """How many moves :func:`_defences` lists, and its parts in order: ``(target, needed total,
+    defences, blocks, face sets)``, ``defences`` the number of :func:`subsets_with_sum`'s subsets of
+    the hand's pips for the needed total, unlisted (:func:`sum_blocks`), each listed with every face
+    set in turn (surrender last)."""
     cr: EngineRules = state[0]
     hand = state[3 + p]
     face_sets = [0]
     if cr.with_faces:
         for f in bits(hand & FACES):
             face_sets += [s | f for s in face_sets]
-    parts = [(t, subsets_with_sum(hand & PIPS, need), face_sets) for t, _cancel, need in defence_targets(state[8], cr)]
-    return sum(len(subs) * len(fs) for _t, subs, fs in parts) + 1, parts
+    pips = hand & PIPS
+    parts = [(t, need, *sum_blocks(pips, need), face_sets) for t, _cancel, need in defence_targets(state[8], cr)]
+    return sum(n * len(fs) for _t, _need, n, _blocks, fs in parts) + 1, parts
 
 
-def _defence_at(parts: list[tuple[int, list[int], list[int]]], i: int) -> Move:
-    """The ``i``-th move of :func:`_defences`' list from :func:`_defence_parts`."""
-    for t, subs, face_sets in parts:
-        size = len(subs) * len(face_sets)
+def _defence_at(pips: int, parts: DefenceParts, i: int) -> Move:
+    """The ``i``-th move of :func:`_defences`' list from :func:`_defence_parts` (``pips``: the
+    defender's pip cards)."""
+    for t, need, n, blocks, face_sets in parts:
+        size = n * len(face_sets)
         if i < size:
-            return (DEFEND, t, subs[i % len(subs)] | face_sets[i // len(subs)])
+            return (DEFEND, t, subset_at(pips, need, blocks, i % n) | face_sets[i // n])
         i -= size
     return _SURRENDER
+
+
+_EXCHANGE_SIZES: dict[tuple[int, int], tuple[list[int], list[int]]] = {}
+
+
+def _exchange_sizes(n: int, most: int) -> tuple[list[int], list[int]]:
+    """The sizes 1..``most`` of an exchange from an ``n``-card hand and their running totals of
+    C(n, k) (:func:`exchange_family`'s weights, accumulated; the last is the family's count)."""
+    hit = _EXCHANGE_SIZES.get((n, most))
+    if hit is None:
+        sizes = list(range(1, most + 1))
+        hit = _EXCHANGE_SIZES[(n, most)] = (sizes, list(accumulate(comb(n, k) for k in sizes)))
+    return hit
+
+
+def _turn_draw(state: EngineState, rng: random.Random) -> Move | None:
+    """The move :func:`uniform_move` draws from :meth:`FoolsAndAngelsEngine.legal_moves_split` at a
+    turn of a game not over, for the same ``rng`` calls, without listing the turn's moves: an attack
+    read off :func:`attack_parts` by its index in :func:`_turn_moves`' list, an exchange sampled as
+    :func:`exchange_family` samples it. ``None``: no legal move."""
+    p = state[2]
+    cr: EngineRules = state[0]
+    hand = state[3 + p]
+    other = state[4 - p]
+    own = state[5 + p]
+    pool = state[7]
+    n_h = hand.bit_count()
+    n_o = other.bit_count()
+    acted = False
+    n_att = 0
+    parts: list[tuple[list[int], list[int]]] = []
+    if n_o >= n_h and hand & PIPS:  # as _turn_moves, in its order: attacks, draws, pass
+        acted = True
+        n_att, parts = attack_parts(hand, n_o, cr.wide_attacks)
+    extra: list[Move] = []
+    if n_h < cr.hand_limit:
+        if own and not (cr.infusion and n_h <= 5 and pool):
+            extra.append(_DRAW_OWN)
+            acted = True
+        if pool:
+            extra.append(_DRAW_POOL)
+            acted = True
+    if (not other and not own) or (not acted and not cr.lose_when_stuck):
+        extra.append(_PASS)
+    listed = n_att + len(extra)
+    most = exchange_most(state)
+    if most == 0:
+        if not listed:
+            return None
+        i = rng.randrange(listed)  # rng.choice's draw over the list
+    else:
+        sizes, cum = _exchange_sizes(n_h, most)
+        i = rng.randrange(listed + cum[-1])
+        if i >= listed:  # exchange_family's sample
+            m = 0
+            for b in rng.sample(bits(hand), rng.choices(sizes, cum_weights=cum)[0]):
+                m |= b
+            return (EXCH, m)
+    return attack_at(parts, i) if i < n_att else extra[i - n_att]
 
 
 def _end_turn(s: list[Any], player: int) -> EngineState:
@@ -786,14 +1015,21 @@ class FoolsAndAngelsEngine(Engine[EngineState, Move]):
         return _turn_moves(state, state[2], exchanges=False), exchange_family(state)
 
     def playout(self, state: EngineState, rng: random.Random, max_moves: int | None = None) -> tuple[EngineState, int]:
-        """:meth:`Engine.playout`'s game for the same ``rng`` (the same moves drawn), a defence drawn by
-        its index in :func:`_defences`' list without building the list (:func:`_defence_at`): a big
-        hand has hundreds of defences a turn."""
+        """:meth:`Engine.playout`'s game for the same ``rng`` (the same moves drawn), a turn's or a
+        defence's move drawn by its index without building the list (:func:`_turn_draw`,
+        :func:`_defence_at`): a big hand has thousands of attacks and defences a turn."""
         moves = 0
         while moves != max_moves:
-            if state[F_PHASE] == P_DEFEND and winner(state) is None:
-                n, parts = _defence_parts(state, state[F_TO_MOVE])
-                state = apply(state, _defence_at(parts, rng.randrange(n)))  # rng.choice's draw over n
+            phase = state[F_PHASE]
+            if phase == P_DEFEND and winner(state) is None:
+                p = state[F_TO_MOVE]
+                n, parts = _defence_parts(state, p)
+                state = apply(state, _defence_at(state[3 + p] & PIPS, parts, rng.randrange(n)))  # rng.choice's draw
+            elif phase == P_TURN and winner(state) is None:
+                move = _turn_draw(state, rng)
+                if move is None:
+                    break
+                state = apply(state, move)
             else:
                 legal, family = self.legal_moves_split(state)
                 if not legal and family is None:
@@ -801,6 +1037,10 @@ class FoolsAndAngelsEngine(Engine[EngineState, Move]):
                 state = apply(state, uniform_move(legal, family, rng))
             moves += 1
         return state, moves
+
+    def move_sort_key(self, state: EngineState, move: Move) -> tuple[Any, ...]:
+        """The spec's sort key of an engine move (:func:`sort_key`)."""
+        return sort_key(move)
 
     def move_from_spec(self, state: EngineState, move: Any) -> Move:
         """The engine move of a legal spec move (converted directly, without listing moves)."""

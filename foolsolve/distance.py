@@ -34,7 +34,7 @@ import time
 from collections.abc import Hashable
 from typing import Any
 
-from foolsolve.game import CHANCE
+from foolsolve.game import CHANCE, engine_move_key
 from foolsolve.solver.base import DRAW, LOSS, WIN, SearchLimit, SolveResult, bounds_after
 
 DISTANCE_BUDGET = 60_000
@@ -311,10 +311,11 @@ def _distances(info: Any, state: Any, result: SolveResult, budget: int, deadline
 def _line(spec: Any, engine: Any, s: Any, search: _Search, limit: int) -> list[str]:
     """The distance-optimal line from ``s`` (ties to the first move in the spec's order)."""
     out: list[str] = []
+    key = engine_move_key(engine, spec)
     while engine.result(s) is None and len(out) < limit:
         mover = engine.to_move(s)
         here = s
-        moves = sorted(engine.legal_moves(s), key=lambda m: spec.move_sort_key(engine.move_to_spec(here, m)))
+        moves = sorted(engine.legal_moves(s), key=lambda m: key(here, m))
         pick = None
         pick_v: tuple[int, int] | None = None
         for m in moves:

@@ -253,8 +253,17 @@ def search_moves(game: Any, state: Any) -> list[Any]:
         return list(moves)
     both = [*moves, *family.candidates()]
     if isinstance(game, Engine):  # in the spec's move order, as the full list would be
-        return sorted(both, key=lambda m: game.spec.move_sort_key(game.move_to_spec(state, m)))
+        return sorted(both, key=lambda m: game.move_sort_key(state, m))
     return sorted(both, key=game.move_sort_key)
+
+
+def engine_move_key(engine: Any, spec: Any) -> Callable[[Any, Any], Any]:
+    """``(state, move) -> key``: the spec's sort key of an engine move, by the engine's own
+    :meth:`Engine.move_sort_key` where its class gives one, else of the move converted to ``spec``'s
+    (an engine that does not name its spec, such as a test's toy, is sorted by ``spec``)."""
+    if type(engine).move_sort_key is not Engine.move_sort_key:
+        return engine.move_sort_key
+    return lambda state, move: spec.move_sort_key(engine.move_to_spec(state, move))
 
 
 @dataclass(frozen=True)
@@ -846,6 +855,12 @@ class Engine(ABC, Generic[E, EM]):
     @abstractmethod
     def move_to_spec(self, state: E, move: EM) -> Any:
         """The spec move of an engine move."""
+
+    def move_sort_key(self, state: E, move: EM) -> Any:
+        """The spec's :meth:`SpecGame.move_sort_key` of the engine move (default: of the move
+        converted with :meth:`move_to_spec`; an engine may give the same key from its own move,
+        without building the spec move: the searches sort every node's moves by it)."""
+        return self.spec.move_sort_key(self.move_to_spec(state, move))
 
     def deals_anew(self, state: E, move: EM) -> bool:
         """:meth:`SpecGame.deals_anew` of the engine move (default: asks the spec with the move

@@ -61,7 +61,7 @@ import pyspiel
 
 from foolsolve import games
 from foolsolve.errors import InputError
-from foolsolve.game import CHANCE, ChanceMode, Dynamics, Information, Utility, search_moves
+from foolsolve.game import CHANCE, ChanceMode, Dynamics, Information, Utility, engine_move_key, search_moves
 from foolsolve.games.base import GameInfo
 from foolsolve.positions import read_json
 from foolsolve.rules import json_shown, json_text, options_of, rules_from_json
@@ -444,14 +444,14 @@ class _Ops:
         # moves and the family's bounded candidates (search_moves; docs/openspiel.md)
         if self.engine is None:
             return sorted(search_moves(self.spec, state), key=self.spec.move_sort_key)
-        eng, spec = self.engine, self.spec
-        return sorted(search_moves(eng, state), key=lambda m: spec.move_sort_key(eng.move_to_spec(state, m)))
+        key = engine_move_key(self.engine, self.spec)
+        return sorted(search_moves(self.engine, state), key=lambda m: key(state, m))
 
     def chance(self, state: Any) -> list[tuple[Any, Fraction]]:
         if self.engine is None:
             return self.spec.chance_outcomes(state)
-        eng, spec = self.engine, self.spec
-        return sorted(eng.chance_outcomes(state), key=lambda mp: spec.move_sort_key(eng.move_to_spec(state, mp[0])))
+        key = engine_move_key(self.engine, self.spec)
+        return sorted(self.engine.chance_outcomes(state), key=lambda mp: key(state, mp[0]))
 
     def apply(self, state: Any, move: Any) -> Any:
         return self.spec.apply(state, move) if self.engine is None else self.engine.apply(state, move)

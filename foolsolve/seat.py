@@ -878,7 +878,6 @@ def _behind(stats: list[MoveStat], best: list[str], by_world: dict[int, dict[str
     wide = None if seen is None else (seen[0] - seen[1], seen[1] - seen[0])
     span = (bounds[0] - bounds[1], bounds[1] - bounds[0])
     tail = ALPHA / max(1, len(stats) - 1)
-    pairs: dict[tuple[str, str], tuple[float, float] | None] = {}
     rows = [(v, weights[i]) for i, v in by_world.items()]
     diffs: dict[tuple[str, str], list[tuple[float, int]]] = {}
 
@@ -888,16 +887,41 @@ def _behind(stats: list[MoveStat], best: list[str], by_world: dict[int, dict[str
             diffs[(a, b)] = [(v[a] - v[b], w) for v, w in rows if a in v and b in v]
         return diffs[(a, b)]
 
-    def bound(j: str, i: str) -> tuple[float, float] | None:
-        """``(L_ji, U_ji)``, one-sided bounds of ``mu_j - mu_i`` (those of ``mu_i - mu_j`` negated)."""
-        if (j, i) not in pairs:
-            xs = paired(j, i)
-            d = None if not xs else _stats(i, xs, False, wide, span, population, (tail, tail))
-            pairs[(j, i)] = None if d is None else (d.low, d.high)
-            pairs[(i, j)] = None if d is None else (-d.high, -d.low)
-        return pairs[(j, i)]
+    # Moves valued alike in every world (the same value, or none, world by world: a class) have the
+    # same paired differences with any move, so the bounds are computed once for each ordered pair of
+    # classes, not of moves: a big hand's thousands of root moves fall into few classes in a few
+    # worlds. A pair's bounds are those of the first of its two moves the loop below reaches, on the
+    # differences from the other, for both orders (the second order the first's negated): a move
+    # reads a class's direct bounds where a member of it comes later or is not reached, the negated
+    # ones where a member comes earlier (the same figures as bounds taken move by move).
+    key = {m.move: tuple(v.get(m.move) for v, _w in rows) for m in stats}
+    member = {k: move for move, k in reversed(key.items())}
+    reached = [not exact_all and m.move not in best and bool(paired(ref, m.move)) for m in stats]
+    first: dict[tuple[Any, ...], int] = {}
+    last: dict[tuple[Any, ...], int] = {}
+    unreached = set()
+    for pos, m in enumerate(stats):
+        k = key[m.move]
+        if reached[pos]:
+            first.setdefault(k, pos)
+            last[k] = pos
+        else:
+            unreached.add(k)
+    direct: dict[tuple[Any, Any], tuple[float, float] | None] = {}
 
-    for m in stats:
+    def bound(kj: tuple[Any, ...], ki: tuple[Any, ...]) -> tuple[float, float] | None:
+        """``(L_ji, U_ji)``, one-sided bounds of ``mu_j - mu_i``, ``j`` and ``i`` of classes ``kj``, ``ki``."""
+        if (kj, ki) not in direct:
+            xs = paired(member[kj], member[ki])
+            d = None if not xs else _stats(member[ki], xs, False, wide, span, population, (tail, tail))
+            direct[(kj, ki)] = None if d is None else (d.low, d.high)
+        return direct[(kj, ki)]
+
+    def negated(kj: tuple[Any, ...], ki: tuple[Any, ...]) -> tuple[float, float] | None:
+        d = bound(ki, kj)
+        return None if d is None else (-d[1], -d[0])
+
+    for pos, m in enumerate(stats):
         if m.move in best:
             continue
         xs = paired(ref, m.move)
@@ -909,7 +933,14 @@ def _behind(stats: list[MoveStat], best: list[str], by_world: dict[int, dict[str
             continue
         plain = _stats(m.move, xs, False, wide, span, population)
         m.paired = (plain.low, plain.high)
-        ends = [e for e in (bound(j.move, m.move) for j in stats if j.move != m.move) if e is not None]
+        ki = key[m.move]
+        found = []
+        for kj in member:
+            if kj in unreached or last.get(kj, -1) > pos:
+                found.append(bound(kj, ki))
+            if first.get(kj, pos) < pos:
+                found.append(negated(kj, ki))
+        ends = [e for e in found if e is not None]
         if any(math.isnan(lo) or math.isnan(hi) for lo, hi in ends):
             m.behind = (mean, math.nan, math.nan)
         else:

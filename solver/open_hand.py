@@ -67,7 +67,16 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from foolsolve.errors import InputError, LimitError, OptionError, option_name
-from foolsolve.game import CHANCE, TooManyMoves, Utility, legal_or_family, search_moves, seat_of_mover, side_text
+from foolsolve.game import (
+    CHANCE,
+    TooManyMoves,
+    Utility,
+    engine_move_key,
+    legal_or_family,
+    search_moves,
+    seat_of_mover,
+    side_text,
+)
 from foolsolve.playouts import PLAYOUT_MOVES, playout_of, repeats
 from foolsolve.present import plural
 from foolsolve.rules import json_shown, rule_option_words
@@ -477,8 +486,8 @@ class _Search:
 
     def spec_ordered(self, s: Any) -> list[Any]:
         """The engine's moves in the spec's order (:meth:`moves_of`)."""
-        engine, spec = self.engine, self.spec
-        return sorted(self.moves_of(s), key=lambda m: spec.move_sort_key(engine.move_to_spec(s, m)))
+        key = engine_move_key(self.engine, self.spec)
+        return sorted(self.moves_of(s), key=lambda m: key(s, m))
 
     def moves_of(self, s: Any) -> list[Any]:
         """The moves searched at ``s``: every legal move, or where one family of moves is too long to

@@ -319,9 +319,9 @@ def test_the_engine_playout_plays_the_generic_loops_game(monkeypatch) -> None:
     drawn = Counter[str]()
     real_at = engine_module._defence_at
 
-    def defence_at(parts: list, i: int) -> tuple[int, ...]:
+    def defence_at(pips: int, parts: list, i: int) -> tuple[int, ...]:
         drawn["defence"] += 1
-        return real_at(parts, i)
+        return real_at(pips, parts, i)
 
     monkeypatch.setattr(engine_module, "_defence_at", defence_at)
 

@@ -56,6 +56,8 @@ def test_help(script: str) -> None:
     ("bench_fools_and_angels.py", ["--instances", "-3"]),
     ("bench_fools_and_angels.py", ["--repeat", "0"]),
     ("bench_fools_and_angels.py", ["--parts", "defend", "--seed", "x"]),
+    ("bench_fools_and_angels.py", ["--parts", "bots", "--limits", "49"]),
+    ("bench_fools_and_angels.py", ["--parts", "bots", "--baseline", "/no/such/checkout"]),
     ("bench_cli_startup.py", ["/no/such/python", sys.executable]),
     ("bench_cli_startup.py", [sys.executable]),
     ("bench_openspiel.py", ["--sizes", "19"]),
@@ -157,6 +159,25 @@ def test_fools_and_angels_parts() -> None:
     assert bench.bench_defences(6, count=2).startswith("| 7 | 2 |")
     rows = bench.bench_defend(2, 5)
     assert any("crushing attacks" in r for r in rows)
+
+
+def test_fools_and_angels_bots_part_positions_and_decisions() -> None:
+    """The bots part's positions: the mover at a turn holds the limit less 3 cards or more (with
+    attack, the opponent at least as many), seeded; a decision is its CPU seconds and a legal move."""
+    bench = _load("bench_fools_and_angels")
+    from foolsolve.spec.fools_and_angels import SPEC
+
+    def first(attack: bool) -> dict:
+        return next(p for seed in range(20) if (p := bench.grown_position(9, seed, attack)) is not None)
+
+    for attack in (False, True):
+        pos = first(attack)
+        assert pos == first(attack)
+        n, other = len(pos["hands"][pos["to_move"]]), len(pos["hands"][1 - pos["to_move"]])
+        assert pos["phase"] == "turn" and n >= 6 and (other >= n or not attack)
+        secs, move = bench.decide(pos, "ismcts:iterations=5")
+        state = SPEC.state_from_json(pos)
+        assert secs >= 0 and SPEC.parse_move(state, move) is not None
 
 
 def test_foolery_parts() -> None:
