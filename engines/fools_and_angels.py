@@ -620,20 +620,23 @@ def _turn_moves(state: EngineState, p: int, exchanges: bool = True) -> list[Move
                 out.append((EXCH, m))
     n_h = hand.bit_count()
     n_o = other.bit_count()
-    acted = False
-    if n_o >= n_h and hand & PIPS:
-        acted = True  # any single pip card is an attack
+    attacks = n_o >= n_h and bool(hand & PIPS)
+    if attacks:  # any single pip card is an attack
         out += hand_attacks(hand, n_o, cr.wide_attacks)
+    return out + _draws_and_pass(cr, n_h, own, pool, other, attacks)
+
+
+def _draws_and_pass(cr: EngineRules, n_h: int, own: int, pool: int, other: int, attacked: bool) -> list[Move]:
+    """A turn's moves after its attacks, in :func:`_turn_moves`' order: the draws open to a hand of
+    ``n_h`` cards, then the pass (the exception, or nothing else to do where a stuck player passes);
+    ``attacked``: the turn has an attack."""
+    out: list[Move] = []
     if n_h < cr.hand_limit:
         if own and not (cr.infusion and n_h <= 5 and pool):
             out.append(_DRAW_OWN)
-            acted = True
         if pool:
             out.append(_DRAW_POOL)
-            acted = True
-    if not other and not own:
-        out.append(_PASS)
-    elif not acted and not cr.lose_when_stuck:
+    if (not other and not own) or (not attacked and not out and not cr.lose_when_stuck):
         out.append(_PASS)
     return out
 
@@ -714,22 +717,12 @@ def _turn_draw(state: EngineState, rng: random.Random) -> Move | None:
     pool = state[7]
     n_h = hand.bit_count()
     n_o = other.bit_count()
-    acted = False
     n_att = 0
     parts: list[tuple[list[int], list[int]]] = []
-    if n_o >= n_h and hand & PIPS:  # as _turn_moves, in its order: attacks, draws, pass
-        acted = True
+    attacks = n_o >= n_h and bool(hand & PIPS)
+    if attacks:  # as _turn_moves, in its order: attacks, draws, pass
         n_att, parts = attack_parts(hand, n_o, cr.wide_attacks)
-    extra: list[Move] = []
-    if n_h < cr.hand_limit:
-        if own and not (cr.infusion and n_h <= 5 and pool):
-            extra.append(_DRAW_OWN)
-            acted = True
-        if pool:
-            extra.append(_DRAW_POOL)
-            acted = True
-    if (not other and not own) or (not acted and not cr.lose_when_stuck):
-        extra.append(_PASS)
+    extra = _draws_and_pass(cr, n_h, own, pool, other, attacks)
     listed = n_att + len(extra)
     most = exchange_most(state)
     if most == 0:

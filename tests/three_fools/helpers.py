@@ -34,13 +34,15 @@ def state(hands: list[list[str]], piles: list[list[str] | None] | None = None, *
     return SPEC.state_from_json(position(hands, piles, **fields))
 
 
-def rounds_for(held: list[list[str]], free: list[str], leader: int) -> tuple[list[dict[str, Any]], list[list[str]], int]:
+def rounds_for(held: list[list[str]], free: list[str], leader: int,
+               binary: str = "down") -> tuple[list[dict[str, Any]], list[list[str]], int]:
     """A public history the rules allow in which every card of ``held[p]`` (in seat ``p``'s hand) and
     of ``free`` (put in the piles) was revealed, ending with a round won by ``leader`` (who leads
     now): ``(rounds, piles, streak)``. A card revealed in a round goes under its winner's pile (so a
     held card is won by its holder, and a free card lies in its winner's pile); the last round is a
     Roshambo round (three suits) whose cards, with a bonus of the odd cards, lie at the bottom of
-    the leader's pile in the order they went there; no player wins three rounds in a row."""
+    the leader's pile in the order they went there; no player wins three rounds in a row. Every
+    round is played under ``binary`` (the side the binary card shows after it: the position's)."""
     from foolsolve.spec.three_fools import SUIT_TEXT, round_winner
 
     card = {c.ascii: c for c in PILATCH45}
@@ -78,7 +80,7 @@ def rounds_for(held: list[list[str]], free: list[str], leader: int) -> tuple[lis
     streak = 0
     for i, (w, cards) in enumerate(order):
         seats = list(cards)
-        top = round_winner(tuple(card[c] for c in seats), "down")
+        top = round_winner(tuple(card[c] for c in seats), binary)
         if top is not None:
             seats[top], seats[w] = seats[w], seats[top]
         lead = previous
@@ -86,7 +88,7 @@ def rounds_for(held: list[list[str]], free: list[str], leader: int) -> tuple[lis
         b: list[list[str]] = [[], [], []]
         if i == len(order) - 1:
             b[(w + 1) % 3] = bonus
-        rounds.append({"leader": lead, "binary": "down", "declared": SUIT_TEXT[card[seats[lead]].suit],
+        rounds.append({"leader": lead, "binary": binary, "declared": SUIT_TEXT[card[seats[lead]].suit],
                        "cards": seats, "winner": w, "bonus": b})
         if i < len(order) - 1:
             piles[w].extend(c for c in seats if c not in in_hand)

@@ -53,7 +53,9 @@ def small_position(hands: list[list[str]], known: list[list[str]], pool_in_piles
     held = [[c for c in known[p] if c in hands[p]] for p in range(3)]
     free = [c for c in shown if c not in in_hands]
     leader = fields.get("leader", 0)
-    rounds, piles, streak = rounds_for(held, free, leader)
+    # (played under the side the position's binary card shows: its field, else the rules' start)
+    binary = fields.get("binary", (fields.get("rules") or {}).get("binary_start", "down"))
+    rounds, piles, streak = rounds_for(held, free, leader, binary)
     for p, c in enumerate(pool_in_piles):
         piles[p % 3].insert(0, c)
     obj = {"game": "three-fools", "hands": hands, "piles": piles, "rounds": rounds, "streak": streak}
