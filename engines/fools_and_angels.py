@@ -567,14 +567,10 @@ def exchange_family(state: EngineState) -> MoveFamily:
     hand = state[3 + p]
     hb = bits(hand)
     most = exchange_most(state)
-    sizes = list(range(1, most + 1))
-    weights = [comb(len(hb), n) for n in sizes]
+    sizes, cum = _exchange_sizes(len(hb), most)
 
     def sample(rng: random.Random) -> Move:
-        m = 0
-        for b in rng.sample(hb, rng.choices(sizes, weights)[0]):
-            m |= b
-        return (EXCH, m)
+        return _exchange_draw(hb, sizes, cum, rng)
 
     def contains(move: Any) -> bool:
         if not isinstance(move, S.Exchange):
@@ -596,7 +592,7 @@ def exchange_family(state: EngineState) -> MoveFamily:
                     out.append((EXCH, m))
         return out
 
-    return MoveFamily("exchange", sum(weights), sample, contains,
+    return MoveFamily("exchange", cum[-1] if cum else 0, sample, contains,
                       lambda: [mv for mv in _turn_moves(state, p) if mv[0] == EXCH], candidates)
 
 
@@ -704,6 +700,15 @@ def _exchange_sizes(n: int, most: int) -> tuple[list[int], list[int]]:
     return hit
 
 
+def _exchange_draw(hb: list[int], sizes: list[int], cum: list[int], rng: random.Random) -> Move:
+    """An exchange drawn uniformly from the hand's cards ``hb`` (their masks): a size weighted by how
+    many exchanges have it (``sizes`` and ``cum`` of :func:`_exchange_sizes`), then that many cards."""
+    m = 0
+    for b in rng.sample(hb, rng.choices(sizes, cum_weights=cum)[0]):
+        m |= b
+    return (EXCH, m)
+
+
 def _turn_draw(state: EngineState, rng: random.Random) -> Move | None:
     """The move :func:`uniform_move` draws from :meth:`FoolsAndAngelsEngine.legal_moves_split` at a
     turn of a game not over, for the same ``rng`` calls, without listing the turn's moves: an attack
@@ -733,10 +738,7 @@ def _turn_draw(state: EngineState, rng: random.Random) -> Move | None:
         sizes, cum = _exchange_sizes(n_h, most)
         i = rng.randrange(listed + cum[-1])
         if i >= listed:  # exchange_family's sample
-            m = 0
-            for b in rng.sample(bits(hand), rng.choices(sizes, cum_weights=cum)[0]):
-                m |= b
-            return (EXCH, m)
+            return _exchange_draw(bits(hand), sizes, cum, rng)
     return attack_at(parts, i) if i < n_att else extra[i - n_att]
 
 
