@@ -468,26 +468,22 @@ reads its lines from a file, so that a line naming a file that is also standard 
 under ``< /dev/null``) is read as that file."""
 
 
-def _is_stdin(fd: int) -> bool:
-    """Whether the open file ``fd`` is standard input's (the same device and inode as file
-    descriptor 0; ``False`` where standard input is closed)."""
+def _is_stdin(file: int | str) -> bool:
+    """Whether the open file descriptor or the file named ``file`` is standard input's (the same
+    device and inode as file descriptor 0; ``False`` where standard input is closed or the name
+    cannot be read)."""
     try:
-        ours, stdin = os.fstat(fd), os.fstat(0)
-    except OSError:
+        ours = os.fstat(file) if isinstance(file, int) else os.stat(file)
+        stdin = os.fstat(0)
+    except (OSError, ValueError):
         return False
     return (ours.st_dev, ours.st_ino) == (stdin.st_dev, stdin.st_ino)
 
 
 def reads_stdin(path: str) -> bool:
     """Whether reading the file ``path`` reads standard input: ``-``, or a name of the same file
-    (``/dev/stdin``, a link to it: the same device and inode as file descriptor 0)."""
-    if path == STDIO:
-        return True
-    try:
-        ours, stdin = os.stat(path), os.fstat(0)
-    except (OSError, ValueError):
-        return False
-    return (ours.st_dev, ours.st_ino) == (stdin.st_dev, stdin.st_ino)
+    (``/dev/stdin``, a link to it: :func:`_is_stdin`)."""
+    return path == STDIO or _is_stdin(path)
 
 
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
