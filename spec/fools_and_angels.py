@@ -2134,7 +2134,7 @@ def _check_attack(attack: frozenset[Card], hands: tuple[frozenset[Card], frozens
 
 
 SPEC = FoolsAndAngelsSpec()
+"""The spec instance."""
 
 SPEC_CARDS = [parse_game_card(f"{r}{s}", "card") for s in "CDHS" for r in "A23456789JQK"]
 """The 48 cards of the game (the 10s are put away)."""
-"""The spec instance."""
