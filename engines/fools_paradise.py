@@ -780,9 +780,10 @@ class FoolsParadiseEngine(Engine[EngineState, EMove]):
         else:
             stock = ()
             smask = mask(state.stock)
-        scores = tuple(ctx.mask_points(p) + c if p else c for p, c in zip(piles, state.clears))
+        clears = tuple(state.clears)
+        scores = tuple([ctx.mask_points(p) + c for p, c in zip(piles, clears)]) if any(piles) else clears
         return EngineState(ctx, hands, centre, stock, 0, state.stock_known, smask, piles,
-                      tuple(state.clears), scores, state.to_move, state.dealer, state.pending)
+                      clears, scores, state.to_move, state.dealer, state.pending)
 
     def _cards(self, ctx: EngineRules, mask: int) -> tuple[Card, ...]:
         card_of = ctx.card_of

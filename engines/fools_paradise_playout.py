@@ -47,6 +47,8 @@ then rank): ``place = suit * 13 + rank - 2``; its physical id is ``4 * (rank - 2
 PLACE_RANK = [pos % 13 + 2 for pos in range(PLACES)]
 PLACE_PID = [4 * (pos % 13) + pos // 13 for pos in range(PLACES)]
 PLACE_BIT = [1 << pid for pid in PLACE_PID]
+PLACE_MASK = [1 << pos for pos in range(PLACES)]
+"""``PLACE_MASK[pos]``: the bit of place ``pos`` in a mask of places."""
 PID_PLACE = [0] * PLACES
 for _pos, _pid in enumerate(PLACE_PID):
     PID_PLACE[_pid] = _pos
@@ -256,31 +258,26 @@ def _places(mask: int) -> int:
             | t[6][mask >> 48])
 
 
-def _counts_by_subsets(pt: PlayoutTables, places: list[int], units: int, centre: int, key: int,
-                       ca: int) -> tuple[dict[int, int], int]:
-    """``(collections of one card of each rank of the hand, total)`` of a decision whose whole
-    centre the tables do not hold (one deck; ``places``: the hand, ``units``: its reversed hand
-    count, ``centre``: the centre's places, ``key``: the rank-count key of its non-aces, ``ca``:
-    its aces). A dict, not a packed count: a big centre's numbers need not fit 16 bits (a jack
-    with twenty centre cards: 95,327 collections). First the tables
-    again, with the centre cut to the cards the hand's highest card may take (what
-    :meth:`FoolsParadiseEngine.legal_moves` calls the candidates); else counted as
+def _counts_by_subsets(pt: PlayoutTables, places: list[int], centre: int, ca: int) -> tuple[dict[int, int], int]:
+    """``(collections of one card of each rank of the hand, total)`` of a decision whose centre
+    the tables do not hold, whole or cut to the cards the hand's highest card may take (what
+    :meth:`FoolsParadiseEngine.legal_moves` calls the candidates; :func:`playout` looks up both
+    before it calls this). One deck; ``places``: the hand, ``centre``: the centre's places,
+    ``ca``: its aces. A dict, not a packed count: a big centre's numbers need not fit 16 bits (a
+    jack with twenty centre cards: 95,327 collections). Counted as
     :meth:`FoolsParadiseEngine.legal_moves` finds them: the subset sums of the candidates in
     ascending rank after the centre aces (valued 1), so that the cards a rank ``r`` may take
     are a prefix; a played ace from the sets of every non-ace card
     (:func:`ace_takes_table`, or :meth:`FoolsParadiseEngine._ace_takes` with two or more aces
     in the centre); above :data:`SMALL_CENTRE` cards by :meth:`EngineRules.takes_big`."""
     ctx = pt.ctx
-    ranks = {PLACE_RANK[pos] for pos in places}
-    ace_high = ACE in ranks and ctx.high_ace
-    top = max(ranks - {ACE}, default=0)
-    if ca < 2 and not ace_high:
-        key &= RANK_NIBBLES[top]
-        packed = (COUNTS_ONE_ACE if ca and pt.one_ace_ok else COUNTS_NO_ACE).get(key)
-        if packed is not None:
-            if ACE in ranks and ctx.ace != "either":
-                packed = (packed & ~ACE_FIELD) | pt.ace_count(key, ca) << ACE_SHIFT
-            return {r: (packed >> COUNT_FIELD * r) & FIELD for r in ranks}, (packed * units >> ACE_SHIFT) & FIELD
+    ranks = set(map(PLACE_RANK.__getitem__, places))
+    if ACE in ranks:
+        ace_high = ctx.high_ace
+        top = max(ranks - {ACE}, default=0)
+    else:
+        ace_high = False
+        top = max(ranks)
     physical = _physical(centre)
     aces = physical & ctx.ace_mask
     cand = physical & (ctx.nonace_mask if ace_high else ctx.below[top])
@@ -296,9 +293,13 @@ def _counts_by_subsets(pt: PlayoutTables, places: list[int], units: int, centre:
         base = len(sums)
         cand_ranks = []
         rank_of = ctx.rank_of
-        for pid in iter_bits(cand):
-            cand_ranks.append(rank_of[pid])
-            sums += sums.translate(SUM_ADD[rank_of[pid]])
+        c = cand
+        while c:
+            low = c & -c
+            c ^= low
+            q = rank_of[low.bit_length() - 1]
+            cand_ranks.append(q)
+            sums += sums.translate(SUM_ADD[q])
         for r in ranks:
             if r != ACE:
                 counts[r] = sums[:base << bisect_right(cand_ranks, r)].translate(DIVIDES[r]).count(1)
@@ -342,9 +343,10 @@ def _collection(pt: PlayoutTables, r: int, i: int, centre: int, ca: int) -> int:
         marks = DIVIDES[r]
     sums = b""
     places = []
+    place_mask = PLACE_MASK
     while items:
         x = items.bit_length() - 1
-        items ^= 1 << x
+        items ^= place_mask[x]
         places.append(x)
         sums = ones[x] + sums.translate(adds[x]) + sums
     found = sums.translate(marks)
@@ -354,7 +356,7 @@ def _collection(pt: PlayoutTables, r: int, i: int, centre: int, ca: int) -> int:
         i -= 1
     taken = 0
     for t in PREORDER[len(places)][j]:
-        taken |= 1 << places[t]
+        taken |= place_mask[places[t]]
     return taken
 
 
@@ -397,7 +399,8 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
       multiplication of the two packed ints adds up ``cards(r) * collections(r)`` over the
       hand in its field 14 (no field exceeds 16 bits: at most 6 centre cards, 5 hand cards);
     * a centre the tables do not hold (more than :data:`TABLE_CARDS` non-aces, two aces) is
-      counted by :func:`_counts_by_subsets`;
+      looked up again cut to the cards the hand's highest non-ace may take, else counted by
+      :func:`_counts_by_subsets`;
     * the index is drawn as ``rng.choice`` draws it (:mod:`foolsolve.draws`); a lay is the
       i-th hand card in the spec's order; for a collection the hand card is found by the
       packed count and only its collections are laid out to take the i-th
@@ -427,12 +430,14 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
     place_unit = PLACE_UNIT
     place_key = PLACE_KEY
     place_ace = PLACE_ACE
+    place_mask = PLACE_MASK
     points = pt.place_points
     collected = ctx.collected
     # by the number of centre aces (0..4): two or more are not tabulated
     none: dict[int, int] = {}
     tables = (COUNTS_NO_ACE, COUNTS_ONE_ACE if pt.one_ace_ok else COUNTS_NO_ACE, none, none, none)
     ace_fix = ctx.ace != "either"  # the tables' ace field is for ace=either
+    high_ace = ctx.high_ace
     nxt = NEXT_PLAYER[n] if n < len(NEXT_PLAYER) else [(i + 1) % n for i in range(n)]
     hl = []
     hv = []
@@ -467,13 +472,21 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
         if not centre:
             total = 0  # 000 §Not Collecting Cards: nothing to collect, lay a card
         else:
-            hit = tables[ca].get(cc)
+            key = cc
+            hit = tables[ca].get(key)
+            if hit is None and ca < 2 and not (high_ace and units & FIELD):
+                # the centre cut to the cards the hand's highest non-ace may take (its rank: the
+                # lowest field of the reversed hand count above the ace's); an ace in the hand
+                # played only low collects the same from either centre (PlayoutTables.ace_count)
+                u = units >> COUNT_FIELD
+                key = cc & RANK_NIBBLES[13 - ((u & -u).bit_length() - 1) // COUNT_FIELD] if u else 0
+                hit = tables[ca].get(key)
             if hit is None:
-                by_rank, total = _counts_by_subsets(pt, hand, units, centre, cc, ca)
+                by_rank, total = _counts_by_subsets(pt, hand, centre, ca)
             else:
                 packed = hit
                 if ace_fix and units & FIELD:  # an ace in the hand
-                    packed = (packed & ~ACE_FIELD) | pt.ace_count(cc, ca) << ACE_SHIFT
+                    packed = (packed & ~ACE_FIELD) | pt.ace_count(key, ca) << ACE_SHIFT
                 total = (packed * units >> ACE_SHIFT) & FIELD
         total_all = total + len(hand)
         k = total_all.bit_length()
@@ -484,7 +497,7 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
             # 000 §Not Collecting Cards: lay the i-th hand card in the centre
             pos = hand.pop(i - total)
             taken = 0
-            centre |= 1 << pos
+            centre |= place_mask[pos]
             cc += place_key[pos]
             ca += place_ace[pos]
             cleared = False
@@ -511,12 +524,12 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
             gain = 0
             while g:
                 x = g.bit_length() - 1
-                g ^= 1 << x
+                g ^= place_mask[x]
                 gain += points[x]
                 cc -= place_key[x]
                 ca -= place_ace[x]
             if collected:
-                gained[p] |= taken | 1 << pos
+                gained[p] |= taken | place_mask[pos]
                 gain += points[pos]
             else:
                 gained[p] |= taken
@@ -526,7 +539,7 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
                 clears[p] += 1
                 gain += 1
             if not collected:
-                centre |= 1 << pos
+                centre |= place_mask[pos]
                 cc += place_key[pos]
                 ca += place_ace[pos]
             scores[p] += gain
@@ -545,19 +558,27 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
                 end = min(sp + CENTRE_SIZE, slen)
                 while sp < end:
                     pos = pid_place[stock[sp]]
-                    centre |= 1 << pos
+                    centre |= place_mask[pos]
                     cc += place_key[pos]
                     ca += place_ace[pos]
                     sp += 1
         hv[p] = units
         q = nxt[p]
         if not hl[q]:  # players without cards have no turn
-            q = next(((p + j) % n for j in range(2, n + 1) if hl[(p + j) % n]), -1)
+            q = -1
+            for j in range(2, n + 1):
+                if hl[(p + j) % n]:
+                    q = (p + j) % n
+                    break
             if q < 0:
                 # 000 §Ending: the player of the last card takes the cards left in the centre
                 if centre:
                     gained[p] |= centre
-                    scores[p] += sum(points[x] for x in iter_bits(centre))
+                    c = centre
+                    while c:
+                        x = c.bit_length() - 1
+                        c ^= place_mask[x]
+                        scores[p] += points[x]
                     if ctx.sweep_clear:
                         clears[p] += 1
                         scores[p] += 1
@@ -571,7 +592,7 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
         for pos in hand:
             mask |= place_bit[pos]
         hands.append(mask)
-    piles = tuple(pile | _physical(g) for pile, g in zip(state.piles, gained))
+    piles = tuple([pile | _physical(g) if g else pile for pile, g in zip(state.piles, gained)])
     return EngineState(ctx, tuple(hands), _physical(centre), stock, sp, state.known, state.stock_mask, piles,
                   tuple(clears), tuple(scores), p, state.dealer, None), moves
 

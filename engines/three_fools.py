@@ -417,9 +417,11 @@ def _round_json(h: tuple[Any, ...]) -> dict[str, Any]:
             "cards": [ASCII[i] for i in h[3]], "winner": h[4], "bonus": [[ASCII[i] for i in b] for b in h[5]]}
 
 
-_INDICES = tuple(tuple(range(n)) for n in range(16))
+_INDICES = tuple(tuple(range(n)) for n in range(48))
 """``_INDICES[n]`` is ``(0, ..., n - 1)``."""
-_NBITS = tuple(n.bit_length() for n in range(16))
+_NBITS = tuple(n.bit_length() for n in range(48))
+"""``_NBITS[n]``: the bits ``rng.choice`` draws an index below ``n`` with (``n`` up to 45: a lead
+from a hand of fifteen cards, each with its declared suit)."""
 
 
 def _draws_match() -> bool:
@@ -427,7 +429,7 @@ def _draws_match() -> bool:
     value is below ``n`` (CPython's ``Random.choice``): then the playout draws that way inline and
     plays the same game as the default loop. Checked once on a sample stream."""
     a, b = random.Random(12345), random.Random(12345)
-    for n in list(range(1, 16)) * 40:
+    for n in list(range(1, 48)) * 12:
         want = a.choice(_INDICES[n])
         k = n.bit_length()
         got = b.getrandbits(k)
@@ -447,92 +449,109 @@ def _choice_rounds(t: list[Any], rng: random.Random) -> tuple[list[Any], int]:
     return t, moves
 
 
+def _suit_pattern(s0: int, s1: int, s2: int) -> int:
+    """Who may win a round whose cards show the suit slots ``s0`` (the leader's), ``s1`` (the
+    next seat's), ``s2`` (the last seat's), as :func:`winner_of` finds it: 7 three suits (the
+    Roshambo); 0, 1, 2 the one card of the winning suit (its place from the leader); 3 places 0
+    and 1, 4 places 0 and 2, 5 places 1 and 2, 6 all three (the strongest of them wins)."""
+    if s0 != s1 and s1 != s2 and s0 != s2:
+        return 7
+    if s0 == s1 == s2:
+        best = s0
+    else:
+        b = s1 if s1 != s0 else s2
+        best = s0 if SLOT_BEATS[s0] == b else b
+    places = tuple(i for i, s in enumerate((s0, s1, s2)) if s == best)
+    return {(0,): 0, (1,): 1, (2,): 2, (0, 1): 3, (0, 2): 4, (1, 2): 5, (0, 1, 2): 6}[places]
+
+
+_SUIT_PATTERN = tuple(_suit_pattern(i & 3, i >> 2 & 3, i >> 4) if i & 3 < 3 and i >> 2 & 3 < 3 and i >> 4 < 3 else 7
+                      for i in range(64))
+"""``_SUIT_PATTERN[s0 | s1 << 2 | s2 << 4]``: :func:`_suit_pattern` (a card index ``c`` holds its
+suit slot in bits 4 and 5: ``c >> 4``, ``c >> 2 & 12``, ``c & 48`` put it in place)."""
+
+
 def _fast_rounds(t: list[Any], rng: random.Random) -> tuple[list[Any], int]:
     """Whole rounds of random play from phase flip until the game ends or reaches a tie's
     Roshambo, on local variables (the playout's inner loop): hands as sorted lists, piles as
-    deques. Every random draw is the index ``rng.choice`` would draw from the ``n`` legal moves,
-    in the order the default loop draws them (see :func:`_draws_match`)."""
+    deques, each seat's in a local of its own and also by place from the leader (``hands_from``,
+    ``piles_from``); a hand is topped up once its round is over (the first round's at the start).
+    Every random draw is the index ``rng.choice`` would draw from the ``n`` legal moves, in the
+    order the default loop draws them (see :func:`_draws_match`); the round's winner is read off
+    the suits' pattern (:data:`_SUIT_PATTERN`) and the cards' strengths."""
     grb = rng.getrandbits
     nbits = _NBITS
-    hands = [_cards_of(t[H0]), _cards_of(t[H0 + 1]), _cards_of(t[H0 + 2])]
-    piles = [deque(t[PI0]), deque(t[PI0 + 1]), deque(t[PI0 + 2])]
-    maxh = [t[MAXH], t[MAXH + 1], t[MAXH + 2]]
+    m0, m1, m2 = t[MAXH], t[MAXH + 1], t[MAXH + 2]
+    # the first round's top-up (none is needed from phase flip: the round has begun)
+    h0, q0 = _hand_and_pile(t[H0], t[PI0], m0)
+    h1, q1 = _hand_and_pile(t[H0 + 1], t[PI0 + 1], m1)
+    h2, q2 = _hand_and_pile(t[H0 + 2], t[PI0 + 2], m2)
+    take0, take1, take2 = q0.popleft, q1.popleft, q2.popleft
+    piles = (q0, q1, q2)
+    # by leader: (the leader's hand, the next seat's, the last seat's) and the same of the piles
+    hands_from = ((h0, h1, h2), (h1, h2, h0), (h2, h0, h1))
+    piles_from = ((q0, q1, q2), (q1, q2, q0), (q2, q0, q1))
     up = t[BIN]
     streak = t[STREAK]
     leader = t[LEADER]
-    to_win = t[RULES].streak_to_win
-    winner_first = t[RULES].collect_order == "winner_first"
+    rules = t[RULES]
+    to_win = rules.streak_to_win
+    winner_first = rules.collect_order == "winner_first"
     strength = STRENGTH
-    beats = _BEATS
+    pattern = _SUIT_PATTERN
     insort = bisect.insort
     new_hist: list[tuple[Any, ...]] = []
     append = new_hist.append
     moves = 0
+    roshambos = 0
     lost: tuple[bool, ...] = ()
     empty: tuple[int, ...] = ()
     no_bonus = (empty, empty, empty)
-    seats = (0, 1, 2)
     if t[PH] == P_START:
         leader = grb(2)
         while leader >= 3:
             leader = grb(2)
         moves += 1
     while True:
-        for p in seats:
-            hand = hands[p]
-            need = maxh[p] - len(hand)
-            if need > 0:
-                pile = piles[p]
-                if pile:
-                    insort(hand, pile.popleft())
-                    while need > 1 and pile:
-                        insort(hand, pile.popleft())
-                        need -= 1
         r = grb(2)
         while r >= 2:
             r = grb(2)
-        if r:
-            up ^= 1
-        hand = hands[leader]
+        up ^= r
+        hand, hand1, hand2 = hands_from[leader]
         n = 3 * len(hand)
-        b = nbits[n]
-        k = grb(b)
+        k = grb(nbits[n])
         while k >= n:
-            k = grb(b)
+            k = grb(nbits[n])
         lc = hand.pop(k // 3)
         decl = k % 3
-        f1 = (leader + 1) % 3
-        f2 = (leader + 2) % 3
-        hand = hands[f1]
-        n = len(hand)
-        b = nbits[n]
-        r = grb(b)
+        n = len(hand1)
+        r = grb(nbits[n])
         while r >= n:
-            r = grb(b)
-        c1 = hand.pop(r)
-        hand = hands[f2]
-        n = len(hand)
-        b = nbits[n]
-        r = grb(b)
+            r = grb(nbits[n])
+        c1 = hand1.pop(r)
+        n = len(hand2)
+        r = grb(nbits[n])
         while r >= n:
-            r = grb(b)
-        c2 = hand.pop(r)
-        moves += 4
-        s0, s1, s2 = lc >> 4, c1 >> 4, c2 >> 4
+            r = grb(nbits[n])
+        c2 = hand2.pop(r)
         if leader == 0:
             cards = (lc, c1, c2)
         elif leader == 1:
             cards = (c2, lc, c1)
         else:
             cards = (c1, c2, lc)
-        if s0 != s1 and s1 != s2 and s0 != s2:
+        m = pattern[lc >> 4 | (c1 >> 2) & 12 | c2 & 48]
+        if m == 7:
+            # three suits: the Roshambo (a chance move) picks the winner
             w = grb(2)
             while w >= 3:
                 w = grb(2)
-            moves += 1
+            roshambos += 1
+            wr = (w - leader) % 3  # the winner's place from the leader
             pw = piles[w]
-            pw.extend((cards[w], cards[(w + 1) % 3], cards[(w + 2) % 3]) if winner_first else (lc, c1, c2))
+            pw.extend((lc, c1, c2) if wr == 0 or not winner_first else (c1, c2, lc) if wr == 1 else (c2, lc, c1))
             bonus = [empty, empty, empty]
+            got: tuple[int, ...]
             for o in ((w + 1) % 3, (w + 2) % 3):
                 pile = piles[o]
                 if len(pile) >= 3:
@@ -544,20 +563,32 @@ def _fast_rounds(t: list[Any], rng: random.Random) -> tuple[list[Any], int]:
                 pw.extend(got)
             append((leader, up, decl, cards, w, (bonus[0], bonus[1], bonus[2])))
         else:
-            if s0 == s1:
-                best = s0 if s2 == s0 or beats[s0] == s2 else s2
+            # the winner's place from the leader (0 the leader, 1 the next seat, 2 the last): the
+            # strongest card of the winning suit (_SUIT_PATTERN)
+            if m < 3:
+                wr = m
             else:
-                best = s0 if beats[s0] == s1 else s1
-            st = strength[up]
-            if s0 == best:
-                w, ws = leader, st[lc]
+                st = strength[up]
+                if m == 3:
+                    wr = 1 if st[c1] > st[lc] else 0
+                elif m == 4:
+                    wr = 2 if st[c2] > st[lc] else 0
+                elif m == 5:
+                    wr = 2 if st[c2] > st[c1] else 1
+                else:
+                    ws = st[lc]
+                    wr = 0
+                    if st[c1] > ws:
+                        wr, ws = 1, st[c1]
+                    if st[c2] > ws:
+                        wr = 2
+            if wr:
+                w = (leader + wr) % 3
+                piles_from[leader][wr].extend(
+                    (lc, c1, c2) if not winner_first else (c1, c2, lc) if wr == 1 else (c2, lc, c1))
             else:
-                w, ws = -1, -1
-            if s1 == best and st[c1] > ws:
-                w, ws = f1, st[c1]
-            if s2 == best and st[c2] > ws:
-                w = f2
-            piles[w].extend((cards[w], cards[(w + 1) % 3], cards[(w + 2) % 3]) if winner_first else (lc, c1, c2))
+                w = leader
+                piles_from[leader][0].extend((lc, c1, c2))
             append((leader, up, decl, cards, w, no_bonus))
         if w == leader:
             streak += 1
@@ -565,24 +596,52 @@ def _fast_rounds(t: list[Any], rng: random.Random) -> tuple[list[Any], int]:
                 break
             zero = False
         else:
-            zero = False
-            if s0 != decl:
-                maxh[leader] -= 1
-                zero = maxh[leader] <= 0
             streak = 1
+            zero = False
+            if lc >> 4 != decl:
+                # the penalty: the leader's maximum hand size drops by one
+                if leader == 0:
+                    m0 -= 1
+                    zero = m0 <= 0
+                elif leader == 1:
+                    m1 -= 1
+                    zero = m1 <= 0
+                else:
+                    m2 -= 1
+                    zero = m2 <= 0
             leader = w
         # a loss needs an empty hand (and pile) or a maximum hand size of 0 (only the penalty lowers it)
-        if zero or not (hands[0] and hands[1] and hands[2]):
-            lost = tuple((not hands[p] and not piles[p]) or maxh[p] <= 0 for p in range(3))
+        if zero or not (h0 and h1 and h2):
+            lost = ((not h0 and not q0) or m0 <= 0, (not h1 and not q1) or m1 <= 0, (not h2 and not q2) or m2 <= 0)
             if True in lost:
                 break
-    for p in seats:
+        # the next round: top up every hand from its pile, seat by seat
+        need = m0 - len(h0)
+        if need > 0 and q0:
+            insort(h0, take0())
+            while need > 1 and q0:
+                insort(h0, take0())
+                need -= 1
+        need = m1 - len(h1)
+        if need > 0 and q1:
+            insort(h1, take1())
+            while need > 1 and q1:
+                insort(h1, take1())
+                need -= 1
+        need = m2 - len(h2)
+        if need > 0 and q2:
+            insort(h2, take2())
+            while need > 1 and q2:
+                insort(h2, take2())
+                need -= 1
+    moves += 4 * len(new_hist) + roshambos
+    for p, hand in enumerate((h0, h1, h2)):
         mask = 0
-        for c in hands[p]:
+        for c in hand:
             mask |= 1 << c
         t[H0 + p] = mask
-        t[PI0 + p] = tuple(piles[p])
-    t[MAXH], t[MAXH + 1], t[MAXH + 2] = maxh
+    t[PI0], t[PI0 + 1], t[PI0 + 2] = tuple(q0), tuple(q1), tuple(q2)
+    t[MAXH], t[MAXH + 1], t[MAXH + 2] = m0, m1, m2
     t[BIN] = up
     t[STREAK] = streak
     t[LEADER] = leader
@@ -590,10 +649,9 @@ def _fast_rounds(t: list[Any], rng: random.Random) -> tuple[list[Any], int]:
     t[DECL] = -1
     t[C0] = t[C0 + 1] = t[C0 + 2] = -1
     t[CONTEST] = ()
-    w = leader
     if streak >= to_win:
         t[PH] = P_OVER
-        t[WINNER] = w
+        t[WINNER] = leader
         t[REASON] = f"won {streak} rounds in a row"
         return t, moves
     t[LOST] = lost
@@ -613,6 +671,18 @@ def _fast_rounds(t: list[Any], rng: random.Random) -> tuple[list[Any], int]:
     t[WINNER] = a if ca > cb else b
     t[REASON] = f"player {lost.index(True)} lost; most cards ({max(ca, cb)})"
     return t, moves
+
+
+def _hand_and_pile(mask: int, pile: tuple[int, ...], most: int) -> tuple[list[int], deque[int]]:
+    """A seat's hand (a sorted list) topped up to ``most`` cards from its pile (as
+    :func:`_top_up`), and what is left of the pile (a deque, top first)."""
+    hand = _cards_of(mask) if mask else []
+    need = most - len(hand)
+    if need > 0 and pile:
+        hand += pile[:need]
+        hand.sort()
+        pile = pile[need:]
+    return hand, deque(pile)
 
 
 def _cards_of(mask: int) -> list[int]:

@@ -33,7 +33,6 @@ from foolsolve.engines.fools_paradise_playout import (
     PLACE_KEY,
     PLACE_PID,
     PLACE_RANK,
-    PLACE_UNIT,
     PREORDER,
     TABLE_CARDS,
     tables_for,
@@ -143,10 +142,7 @@ def test_counts_by_subsets_give_the_specs_collections_for_big_centres_and_severa
         hand, centre = _hand_and_centre(rng, rng.randint(TABLE_CARDS + 1, 11) if case % 3 else rng.randint(0, 6),
                                         min(ca, 4), case % 3)
         hand_places = sorted(place(c) for c in hand)
-        units = sum(PLACE_UNIT[pos] for pos in hand_places)
-        centre_places = places(centre)
-        key = sum(PLACE_KEY[pos] for pos in fpp.iter_bits(centre_places))
-        by_rank, total = fpp._counts_by_subsets(tables_for(ctx), hand_places, units, centre_places, key,
+        by_rank, total = fpp._counts_by_subsets(tables_for(ctx), hand_places, places(centre),
                                                 sum(c.rank == 14 for c in centre))
         per_card = [len(spec_takes(c, centre, rules)) for c in hand]
         assert total == sum(per_card), (hand, centre)
@@ -196,10 +192,7 @@ def test_counts_beyond_sixteen_bits_in_a_huge_centre() -> None:
     ctx = e.ctx
     listed = ENGINE.legal_moves(e)
     hand_places = list(fpp.iter_bits(fpp._places(e.hands[0])))  # ascending
-    centre = fpp._places(e.centre)
-    key = sum(PLACE_KEY[pos] for pos in fpp.iter_bits(centre))
-    units = sum(PLACE_UNIT[p] for p in hand_places)
-    by_rank, total = fpp._counts_by_subsets(tables_for(ctx), hand_places, units, centre, key, 3)
+    by_rank, total = fpp._counts_by_subsets(tables_for(ctx), hand_places, fpp._places(e.centre), 3)
     assert total == sum(1 for m in listed if m >> MOVE_SHIFT) > FIELD
     for pos in hand_places:
         pid = PLACE_PID[pos]

@@ -49,3 +49,33 @@ def test_playout_with_a_move_limit_stops_there():
     s = random_game(random.Random(3))
     e, n = ENGINE.playout(ENGINE.from_spec(s), random.Random(4), max_moves=7)
     assert n == 7 and ENGINE.result(e) is None
+
+
+def test_suit_pattern_table_finds_winner_ofs_winner():
+    """The playout's round winner: ``_SUIT_PATTERN`` (the Roshambo, the one card of the winning
+    suit, or which cards compare their strengths), read as ``_fast_rounds`` reads it, names the
+    seat :func:`winner_of` names, for every three cards in every leader's seat and either binary side."""
+    from foolsolve.cards import PILATCH45
+    from foolsolve.engines.three_fools import _SUIT_PATTERN, STRENGTH, winner_of
+
+    cards = [c.index for c in PILATCH45]
+    for up in (0, 1):
+        st = STRENGTH[up]
+        for lc in cards:
+            for c1 in cards:
+                for c2 in cards:
+                    if len({lc, c1, c2}) < 3:
+                        continue
+                    m = _SUIT_PATTERN[lc >> 4 | (c1 >> 2) & 12 | c2 & 48]
+                    if m == 7:
+                        wr = -1
+                    elif m < 3:
+                        wr = m
+                    else:
+                        places = {3: (0, 1), 4: (0, 2), 5: (1, 2), 6: (0, 1, 2)}[m]
+                        wr = max(places, key=lambda i: st[(lc, c1, c2)[i]])
+                    for leader in range(3):
+                        by_seat = [0, 0, 0]
+                        by_seat[leader], by_seat[(leader + 1) % 3], by_seat[(leader + 2) % 3] = lc, c1, c2
+                        want = winner_of(*by_seat, up)
+                        assert (wr < 0 and want < 0) or want == (leader + wr) % 3, (lc, c1, c2, leader, up)
