@@ -65,10 +65,28 @@ def quit_watch() -> Iterator[list[bool]]:
 
 def read_answer(prompt: str) -> str | None:
     """One line typed after ``prompt`` (``None`` at the end of input), read as ``play --interactive``
-    reads its prompt: bounded, UTF-8 or the terminal's encoding (the tests replace this function)."""
+    reads its prompt: bounded, UTF-8 or the terminal's encoding; the prompt where :func:`say` writes
+    (the tests replace this function)."""
     from foolsolve.interactive import _prompt
 
-    return _prompt(prompt)
+    return _prompt(prompt, err=_on_stderr())
+
+
+def _on_stderr() -> bool:
+    """Whether the bot's screen goes to standard error: where standard output is no terminal (the
+    results written to a file or a pipe, ``--json > results.json``), which it would fill."""
+    import sys
+
+    try:
+        return not sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return True
+
+
+def say(text: str = "") -> None:
+    """A line of the bot's screen: on standard output, or where that is no terminal on standard
+    error (:func:`_on_stderr`), so that the results alone go to a file or a pipe."""
+    click.echo(text, err=_on_stderr())
 
 
 def uses_human(bots: Sequence[str]) -> bool:
@@ -139,18 +157,18 @@ class HumanBot(Bot):
     def _ask(self, seat: Seat) -> Any:
         from foolsolve.bots.external import pick
 
-        click.echo()
-        click.echo(view_text(seat))
-        click.echo(moves_text(seat))
+        say()
+        say(view_text(seat))
+        say(moves_text(seat))
         texts = {" ".join(t.lower().split()) for t in seat.texts()}
         while True:
             try:
                 answer = read_answer(PROMPT)
             except KeyboardInterrupt:
-                click.echo()  # the command's last lines start on a line of their own
+                say()  # the command's last lines start on a line of their own
                 raise
             if answer is None:  # the end of input (Ctrl-D): no answer will come
-                click.echo()
+                say()
                 self._quit()
             words = " ".join(answer.split())
             if not words:
@@ -158,12 +176,12 @@ class HumanBot(Bot):
             said = words.lower()
             if said not in texts:  # (a move whose text is a command's word is the move)
                 if said in HELP_WORDS:
-                    click.echo(HOW)
-                    click.echo(moves_text(seat))
+                    say(HOW)
+                    say(moves_text(seat))
                     continue
                 if said in SHOW_WORDS:
-                    click.echo(view_text(seat))
-                    click.echo(moves_text(seat))
+                    say(view_text(seat))
+                    say(moves_text(seat))
                     continue
                 if said in QUIT_WORDS:
                     self._quit()
@@ -172,7 +190,7 @@ class HumanBot(Bot):
             except Forfeit as exc:
                 last = len(seat.legal) - 1
                 numbers = f"a number from 0 to {last}, " if last > 0 else "0, " if last == 0 else ""
-                click.echo(f"{exc}; type {numbers}a move as listed, or help")
+                say(f"{exc}; type {numbers}a move as listed, or help")
 
     def _quit(self) -> NoReturn:
         box = _QUIT.get()

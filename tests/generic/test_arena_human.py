@@ -30,7 +30,9 @@ class _Terminal(io.StringIO):
 
 @pytest.fixture
 def terminal(monkeypatch):
+    """Standard input a terminal, and the bot's screen on standard output, as where that is one."""
     monkeypatch.setattr("sys.stdin", _Terminal())
+    monkeypatch.setattr(human, "_on_stderr", lambda: False)
 
 
 def answers(monkeypatch, lines, seen=None):
@@ -149,6 +151,19 @@ def test_quit_in_a_match_exits_130_and_keeps_the_finished_games(terminal, monkey
     code, text, err = run(argv, capsys)
     assert (code, err) == (0, "")
     assert len(out.read_text().splitlines()) == 3
+
+
+def test_with_standard_output_no_terminal_the_screen_goes_to_standard_error(monkeypatch, capsys):
+    """Results sent to a file or a pipe (``--json > r.json``) hold the results alone: the bot's view,
+    moves and prompt go to standard error there."""
+    monkeypatch.setattr("sys.stdin", _Terminal())
+    seen = answers(monkeypatch, ["0", "quit"])
+    code, text, err = run(["arena", "durak", "--bot", "human", "--bot", "random", "--games", "1", "--json"], capsys)
+    assert code == 130 and len(seen) == 2
+    result = json.loads(text)  # one JSON object, nothing else
+    assert result["interrupted"] is True and result["bots"] == ["human", "random"]
+    assert "as player 0 (you) sees it" in err and "your legal moves, player 0:" in err
+    assert human._on_stderr() is True  # (capsys' standard output is no terminal)
 
 
 def test_the_status_line_is_cleared_while_the_human_is_asked(terminal, monkeypatch, capsys):
