@@ -285,3 +285,21 @@ def test_at_a_terminal_the_prompt_is_not_overwritten_and_quit_exits_130(tmp_path
     child.close()
     assert child.exitstatus == 130
     assert [json.loads(line)["format"] for line in out.read_text().splitlines()] == ["foolsolve-arena/1"]
+
+
+def test_a_line_that_is_not_text_at_the_prompt_is_a_one_line_error(monkeypatch, capsys, tmp_path):
+    """Bytes that are no UTF-8 text typed at the prompt (read by the real prompt function) end the
+    match as they end play --interactive: one line naming the problem, exit 2, the --out header kept."""
+    class Bytes(io.BytesIO):
+        def isatty(self) -> bool:
+            return True
+
+    stdin = io.TextIOWrapper(Bytes(b"\xff\xfe\n0\n"), encoding="utf-8")
+    monkeypatch.setattr("sys.stdin", stdin)
+    monkeypatch.setattr(human, "_on_stderr", lambda: False)
+    out = tmp_path / "h.jsonl"
+    code, text, err = run(["arena", "durak", "--bot", "human", "--bot", "random", "--games", "1", "--out", str(out)],
+                          capsys)
+    assert_one_line_error(code, err, "standard input: a line that is not UTF-8")
+    assert "your move" in text and "Traceback" not in text
+    assert [json.loads(line)["format"] for line in out.read_text().splitlines()] == ["foolsolve-arena/1"]
