@@ -147,6 +147,15 @@ def moves_text(seat: Seat) -> str:
 class HumanBot(Bot):
     """Shows the view and the numbered legal moves, reads a number or a move text (or a command)."""
 
+    def start(self, game: str, player: int, players: int, rules: dict[str, Any]) -> None:
+        """A new game: said, so that a view of a fresh deal does not come unannounced."""
+        from foolsolve import games
+        from foolsolve.progress import paused
+
+        with paused():
+            say()
+            say(f"== a new game of {games.get(game).title}: you are player {player} of {players}")
+
     def choose(self, seat: Seat) -> Any:
         from foolsolve.progress import paused
 

@@ -303,3 +303,8 @@ def test_a_line_that_is_not_text_at_the_prompt_is_a_one_line_error(monkeypatch, 
     assert_one_line_error(code, err, "standard input: a line that is not UTF-8")
     assert "your move" in text and "Traceback" not in text
     assert [json.loads(line)["format"] for line in out.read_text().splitlines()] == ["foolsolve-arena/1"]
+
+
+def test_each_game_is_announced(terminal, capsys):
+    human.HumanBot().start("durak", 1, 2, {})
+    assert capsys.readouterr().out == "\n== a new game of Durak: you are player 1 of 2\n"
