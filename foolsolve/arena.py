@@ -921,6 +921,9 @@ def _run(match: Match, out: str | None, workers: int, scheduler: str | None,
 
     total = check_size(match)
     path = Path(out) if out else None
+    from foolsolve.bots.human import check_match
+
+    check_match(match.bots, workers, scheduler)  # a human bot: this process, at a terminal (before --out)
     executor = make_executor(workers, scheduler)  # a bad --workers or --scheduler before --out is touched
     handle = None
     durable = path is not None and (path.is_file() or not path.exists())

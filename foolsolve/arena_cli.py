@@ -77,7 +77,10 @@ def arena_command(game: str, bot_names: Sequence[str], deals: int, seed: int, pl
         _check_plot(plot, out)
     total = arena.check_size(match)
     unrecorded: list[dict[str, Any]] = []  # the games played that a failed write left out of --out
-    records, interrupted = arena.run(match, out, workers, scheduler, unrecorded=unrecorded)  # its status line on a terminal
+    from foolsolve.bots.human import Quit, quit_watch
+
+    with quit_watch() as quit:  # a human bot's 'quit' stops the match as Ctrl-C does, said as such
+        records, interrupted = arena.run(match, out, workers, scheduler, unrecorded=unrecorded)  # its status line on a terminal
     summary = arena.summary_of(match, records)  # run's own records: no replay to check them
     if plot:
         write_text_atomic(plot, arena.plot_svg(summary), "--plot")
@@ -97,12 +100,12 @@ def arena_command(game: str, bot_names: Sequence[str], deals: int, seed: int, pl
             assert out is not None
             click.echo(arena.unrecorded_line(out, unrecorded))
         if interrupted:
-            by = "SIGTERM" if terminated() else "Ctrl-C"
+            by = "SIGTERM" if terminated() else "quit" if quit else "Ctrl-C"
             click.echo(f"(stopped by {by} after {len(records)} of {total} games: those are kept"
                        + (f" in {out}; run again with --out {out} to finish)" if out else ")"))
     if interrupted:
         sys.stdout.flush()
-        raise KeyboardInterrupt
+        raise Quit() if quit and not terminated() else KeyboardInterrupt
 
 
 def _check_plot(plot: str, out: str | None) -> None:

@@ -566,14 +566,15 @@ def _read_line(limit: int) -> str:
     raise InputError(f"standard input: a line that is not UTF-8{also} text")
 
 
-def _prompt(text: str) -> str | None:
+def _prompt(text: str, err: bool = False) -> str | None:
     """One line of standard input after ``text`` (``None`` at its end), read with a bound: a line
     longer than a move can be is skipped with a one-line note, and one with no end within
     :data:`~foolsolve.positions.MAX_SKIP_BYTES` (``/dev/zero``, an endless pipe) is an
-    :class:`InputError`, as a batch's input says it."""
+    :class:`InputError`, as a batch's input says it. ``err``: the prompt and the note on standard
+    error (``--bot human`` where standard output is no terminal)."""
     from foolsolve.positions import MAX_MOVE_CHARS, MAX_SKIP_BYTES, _mib
 
-    click.echo(text, nl=False)
+    click.echo(text, nl=False, err=err)
     limit = 4 * MAX_MOVE_CHARS
     while True:
         line = _read_line(limit + 1)
@@ -590,5 +591,5 @@ def _prompt(text: str) -> str | None:
         else:
             raise InputError(f"standard input: a line longer than {limit} characters and no line end within "
                              f"{_mib(MAX_SKIP_BYTES)}; the rest of the input is not read")
-        click.echo(f"a line longer than {limit} characters is no move or command; ignored")
-        click.echo(text, nl=False)
+        click.echo(f"a line longer than {limit} characters is no move or command; ignored", err=err)
+        click.echo(text, nl=False, err=err)

@@ -160,6 +160,9 @@ only; ``True`` on a terminal, and elsewhere as plain lines; ``False`` nowhere.""
 _DRAWN: ContextVar[tuple[StatusLine, Console] | None] = ContextVar("foolsolve_progress_drawn", default=None)
 """The status line drawn on the terminal in this context (:func:`progress`), and its console: a
 compile's line is drawn in its place (:class:`CompileLine`)."""
+_LIVE: ContextVar[Live | None] = ContextVar("foolsolve_progress_live", default=None)
+"""The live display that draws this context's status line on the terminal (:func:`progress`), which
+:func:`paused` clears while a person is asked something."""
 
 
 def checked_shown(value: object) -> bool | None:
@@ -245,13 +248,35 @@ def progress(label: str, *, unit: str = "nodes", total: int | None = None, enabl
     live = _live(line, console)
     try:
         drawn = _DRAWN.set((line, console))
+        shown_live = _LIVE.set(live)
         try:
             live.start()
             yield line.tick
         finally:
+            _LIVE.reset(shown_live)
             _DRAWN.reset(drawn)
     finally:
         live.stop()
+
+
+@contextmanager
+def paused() -> Iterator[None]:
+    """A block in which the status line drawn on the terminal in this context (:func:`progress`) is
+    cleared and not redrawn: a person is asked something at the terminal (``--bot human``'s prompt),
+    and a line redrawn ten times a second would overwrite the question and what she types. The line
+    is drawn again after the block, unless Ctrl-C ended it (the work stops: :func:`progress` ends its
+    line). Outside a status line's block, or off a terminal, nothing changes."""
+    live = _LIVE.get()
+    if live is None or not live.is_started:
+        yield
+        return
+    live.stop()
+    try:
+        yield
+    except Exception:
+        live.start()
+        raise
+    live.start()
 
 
 def _plain(line: StatusLine, hint: bool = False) -> Callable[[int], None]:
