@@ -1635,8 +1635,8 @@ def _view_bottoms(obj: dict[str, Any], rules: Rules, history: tuple[Round, ...],
     collected (:func:`collected`, in the order :func:`collect` puts them), as many as her pile's count
     still holds (a pile is drawn from the top only), where the view gives no bottom or only its last
     cards (a card of them listed as ``known`` in the pile moves to the bottom). A view that places
-    one of them elsewhere is refused saying what the pile's bottom is; a bottom that is no end of
-    them is left to the world's reading (its error names the rounds)."""
+    one of them elsewhere, or gives a bottom that is no end of them, is refused saying what the
+    pile's bottom is."""
     out = obj
     for q in range(PLAYERS):
         zone = obj["piles"][q]
@@ -1650,17 +1650,17 @@ def _view_bottoms(obj: dict[str, Any], rules: Rules, history: tuple[Round, ...],
             top = [PILATCH45.parse(t) for t in zone.get("top", [])]
         except (InputError, TypeError):
             continue  # the view's reading names the card
-        if given[len(given) - len(want):] == want or want[len(want) - len(given):] != given or set(top) & set(want) \
-                or set(known) & set(given):
-            continue  # it gives them already, another order or a card twice: the view's or the world's reading says
+        if given[len(given) - len(want):] == want or set(top) & set(want) or set(known) & set(given):
+            continue  # it gives them already (older rounds' cards may come first), or a card twice: the view's reading
         others = _placed_elsewhere(obj, ("piles", q))
         clash = next((c for c in want if c in others), None)
-        if clash is not None:
+        if clash is not None or want[len(want) - len(given):] != given:
+            said = f"{others[clash]} lists {clash.ascii}" if clash is not None else \
+                f"the view gives {' '.join(c.ascii for c in given)}"
             bottom = json.dumps([c.ascii for c in want])
             raise PositionError(f"piles[{q}].bottom: the rounds put {' '.join(c.ascii for c in want)} under player "
-                                f"{q}'s pile, in that order, and her {piles[q]} cards still hold them, but "
-                                f"{others[clash]} lists {clash.ascii}; her pile is {{\"count\": {piles[q]}, "
-                                f"\"bottom\": {bottom}}}")
+                                f"{q}'s pile, in that order, and her {piles[q]} cards still hold them, but {said}; "
+                                f"her pile is {{\"count\": {piles[q]}, \"bottom\": {bottom}}}")
         if out is obj:
             out = copy.deepcopy(obj)
         new = {**zone, "bottom": [c.ascii for c in want]}

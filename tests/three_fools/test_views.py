@@ -136,16 +136,29 @@ def test_a_view_leaving_out_a_piles_bottom_reads_as_the_view_that_gives_it(zone)
     assert world.piles[1][-3:] == full.zone(("piles", 1)).hidden.bottom
 
 
-def test_a_view_placing_a_card_of_a_piles_bottom_elsewhere_is_told_the_bottom():
-    """9P is at the bottom of player 1's pile (the rounds put it there and her 13 cards still hold it):
-    a view that puts it in the viewer's hand is refused in one line saying what the pile is."""
-    bad = _with(TRIAL_VIEW, p1={"count": 13})
-    bad["hands"][0] = ["2R", "KP", "7S", "9P"]
+@pytest.mark.parametrize("zone,hand,said", [
+    ({"count": 13}, ["2R", "KP", "7S", "9P"], "hands[0] lists 9P"),
+    ({"count": 13, "bottom": ["9P", "5R"]}, None, "the view gives 9P 5R"),
+    ({"count": 13, "bottom": ["1S", "3R", "9P", "5R"]}, None, "the view gives 1S 3R 9P 5R")])
+def test_a_view_placing_a_card_of_a_piles_bottom_elsewhere_is_told_the_bottom(zone, hand, said):
+    """The rounds put 3R 5R 9P under player 1's pile in that order and her 13 cards still hold them: a
+    view that puts 9P in the viewer's hand, or gives the pile another bottom, is refused in one line
+    saying what the pile is."""
+    bad = _with(TRIAL_VIEW, p1=zone)
+    if hand is not None:
+        bad["hands"][0] = hand
     with pytest.raises(InputError) as exc:
         read_view(bad)
     assert str(exc.value) == ("piles[1].bottom: the rounds put 3R 5R 9P under player 1's pile, in that order, and her "
-                              "13 cards still hold them, but hands[0] lists 9P; her pile is "
+                              f"13 cards still hold them, but {said}; her pile is "
                               '{"count": 13, "bottom": ["3R", "5R", "9P"]}')
+
+
+def test_a_view_whose_pile_bottom_starts_with_older_rounds_cards_keeps_it():
+    """Rounds before those listed may be left out: a bottom that ends with what the listed rounds put
+    there is read as given."""
+    older = read_view(_with(TRIAL_VIEW, p1={"count": 13, "bottom": ["1S", "3R", "5R", "9P"]}))
+    assert [c.ascii for c in older.zone(("piles", 1)).hidden.bottom] == ["1S", "3R", "5R", "9P"]
 
 
 def _stripped(view):
