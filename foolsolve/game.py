@@ -743,8 +743,9 @@ class SpecGame(ABC, Generic[S, M]):
         return None
 
     def view_knowledge_places(self, obj: dict[str, Any]) -> list[tuple[tuple[Any, ...], list[str]]]:
-        """For a view's JSON: the cards its public :attr:`knowledge_fields` put in a zone, as (zone
-        path, card texts) pairs (Durak's ``known[q]``: in ``hands[q]``). A hidden zone that does not
+        """For a view's JSON: the cards its public :attr:`knowledge_fields` (or its public history) put
+        in a zone, as (zone path, card texts) pairs (Durak's ``known[q]``: in ``hands[q]``; Three Fools'
+        revealed cards drawn back, by its ``rounds``: in the drawer's hand). A hidden zone that does not
         list such a card is read as if it listed it as known (every world puts it there). Default:
         none."""
         return []

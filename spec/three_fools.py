@@ -22,6 +22,7 @@ Players are 0, 1, 2; play passes to the left (seat + 1). Piles are sequences, to
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 import re
@@ -48,7 +49,7 @@ from foolsolve.numbers import exact_number
 from foolsolve.positions import validate_schema
 from foolsolve.present import plural
 from foolsolve.rules import OutsideFact, Reconstruction, json_shown, json_text, option, rules_from_json, rules_to_json
-from foolsolve.worlds import Hidden, View, ZoneField, is_viewer, known_words, zone_words
+from foolsolve.worlds import Hidden, View, ZoneField, is_hidden, is_viewer, known_words, zone_words
 
 PLAYERS = 3
 META = GameMeta(
@@ -437,6 +438,55 @@ def top_up(hands: list[frozenset[Card]], piles: list[tuple[Card, ...]], max_hand
         take = piles[p][:need]
         hands[p] = hands[p] | frozenset(take)
         piles[p] = piles[p][len(take):]
+
+
+_TOP_UP_QUOTE = ("At the beginning of a round, each player with fewer cards in hand than her maximum hand sizes draws "
+                 "cards from her pile to reach her maximum hand size.")
+_TOP_UP_WORDS = _TOP_UP_QUOTE.removeprefix("At the beginning of a round, ").removesuffix(".")
+"""The seed sentence as a refused hand quotes it (:func:`hand_size_problem`)."""
+
+
+def hand_size_problem(phase: str, max_hand: tuple[int, ...], hands: list[int], piles: list[int],
+                      played: list[bool], last: Round | None) -> str | None:
+    """The hand sizes the round's top-up can give (:func:`top_up`; 002 §Rounds of Play: "At the
+    beginning of a round, each player with fewer cards in hand than her maximum hand sizes draws
+    cards from her pile to reach her maximum hand size."), from sizes only (``hands``, ``piles``: each
+    player's hand and pile size, ``played``: whether her card of this round is in the centre), so a
+    view's counts are checked as a full position's cards are; ``None`` when they fit, else the
+    problem in one line naming ``hands[p]``.
+
+    During a round (phases flip, lead, follow, roshambo) a player's hand plus her card in the centre
+    is her maximum hand size, or fewer only when her pile ran out (then her pile is still empty: a
+    pile changes only when the round is collected). Once a round's collection ends the game (phases
+    tie and over; ``last``, the last listed round, is that round), each hand is what the round began
+    with less the card played, against the maximum before the round's lying penalty (the leader's
+    one more if she lied and lost); a pile that ran out then holds only what the round gave it (the
+    winner: the round's cards and bonus; the others: nothing). Phase start has empty hands
+    (:func:`_check_phase`); tie and over without a listed round are not checked."""
+    checked = phase in (FLIP, LEAD, FOLLOW, ROSHAMBO) or (phase in (TIE, OVER) and last is not None)
+    if not checked:
+        return None
+    for p in range(PLAYERS):
+        m, cards = max_hand[p], plural(hands[p], "card")
+        if phase in (TIE, OVER):
+            assert last is not None
+            if p == last.leader and is_lie(last.cards[p], last.declared) and last.winner != p:
+                m += 1  # her maximum before the round's lying penalty
+            gained = 3 + sum(len(b) for b in last.bonus) if p == last.winner else 0
+            held, before = hands[p] + 1, piles[p] + len(last.bonus[p]) - gained
+            holds = f"holds {cards} in phase {phase}, {held} with her card of the last round"
+        else:
+            held, before = hands[p] + played[p], piles[p]
+            holds = f"holds {cards}" + (f" and a card in the centre ({held})" if played[p] else "") + f" in phase {phase}"
+        if held == m or (held < m and before == 0):
+            continue
+        if held > m:
+            why = f"more than her maximum hand size {m}"
+        else:
+            when = " when it began" if phase in (TIE, OVER) else ""
+            why = f"fewer than her maximum hand size {m}, with {plural(before, 'card')} in her pile{when}"
+        return f"hands[{p}]: player {p} {holds}, {why} (002 §Rounds of Play: \"{_TOP_UP_WORDS}\")"
+    return None
 
 
 def is_lie(card: Card, declared: str) -> bool:
@@ -1156,6 +1206,42 @@ class ThreeFoolsSpec(SpecGame[State, Move]):
         is a position (the checks read sizes, not cards)."""
         return bool(_view_drawn(obj))
 
+    def view_normalised(self, obj: dict[str, Any]) -> dict[str, Any]:
+        """A view file's JSON as read: its sizes checked against the round's top-up
+        (:func:`hand_size_problem`, on the counts, once they add up to the deck: refused in one line
+        before any world is drawn), and
+        each hidden pile given the ``bottom`` the rounds put there (:func:`_view_bottoms`), where the
+        view leaves it out or gives only its last cards: leaving a fact out is never wrong, so a view
+        with or without it has the same worlds."""
+        public = _view_public(obj)
+        if public is None:
+            return obj  # a field the world's reading names
+        rules, history, hands, piles, played = public
+        if sum(hands) + sum(piles) + sum(played) != DECK_SIZE:
+            return obj  # counts that do not add up: the view's reading says so first
+        try:
+            max_hand = tuple(obj.get("max_hand", [rules.max_hand] * PLAYERS))
+            problem = hand_size_problem(obj.get("phase", FLIP), max_hand, hands, piles, played,
+                                        history[-1] if history else None)
+        except (TypeError, ValueError, IndexError):
+            problem = None  # the world's reading names the field
+        if problem is not None:
+            raise PositionError(problem)
+        return _view_bottoms(obj, rules, history, piles)
+
+    def view_knowledge_places(self, obj: dict[str, Any]) -> list[tuple[tuple[Any, ...], list[str]]]:
+        """The revealed cards a player drew back from her pile (:func:`_drawn_back`, read from the
+        rounds and the pile counts), in her hand, where her hand is hidden and her card of the round is
+        not face down (else it may be that card: :meth:`view_presample`)."""
+        public = _view_public(obj)
+        if public is None:
+            return []
+        rules, history, _, piles, _ = public
+        drawn = _drawn_back(history, rules, piles)
+        centre = obj.get("centre") or [None] * PLAYERS
+        return [(("hands", q), [c.ascii for c in sorted(drawn[q])]) for q in range(PLAYERS)
+                if drawn[q] and is_hidden(obj["hands"][q]) and not is_hidden(centre[q])]
+
     # -- positions --------------------------------------------------------------------------------
     def state_to_json(self, state: State) -> dict[str, Any]:
         return {
@@ -1503,10 +1589,10 @@ def _check_phase(s: State) -> None:
             raise PositionError("contest: a tie is between the two players who did not lose")
     elif s.contest:
         raise PositionError(f"contest: only in phases roshambo and tie, not {s.phase}")
-    if s.phase == FLIP:
-        for p in range(PLAYERS):
-            if len(s.hands[p]) < s.max_hand[p] and s.piles[p]:
-                raise PositionError(f"hands[{p}]: a round starts with hands topped up to the maximum")
+    problem = hand_size_problem(s.phase, s.max_hand, [len(h) for h in s.hands], [len(x) for x in s.piles],
+                                played, s.history[-1] if s.history else None)
+    if problem is not None:
+        raise PositionError(problem)
     if s.phase != OVER and s.winner is not None:
         raise PositionError("winner: only when the game is over")
     if s.phase not in (TIE, OVER) and any(s.lost):
@@ -1519,6 +1605,94 @@ def _check_phase(s: State) -> None:
         raise PositionError("winner: a game over names its winner")
 SPEC = ThreeFoolsSpec()
 """The spec instance."""
+
+
+def _view_public(obj: dict[str, Any]) -> tuple[Rules, tuple[Round, ...], list[int], list[int], list[bool]] | None:
+    """For a view file's JSON: the rules, the rounds, and each player's hand size, pile size and
+    whether her card of this round is in the centre (written out or a hidden ``{"count": 1}``);
+    ``None`` where a field does not read (the world's reading names it)."""
+    def size(zone: Any) -> int:
+        n = zone["count"] if is_hidden(zone) else len(zone)
+        if not isinstance(n, int) or isinstance(n, bool):
+            raise TypeError(n)
+        return n
+
+    try:
+        rules = rules_from_json(Rules, obj.get("rules"))
+        history = tuple(_round_from_json(r, f"rounds[{i}]") for i, r in enumerate(obj.get("rounds", [])))
+        centre = obj.get("centre") or [None] * PLAYERS
+        hands = [size(obj["hands"][p]) for p in range(PLAYERS)]
+        piles = [size(obj["piles"][p]) for p in range(PLAYERS)]
+        played = [centre[p] is not None and (not is_hidden(centre[p]) or centre[p]["count"] > 0)
+                  for p in range(PLAYERS)]
+    except (InputError, ValueError, KeyError, TypeError, IndexError):
+        return None
+    return rules, history, hands, piles, played
+
+
+def _view_bottoms(obj: dict[str, Any], rules: Rules, history: tuple[Round, ...], piles: list[int]) -> dict[str, Any]:
+    """``obj`` with each hidden pile's ``bottom`` what the rounds put there: the cards its owner
+    collected (:func:`collected`, in the order :func:`collect` puts them), as many as her pile's count
+    still holds (a pile is drawn from the top only), where the view gives no bottom or only its last
+    cards (a card of them listed as ``known`` in the pile moves to the bottom). A view that places
+    one of them elsewhere, or gives a bottom that is no end of them, is refused saying what the
+    pile's bottom is."""
+    out = obj
+    for q in range(PLAYERS):
+        zone = obj["piles"][q]
+        gained = collected(history, q, rules)
+        want = gained[len(gained) - min(piles[q], len(gained)):]
+        if not is_hidden(zone) or not want or len(set(want)) != len(want):
+            continue
+        try:
+            given = [PILATCH45.parse(t) for t in zone.get("bottom", [])]
+            known = [PILATCH45.parse(t) for t in zone.get("known", [])]
+            top = [PILATCH45.parse(t) for t in zone.get("top", [])]
+        except (InputError, TypeError):
+            continue  # the view's reading names the card
+        if given[len(given) - len(want):] == want or set(top) & set(want) or set(known) & set(given):
+            continue  # it gives them already (older rounds' cards may come first), or a card twice: the view's reading
+        others = _placed_elsewhere(obj, ("piles", q))
+        clash = next((c for c in want if c in others), None)
+        if clash is not None or want[len(want) - len(given):] != given:
+            said = f"{others[clash]} lists {clash.ascii}" if clash is not None else \
+                f"the view gives {' '.join(c.ascii for c in given)}"
+            bottom = json.dumps([c.ascii for c in want])
+            raise PositionError(f"piles[{q}].bottom: the rounds put {' '.join(c.ascii for c in want)} under player "
+                                f"{q}'s pile, in that order, and her {piles[q]} cards still hold them, but {said}; "
+                                f"her pile is {{\"count\": {piles[q]}, \"bottom\": {bottom}}}")
+        if out is obj:
+            out = copy.deepcopy(obj)
+        new = {**zone, "bottom": [c.ascii for c in want]}
+        rest = [c.ascii for c in known if c not in want]
+        if rest:
+            new["known"] = rest
+        else:
+            new.pop("known", None)
+        out["piles"][q] = new
+    return out
+
+
+def _placed_elsewhere(obj: dict[str, Any], path: tuple[Any, ...]) -> dict[Card, str]:
+    """The cards a view's JSON places outside the zone at ``path``: in the hands, piles and centre
+    written out, and as ``known``, ``top`` or ``bottom`` of the other hidden zones; each with where."""
+    out: dict[Card, str] = {}
+    for key in ("hands", "piles", "centre"):
+        for p, zone in enumerate(obj.get(key) or []):
+            if (key, p) == path:
+                continue
+            if isinstance(zone, str):
+                zone = [zone]
+            parts = [(f"{key}[{p}]", zone)] if isinstance(zone, list) else \
+                [(f"{key}[{p}].{part}", zone.get(part, [])) for part in ("known", "top", "bottom")] \
+                if isinstance(zone, dict) else []
+            for where, texts in parts:
+                for t in texts if isinstance(texts, list) else []:
+                    try:
+                        out.setdefault(PILATCH45.parse(t), where)
+                    except (InputError, TypeError):
+                        pass  # the view's reading names it
+    return out
 
 
 def _view_drawn(obj: dict[str, Any]) -> dict[int, set[Card]]:

@@ -13,12 +13,15 @@ from importlib import resources
 import pytest
 
 from foolsolve.errors import InputError
+from foolsolve.games import get
 from foolsolve.games.three_fools import random_game
-from foolsolve.spec.three_fools import SPEC
+from foolsolve.spec.three_fools import SPEC, Rules
+from foolsolve.worlds import read_view, view_of
 from tests.three_fools.helpers import position
 
 EXAMPLES = sorted(p.name for p in resources.files("foolsolve").joinpath("examples").iterdir()
                   if p.name.startswith("three-fools-"))
+INFO = get("three-fools")
 GOOD = position([["1R", "2R", "3R", "4R"], ["1P", "2P", "3P", "4P"], ["1S", "2S", "3S", "4S"]])
 
 
@@ -280,3 +283,111 @@ def test_the_binary_card_before_the_flip_shows_the_side_of_the_last_round():
         SPEC.state_from_json({**_liar(), "binary": "up"})
     # after the flip (phase lead) either side: the leader flipped it or kept it
     SPEC.state_from_json({**_liar(), "binary": "up", "phase": "lead"})
+
+
+# --- hand sizes: what the round's top-up gives (002 §Rounds of Play) ---------------------------------
+
+TOP_UP = ('(002 §Rounds of Play: "each player with fewer cards in hand than her maximum hand sizes draws cards from her '
+          'pile to reach her maximum hand size")')
+"""The end of every hand-size refusal: the seed sentence the top-up is."""
+
+PHASE_GAMES = {"flip": (0, 1), "lead": (0, 2), "follow, one card down": (0, 3), "follow, two cards down": (0, 4),
+               "follow, a pile run out": (10, 22), "roshambo": (0, 17), "tie": (50, 31), "over": (1, 18)}
+"""(seed, moves): a game dealt by ``SPEC.deal`` under the default rules with that seed, then that many
+random legal moves from the same generator, reaching the phase named (a follower whose pile ran out
+holds fewer than her maximum in the one so named)."""
+
+
+def _played(seed: int, moves: int):
+    rng = random.Random(seed)
+    s = SPEC.deal(Rules(), 3, rng)
+    for _ in range(moves):
+        s = SPEC.apply(s, rng.choice(SPEC.legal_moves(s)))
+    return s
+
+
+def _moved(state, *, to_pile: bool):
+    """The position of ``state`` with one card moved between a player's hand and the top of her pile
+    (``to_pile``: a hand card onto the pile, else the pile's top card into the hand), and that player;
+    the player is the first whose hand (pile) has a card, and, moving into the hand, has played."""
+    obj = json.loads(json.dumps(SPEC.state_to_json(state)))
+    for p in range(3):
+        if to_pile and obj["hands"][p]:
+            obj["piles"][p].insert(0, obj["hands"][p].pop())
+            return obj, p
+        if not to_pile and obj["piles"][p] and obj["centre"][p] is not None:
+            obj["hands"][p].append(obj["piles"][p].pop(0))
+            return obj, p
+    raise AssertionError("no card to move")
+
+
+@pytest.mark.parametrize("name", PHASE_GAMES)
+def test_a_position_of_every_phase_of_a_played_game_and_each_view_of_it_are_accepted(name):
+    state = _played(*PHASE_GAMES[name])
+    assert state.phase == name.split(",")[0]
+    if name == "follow, a pile run out":
+        assert any(len(state.hands[p]) + (state.centre[p] is not None) < state.max_hand[p] and not state.piles[p]
+                   for p in range(3))
+    assert SPEC.state_from_json(json.loads(json.dumps(SPEC.state_to_json(state)))) == state
+    for viewer in range(3):
+        read_view(view_of(INFO, state, viewer))
+
+
+@pytest.mark.parametrize("name", PHASE_GAMES)
+def test_a_hand_short_of_its_maximum_beside_cards_in_its_pile_is_refused_in_every_phase(name):
+    """A hand card put back on top of the pile: the top-up would have drawn it (the phases tie and over
+    check the hand the last round began with); the full position and a view of it (the counts) are
+    refused alike, naming the hand and the seed sentence."""
+    state = _played(*PHASE_GAMES[name])
+    obj, p = _moved(state, to_pile=True)
+    with pytest.raises(InputError) as exc:
+        SPEC.state_from_json(obj)
+    text = str(exc.value)
+    assert text.startswith(f"hands[{p}]: player {p} holds ") and text.endswith(TOP_UP), text
+    assert "fewer than her maximum hand size" in text
+    view = view_of(INFO, state, (p + 1) % 3)
+    view["hands"][p]["count"] -= 1
+    view["piles"][p]["count"] += 1
+    with pytest.raises(InputError) as exc:
+        read_view(view)
+    assert str(exc.value) == text
+
+
+@pytest.mark.parametrize("name", ["follow, one card down", "follow, two cards down", "roshambo"])
+def test_a_hand_with_a_card_in_the_centre_over_its_maximum_is_refused(name):
+    state = _played(*PHASE_GAMES[name])
+    obj, p = _moved(state, to_pile=False)
+    with pytest.raises(InputError) as exc:
+        SPEC.state_from_json(obj)
+    m = state.max_hand[p]
+    assert str(exc.value) == (f"hands[{p}]: player {p} holds {m} cards and a card in the centre ({m + 1}) in phase "
+                              f"{state.phase}, more than her maximum hand size {m} {TOP_UP}")
+
+
+def _trial_game(moves: list[str]):
+    """The trial's game: ``foolsolve deal three-fools --seed 7``, then ``moves`` (``foolsolve play``)."""
+    s = SPEC.deal(Rules(), 3, random.Random(7))
+    for text in moves:
+        s = SPEC.apply(s, SPEC.parse_move(s, text))
+    return json.loads(json.dumps(SPEC.state_to_json(s)))
+
+
+def test_the_trials_hands_not_topped_up_are_refused_on_the_command_line(tmp_path):
+    """The trial's two positions: player 0 at phase follow with her pile's top card in her hand beside
+    her led card (4 and 1 under a maximum of 4), and player 1 at phase lead with a card put back on her
+    pile; ``show`` and ``solve`` refuse both, exit 2, one line (they were read as positions)."""
+    five = _trial_game(["first 2", "keep", "lead 3R as P", "play 1P", "play KR", "keep", "lead 2S as S"])
+    five["hands"][0].append(five["piles"][0].pop(0))
+    lead = _trial_game(["first 2", "keep", "lead 3R as P", "play 1P", "play KR", "keep"])
+    assert lead["phase"] == "lead"
+    lead["piles"][1].insert(0, lead["hands"][1].pop())
+    for obj, says in [(five, "hands[0]: player 0 holds 4 cards and a card in the centre (5) in phase follow, more "
+                             f"than her maximum hand size 4 {TOP_UP}"),
+                      (lead, "hands[1]: player 1 holds 3 cards in phase lead, fewer than her maximum hand size 4, "
+                             f"with 11 cards in her pile {TOP_UP}")]:
+        path = tmp_path / "bad.json"
+        path.write_text(json.dumps(obj))
+        for command in (["show", str(path)], [str(path)]):
+            proc = subprocess.run([sys.executable, "-m", "foolsolve", *command], capture_output=True, text=True)
+            assert proc.returncode == 2, proc.stderr
+            assert proc.stderr == f"foolsolve: error: {says}\n"
