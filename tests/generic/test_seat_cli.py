@@ -237,6 +237,28 @@ def test_ctrl_c_as_a_world_is_kept_leaves_the_answer_whole(monkeypatch, capsys, 
     assert got["moves"] and all(m["worlds"] == at for m in got["moves"])
 
 
+@pytest.mark.parametrize(("method", "said"), [
+    ("pimc", "foolsolve: interrupted before any world was valued (0 of the 5 worlds asked for)"),
+    ("ismcts", "foolsolve: interrupted before any IS-MCTS iteration ended (0 of the 5 asked for)")])
+def test_ctrl_c_before_any_world_is_valued_says_what_it_stopped(monkeypatch, capsys, method, said):
+    """Ctrl-C while the first world is being valued (or the first IS-MCTS iteration played) leaves no
+    answer: one line says what it stopped (it said only "foolsolve: interrupted"), exit 130."""
+    def interrupted(*_args, **_kwargs):
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(5)  # (the signal's KeyboardInterrupt comes first)
+        raise AssertionError("no Ctrl-C")
+
+    monkeypatch.setattr(seat, "_value_item" if method == "pimc" else "payoff", interrupted)
+    old = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        code, out, err = run([str(EXAMPLES / "views" / "durak-fresh-deal.json"), "--method", method, "--samples",
+                              "5", "--no-store"], capsys)
+    finally:
+        signal.signal(signal.SIGINT, old)
+    assert code == 130 and not out.strip(), (out, err)
+    assert err.strip() == said
+
+
 def test_ctrl_c_as_an_iteration_is_backed_up_leaves_the_ismcts_answer_whole(monkeypatch, capsys):
     """IS-MCTS: a Ctrl-C arriving while an iteration's payoffs are being backed up the tree is held
     back until they are: the iterations the answer counts are its moves' visits, every visit with
