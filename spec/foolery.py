@@ -1303,15 +1303,20 @@ class FoolerySpec(SpecGame[State, Move]):
 
     def view_constrained(self, obj: dict[str, Any]) -> bool:
         """The checks of a position read the cards of a hand (not only how many it holds) only where
-        a play on the table led trumps (the leader held nothing else: :func:`may_lead_trumps`) and
-        where a hand of one card may be the Fool alone (the places, a lead); a view is constrained
-        only when such a hand is hidden. Every other check reads the counts of the hidden hands, so
-        every filling of them gets the same verdict."""
+        a play on the table led trumps (the leader held nothing else: :func:`may_lead_trumps`), where
+        a hand of one card may be the Fool alone (the places, a lead) and where ``given`` puts a card
+        in the receiver's hand; a view is constrained only when such a hand is hidden (``given``: and
+        the card is not known in a hidden hand, where every filling puts it). Every other check reads
+        the counts of the hidden hands, so every filling of them gets the same verdict."""
         hands = obj.get("hands")
         if not isinstance(hands, list):
             return True
         hidden = {i for i, h in enumerate(hands) if isinstance(h, dict)}
         if any(hands[i].get("count") == 1 for i in hidden):
+            return True
+        # a card the viewer gave that no hidden hand lists as known: whether the receiver holds it is the draw's
+        known = {t for i in hidden for t in hands[i].get("known", [])}
+        if any(t not in known for g in obj.get("given") or [] for t in g or []):
             return True
         table = obj.get("table") or []
         try:
@@ -1324,7 +1329,8 @@ class FoolerySpec(SpecGame[State, Move]):
 
     def view_public_check(self, view: Any, obj: dict[str, Any]) -> None:
         """:meth:`state_from_json`'s checks but those that read the cards of a hidden hand (a trump
-        lead from one, and, while a hidden hand holds one card, whether it is the Fool alone)."""
+        lead from one, whether a receiver holds the cards given her, and, while a hidden hand holds
+        one card, whether it is the Fool alone)."""
         self._read(obj, hidden=frozenset(z.path[1] for z in view.zones))
 
     def state_from_json(self, obj: dict[str, Any]) -> State:
@@ -1468,7 +1474,7 @@ class FoolerySpec(SpecGame[State, Move]):
         state = State(rules=rules, players=n, hands=hands, table=tuple(table), passed=passed, skipped=skipped,
                       places=places, to_move=obj["to_move"], dealer=dealer, round=round_no, previous_places=previous,
                       phase=phase)
-        state = replace(state, given=_read_given(obj.get("given"), state))
+        state = replace(state, given=_read_given(obj.get("given"), state, hidden or frozenset()))
         if not self.is_terminal(state):
             tm = state.to_move
             if not state.active(tm):
@@ -1526,9 +1532,10 @@ def _check_out_in_trick(table: Sequence[tuple[int, tuple[Card, ...]]], places: S
                             "table until the trick ends")
 
 
-def _read_given(raw: Any, state: State) -> tuple[tuple[Card, ...], ...]:
+def _read_given(raw: Any, state: State, hidden: frozenset[int] = frozenset()) -> tuple[tuple[Card, ...], ...]:
     """The ``given`` field: for each player, cards she gave in this round's exchange that the
-    receiver still holds (a view writes ``null`` for what its viewer does not know: nothing known)."""
+    receiver still holds (a view writes ``null`` for what its viewer does not know: nothing known).
+    ``hidden``: hands whose cards are not read (a view's public check: whether the receiver holds them)."""
     if raw is None:
         return ()
     n = state.players
@@ -1550,7 +1557,7 @@ def _read_given(raw: Any, state: State) -> tuple[tuple[Card, ...], ...]:
             raise PositionError(f"given[{g}]: player {g} has not given yet (phase {state.phase})")
         if len(set(cards)) != len(cards) or len(cards) > GIVES[gives][2]:
             raise PositionError(f"given[{g}]: player {g} gave {plural(GIVES[gives][2], 'card')} in the exchange")
-        missing = [c.ascii for c in cards if c not in state.hands[r]]
+        missing = [] if r in hidden else [c.ascii for c in cards if c not in state.hands[r]]
         if missing:
             raise PositionError(f"given[{g}]: {missing[0]} is not in the receiver's hand (hands[{r}])")
         out.append(_sorted(cards))

@@ -151,6 +151,14 @@ def test_a_view_is_constrained_only_where_a_check_reads_a_hidden_hand():
     assert SPEC.view_constrained(_with(view, table=[{"player": 4, "cards": ["XXI"]}]))
     assert SPEC.view_constrained(_with(view, counts=[(1, 1), (4, 29)]))
     assert not SPEC.view_constrained(_with(view, table=[{"player": 0, "cards": ["XX"]}]))
+    # a card the viewer gave: known in the receiver's hidden hand, every filling puts it there; left
+    # out of it, the draw decides whether the receiver holds it
+    state, previous, _ = _exchanged(3)
+    king, peasant = place_of(previous, "King"), place_of(previous, "Peasant")
+    given = view_of(INFO, state, king)
+    assert given["hands"][peasant].get("known") and not SPEC.view_constrained(given)
+    given["hands"][peasant] = {"count": given["hands"][peasant]["count"]}
+    assert SPEC.view_constrained(given)
 
 
 @pytest.mark.parametrize(("table", "counts", "why"), [
