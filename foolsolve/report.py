@@ -658,6 +658,13 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
             write_text(out, view_page(view, over))
             wrote(out)
             return
+        one = None if note else request.answer_one_world(info, worlds_of_view(view))
+        if one is not None:  # one consistent world: its full position's answer, as solve gives it
+            write_text(out, view_page(view, one.answer))
+            wrote(out)
+            if one.stop is not None:
+                raise one.stop
+            return
         answer = request.analysis(info, worlds_of_view(view))
         if note:
             answer.notes.insert(0, note)
