@@ -733,22 +733,25 @@ def _canonical_view(view: Any) -> dict[str, Any]:
     from foolsolve.worlds import Worlds
 
     spec = view.info.spec
-    return cast(dict[str, Any], _reordered(view.obj, spec.state_to_json(Worlds(view).first())))
+    deck = deck_of(view.obj)
+    return cast(dict[str, Any], _reordered(view.obj, spec.state_to_json(Worlds(view).first()), deck))
 
 
-def _reordered(mine: Any, world: Any) -> Any:
-    """``mine`` with each list that is a reordering of the list at its place in ``world`` in ``world``'s order."""
+def _reordered(mine: Any, world: Any, deck: Deck | None) -> Any:
+    """``mine`` with each list that is a reordering of the list at its place in ``world`` in ``world``'s
+    order (a card however the file writes it: ``q♠`` and ``QS`` alike)."""
     if isinstance(mine, dict) and isinstance(world, dict):
-        return {k: _reordered(v, world[k]) if k in world else v for k, v in mine.items()}
+        return {k: _reordered(v, world[k], deck) if k in world else v for k, v in mine.items()}
     if not isinstance(mine, list) or not isinstance(world, list) or len(mine) != len(world):
         return mine
-    if mine != world and sorted(map(_key, mine)) == sorted(map(_key, world)):
+
+    def key(item: Any) -> str:
+        card = parse_card(item, deck) if isinstance(item, str) else None
+        return card.ascii if card is not None else json.dumps(item, sort_keys=True)
+
+    if mine != world and sorted(map(key, mine)) == sorted(map(key, world)):
         return world
-    return [_reordered(v, w) for v, w in zip(mine, world)]
-
-
-def _key(item: Any) -> str:
-    return json.dumps(item, sort_keys=True)
+    return [_reordered(v, w, deck) for v, w in zip(mine, world)]
 
 
 class Position:

@@ -369,3 +369,8 @@ def test_a_view_draws_its_hands_sorted_as_the_full_position_does(tmp_path, capsy
     full = position_svg(spec, world, viewer=0)
     for zone in ("hands", "discard", "stock"):
         assert up(svg, zone) == up(full, zone), zone
+    # cards written another way (a suit sign, lower case) are sorted alike
+    obj["hands"][0] = ["q♠", "8S", "6h", "KD", "10♦", "AC"]
+    path.write_text(json.dumps(obj))
+    code, svg, _ = run(["show", str(path), "--svg", "-"], capsys)
+    assert code == 0 and up(svg, "hands") == ["AC", "10D", "KD", "6H", "8S", "QS"]
