@@ -116,6 +116,10 @@ class Job:
     """A view line the game's exact solver answers from its player's seat (:mod:`foolsolve.seat_exact`):
     that player; ``position`` is then one world of the view and ``options`` the solver's options."""
     for_player: int | None = None
+    one_world: int | None = None
+    """A view line with exactly one consistent world (answered as that world's full position, as
+    ``foolsolve VIEW.json``): the view's player, whom the result's method names; ``position`` is then
+    that world."""
     """A view line of a finished game: the view's player, whose result the answer of ``position`` (a
     world of the view) states (:func:`foolsolve.cli.finished_for_seat`), as ``foolsolve VIEW.json``."""
     unapplied: tuple[str, ...] = ()
@@ -557,6 +561,22 @@ def _view_job(job: Job, info: Any, obj: dict[str, Any], settings: Settings, stor
         if repeats is None or not repeats(job):
             _read_stored(job, info, exact.world, exact.extra, store)
         return job
+    worlds = worlds_of_view(view)
+    if settings.method is None and settings.samples is None and info.solve is not None and worlds.count() == 1:
+        # one consistent world: its answer as a full position, as foolsolve VIEW.json gives it
+        from foolsolve.seat_exact import one_world_notes
+
+        world = worlds.first()
+        job.game = info.name
+        job.position = st.canonical(info.spec.state_to_json(world))
+        job.options = st.canonical(settings.extra)
+        job.one_world = view.player
+        job.unapplied = (*one_world_notes(["--seed"] if settings.seed is not None else []),
+                         *memory_note(info, settings.max_memory))
+        _keyed(job, info, world, settings.extra)
+        if repeats is None or not repeats(job):
+            _read_stored(job, info, world, settings.extra, store)
+        return job
     if settings.extra:
         from foolsolve.cli import seat_takes_no_option
 
@@ -583,6 +603,10 @@ def _record(job: Job, outcome: dict[str, Any], cached: bool = False) -> dict[str
     if "result" in outcome:
         rec["cached"] = cached
         rec["result"] = _noted(outcome["result"], job.unapplied, job.moot)
+        if job.one_world is not None:
+            from foolsolve.seat_exact import one_world_method
+
+            rec["result"] = {**rec["result"], "method": one_world_method(job.one_world, rec["result"].get("method"))}
     elif "seat" in outcome:
         rec["cached"] = cached
         rec["seat"] = _noted(outcome["seat"], (), job.moot)
@@ -791,7 +815,8 @@ it holds the answer)."""
 def _repeat_key(job: Job) -> tuple[Any, ...]:
     """What a line that needs an answer asks (the batch's settings being one for every line): two
     lines with the same key get the same answer."""
-    return (job.seat is not None, job.game, job.position, job.options, job.from_seat is not None, job.for_player)
+    return (job.seat is not None, job.game, job.position, job.options, job.from_seat is not None, job.for_player,
+            job.one_world)
 
 
 _SAME = {"same": True}

@@ -996,7 +996,28 @@ class _SeatRequest:
         from foolsolve.worlds import worlds_of_view
 
         worlds = worlds_of_view(view)
-        return self.answer_exact(info, worlds) or self._answer(info, worlds, "")
+        return self.answer_exact(info, worlds) or self.answer_one_world(info, worlds) or self._answer(info, worlds, "")
+
+    def answer_one_world(self, info: GameInfo, worlds: Any) -> Answered | None:
+        """Where exactly one world is consistent with the view and no seat method is asked for
+        (``--method``, ``--samples``): that world's answer as a full position's (the exact solver's,
+        with its distances and best moves, else the open-hand search's), its method line saying it
+        is the view's one world; else ``None`` (the seat analysis answers). ``--seed``, ``--workers``
+        and ``--scheduler`` given are noted as not applied."""
+        if self.seat_method or info.solve is None or worlds.count() != 1:
+            return None
+        world = worlds.first()
+        done = answer_position(info, world, SolveRequest(seconds=self.seconds, max_nodes=self.max_nodes,
+                                                         max_memory=self.max_memory, extra=self.extra))
+        from foolsolve.seat_exact import one_world_method, one_world_notes
+
+        answer = done.answer
+        if isinstance(answer, SolveResult):
+            answer.method = one_world_method(worlds.player, answer.method)
+            answer.notes += one_world_notes([name for name, given in (
+                ("--seed", self.seed is not None), ("--workers", self.workers_given),
+                ("--scheduler", self.scheduler is not None)) if given])
+        return done
 
     def answer_state(self, info: GameInfo, state: Any, viewer: int | None, refused: str = "") -> Answered:
         from foolsolve.game import check_player, seat_of_mover

@@ -756,6 +756,16 @@ class SpecGame(ABC, Generic[S, M]):
         listing. Default: yes (always correct, slower to count)."""
         return True
 
+    def view_public_check(self, view: Any, obj: dict[str, Any]) -> None:
+        """The position checks of :meth:`state_from_json` that read no card of a view's hidden zones
+        (only how many cards each holds, and the cards the view itself places), run on ``obj``, the
+        JSON of one filling of a constrained view's hidden zones: an :class:`InputError` here is the
+        error every filling gets, so the view has no world (:meth:`foolsolve.worlds.Worlds.sample`
+        says so at once, where drawing fillings would only fail to find one). A check that reads a
+        hidden card is left out (skipping a check never refuses a view that has a world). Default:
+        no checks."""
+        return None
+
     def returns(self, state: S) -> tuple[Fraction, ...]:
         """One payoff per player: the result's payoffs at the end, zeros before."""
         res = self.result(state)

@@ -604,6 +604,7 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
 
         refuse_output_over(store_path, out)  # the page would overwrite every stored result
     info, state = load_position(position, views=True)
+    view_file = isinstance(state, View)  # (a view file's one world is answered as its full position, as solve does)
     # a --store or $FOOLSOLVE_STORE that cannot be opened is refused before any work, as solve refuses it
     store = open_store(store_path, no_store)
     seat_args = {"--method": method, "--samples": samples, "--seed": seed, "--workers": workers}
@@ -657,6 +658,13 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
             over.notes += finished_note(info, view, [k for k, v in seat_args.items() if v is not None])
             write_text(out, view_page(view, over))
             wrote(out)
+            return
+        one = None if note or not view_file else request.answer_one_world(info, worlds_of_view(view))
+        if one is not None:  # one consistent world: its full position's answer, as solve gives it
+            write_text(out, view_page(view, one.answer))
+            wrote(out)
+            if one.stop is not None:
+                raise one.stop
             return
         answer = request.analysis(info, worlds_of_view(view))
         if note:

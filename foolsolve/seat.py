@@ -43,7 +43,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Protocol
 
-from foolsolve.errors import InputError, LimitError, json_quoted, option_name, option_names, quoted
+from foolsolve.errors import InputError, LimitError, Stopped, json_quoted, option_name, option_names, quoted
 from foolsolve.game import CHANCE, MAX_CONSIDERED, draw_chance, legal_or_family, search_moves, side_text
 from foolsolve.games.base import GameInfo, SeatSearch
 from foolsolve.numbers import is_whole
@@ -1232,8 +1232,11 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
     by_world, position, exact_n, by_solver, done = rnd.by_world, rnd.position, rnd.exact_n, rnd.by_solver, rnd.done
     interrupted = rnd.interrupted or (cut is not None and cut.interrupted)
     if not done:
-        if interrupted:
-            raise rnd.stop or KeyboardInterrupt()
+        if interrupted:  # one line saying what Ctrl-C stopped (a Stopped, as a compiling playout's, keeps its own)
+            if isinstance(rnd.stop, Stopped):
+                raise rnd.stop
+            asked = f"the {total:,} worlds asked for" if method == "pimc" else f"the {total:,} consistent worlds"
+            raise Stopped(f"interrupted before any world was valued (0 of {asked})") from None
         if rnd.lost is not None:
             raise InputError(f"{option_name('--workers')}: {rnd.lost}")
         raise LimitError(_no_world_text(settings.seconds, settings.budget.nodes))
@@ -1531,7 +1534,9 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
         interrupted, stop = True, exc
     if not done:
         if interrupted:  # Ctrl-C before the first iteration ended: nothing to answer (a Stopped keeps its message)
-            raise stop
+            if isinstance(stop, Stopped):
+                raise stop
+            raise Stopped(f"interrupted before any IS-MCTS iteration ended (0 of the {iterations:,} asked for)") from None
         raise InputError("samples: IS-MCTS ran no iteration")  # (Settings asks for at least one)
     unlisted = unlisted_note(spec, first, player)
     notes = [*([unlisted] if unlisted else []),

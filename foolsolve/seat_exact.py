@@ -78,6 +78,24 @@ def seat_exact_note(player: int) -> str:
             f"her seat; --method pimc|ismcts|exact gives the whole game's value from her seat instead (docs/seat.md)")
 
 
+def one_world_method(player: int, method: str | None) -> str:
+    """The method line of a view with exactly one consistent world, answered as that world's full
+    position (docs/seat.md): the view's one world named, then the method that solved it."""
+    head = f"the one world consistent with player {player}'s view, solved as its full position"
+    return f"{head}: {method}" if method else head
+
+
+def one_world_notes(unused: list[str]) -> list[str]:
+    """The note of the seat options given to a view with one consistent world (``--seed``, ``--workers``,
+    ``--scheduler``), which choose and spread a seat analysis' worlds: not applied."""
+    if not unused:
+        return []
+    verb = "choose and spread" if len(unused) > 1 else "chooses" if unused == ["--seed"] else "spreads"
+    they = "they" if len(unused) > 1 else "it"
+    return [f"not applied: {', '.join(unused)} ({they} {verb} the worlds of a seat analysis; this view has one world, "
+            "solved as its full position)"]
+
+
 def unapplied_notes(seed: int | None, position: bool, spread: list[str]) -> list[str]:
     """The notes of the options given to an answer from one seat that the game's own solver does not
     read: ``--seed`` (``seed`` not ``None``), which picks the world it reads, and no world changes its

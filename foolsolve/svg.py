@@ -41,6 +41,7 @@ back.
 
 from __future__ import annotations
 
+import json
 import math
 import xml.etree.ElementTree as ET
 from contextvars import ContextVar
@@ -719,7 +720,38 @@ def view_svg(view: Any) -> str:
     """A view file (:class:`foolsolve.worlds.View`) drawn from its player's seat, the cards hidden from
     her face down: ``foolsolve show VIEW --svg`` and :meth:`Position.svg` of a view."""
     spec = view.info.spec
-    return picture_svg(view.obj, title=spec.title, status=f"as player {view.player} sees it", hints=hints_of(spec))
+    return picture_svg(_canonical_view(view), title=spec.title, status=f"as player {view.player} sees it",
+                       hints=hints_of(spec))
+
+
+def _canonical_view(view: Any) -> dict[str, Any]:
+    """The view's JSON with every list it writes out in the order the game writes a position
+    (``state_to_json``: hands sorted as the full position's picture and ``show`` sort them, whatever
+    order the file lists them in): each list of the view that holds the same items as the list at
+    the same place in its first world's JSON takes the world's order (an ordered zone, a stock, keeps
+    its own there); nothing else changes (the hidden zones, what the view knows of them)."""
+    from foolsolve.worlds import Worlds
+
+    spec = view.info.spec
+    deck = deck_of(view.obj)
+    return cast(dict[str, Any], _reordered(view.obj, spec.state_to_json(Worlds(view).first()), deck))
+
+
+def _reordered(mine: Any, world: Any, deck: Deck | None) -> Any:
+    """``mine`` with each list that is a reordering of the list at its place in ``world`` in ``world``'s
+    order (a card however the file writes it: ``q♠`` and ``QS`` alike)."""
+    if isinstance(mine, dict) and isinstance(world, dict):
+        return {k: _reordered(v, world[k], deck) if k in world else v for k, v in mine.items()}
+    if not isinstance(mine, list) or not isinstance(world, list) or len(mine) != len(world):
+        return mine
+
+    def key(item: Any) -> str:
+        card = parse_card(item, deck) if isinstance(item, str) else None
+        return card.ascii if card is not None else json.dumps(item, sort_keys=True)
+
+    if mine != world and sorted(map(key, mine)) == sorted(map(key, world)):
+        return world
+    return [_reordered(v, w, deck) for v, w in zip(mine, world)]
 
 
 class Position:

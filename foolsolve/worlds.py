@@ -27,13 +27,14 @@ distribution uniform over the worlds that remain; where such a rule is rare amon
 spec states it so that only fillings that obey it are drawn: ``view_bottom_cards``,
 ``view_count_rule``). Failed draws never prove that a view has no world: a large view whose draws
 are all refused is "could not draw a world ... in N tries", not "no position is consistent"
-(:meth:`Worlds.sample`). Nothing is inferred from the other
-players' past choices.
+(:meth:`Worlds.sample`); the spec's checks that read no hidden card
+(``view_public_check``) run first, on one filling, and what they refuse every filling breaks: "no
+position is consistent", at once. Nothing is inferred from the other players' past choices.
 
 Per-game knowledge lives in the spec (the hooks of :class:`foolsolve.game.SpecGame`:
 ``view_fields``, ``view_knowledge``, ``view_drop``, ``view_extra``, ``view_cards``,
-``world_json``, ``view_constrained``, ``view_presample``, ``view_card_zones``, ``view_bottom_cards``,
-``view_count_rule``); this module is
+``world_json``, ``view_constrained``, ``view_public_check``, ``view_presample``, ``view_card_zones``,
+``view_bottom_cards``, ``view_count_rule``); this module is
 the shared framework.
 """
 
@@ -420,6 +421,13 @@ class Worlds:
             self.view._cache["first"] = self.sample(random.Random(0))
         return self.view._cache["first"]
 
+    @property
+    def tries(self) -> int:
+        """Draws :meth:`sample` has tried for this view so far (of a constrained view: an unconstrained
+        one draws once a world and counts none), for tests that a refusal came without drawing."""
+        tries: int = self.view._cache.get("tries", 0)
+        return tries
+
     # -- building one world --
 
     def _world(self, contents: dict[Path, list[Card]], rng: random.Random) -> Any:
@@ -427,12 +435,34 @@ class Worlds:
         from foolsolve.positions import schema_trusted
 
         spec = self.info.spec
+        with schema_trusted():  # the view was checked against the schema; the spec's checks run
+            return spec.state_from_json(self._world_json(contents, rng))
+
+    def _world_json(self, contents: dict[Path, list[Card]], rng: random.Random) -> dict[str, Any]:
+        """The position JSON of one assignment (the view's JSON with its hidden zones filled)."""
         obj = copy.deepcopy(self.view.obj)
         obj.pop(VIEW_KEY, None)
         for z in self.view.zones:
             _set(obj, z.path, [c.ascii for c in contents[z.path]])
-        with schema_trusted():  # the view was checked against the schema; the spec's checks run
-            return spec.state_from_json(spec.world_json(obj, rng))
+        return self.info.spec.world_json(obj, rng)
+
+    def _public_check(self) -> None:
+        """The spec's checks that read no hidden card (:meth:`foolsolve.game.SpecGame.view_public_check`),
+        run once a view on one filling (drawn with its own ``random.Random(0)``, so that a sample's
+        draws are the same with or without it): a refusal there is every filling's, so the view has
+        no world, said at once and definitely."""
+        if "public" in self.view._cache:
+            return
+        rng = random.Random(0)
+        obj = self._world_json(self._draw(rng), rng)
+        from foolsolve.positions import schema_trusted
+
+        try:
+            with schema_trusted():
+                self.info.spec.view_public_check(self.view, obj)
+        except InputError as exc:
+            raise InputError(f"view: no position is consistent with this view ({exc})") from None
+        self.view._cache["public"] = True
 
     def _draw(self, rng: random.Random) -> dict[Path, list[Card]]:
         first = self.info.spec.view_presample(self.view, rng)
@@ -621,7 +651,8 @@ class Worlds:
         reject a draw (``view_constrained``), draws until it accepts one: a small view that
         :data:`MAX_TRIES` draws do not fill is decided by listing its worlds; a large one keeps
         drawing for :data:`SAMPLE_SECONDS`, then says it could not draw a world (not that there is
-        none: failed draws prove nothing)."""
+        none: failed draws prove nothing). Before the first such draw the spec's checks that read no
+        hidden card run on one filling (:meth:`_public_check`): what they refuse, no world has."""
         check_arg("rng", rng, random.Random, "a random.Random (random.Random(SEED))")
         if not self._assignments_count():  # no card may lie where the counts need it: say why, at once
             self._split(self._parts()[0], list(self.view.unseen), rng)
@@ -630,10 +661,12 @@ class Worlds:
                 return self._world(self._draw(rng), rng)
             except InputError as exc:
                 raise InputError(f"view: no position is consistent with this view ({exc})") from None
+        self._public_check()  # a refusal that reads no hidden card: no world, at once
         problem: InputError | None = None
         tries, since = 0, 0.0
         while True:
             tries += 1
+            self.view._cache["tries"] = self.view._cache.get("tries", 0) + 1
             try:
                 return self._world(self._draw(rng), rng)
             except InputError as exc:

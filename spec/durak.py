@@ -2206,12 +2206,14 @@ class DurakSpec(SpecGame[State, Move]):
 
     def view_constrained(self, obj: dict[str, Any]) -> bool:
         """The spec checks hidden cards against the view only in the redeal phase (who may demand a
-        re-deal, the lowest trump leads), while throwing in (the player to move can throw), for
-        shown trumps and for a stock whose last card is not given (it must be a trump) where the sampler
-        cannot deal it apart (:meth:`view_bottom_cards`: the view knows a card in the stock), and in a
-        first bout whose rule on the lowest trump the count rule does not deal (:meth:`_first_lead_rejects`)."""
+        re-deal, the lowest trump leads), while throwing in unless the viewer's own hand decides who
+        throws (:meth:`_viewer_throws`), for shown trumps and for a stock whose last card is not given
+        (it must be a trump) where the sampler cannot deal it apart (:meth:`view_bottom_cards`: the
+        view knows a card in the stock), and in a first bout whose rule on the lowest trump the count
+        rule does not deal (:meth:`_first_lead_rejects`)."""
         table = obj.get("table", [])
         throwing = bool(obj.get("taking")) or (bool(table) and all(c is not None for _, c in table))
+        throwing = throwing and not self._viewer_throws(obj)
         stock = obj.get("stock")
         # (a last card not given is dealt only trumps, view_bottom_cards, unless a card is known in the stock)
         open_bottom = (isinstance(stock, dict) and stock.get("count", 0) > 0 and not stock.get("bottom")
@@ -2221,6 +2223,51 @@ class DurakSpec(SpecGame[State, Move]):
                        for h, texts in zip(obj["hands"], obj.get("known") or []) for t in texts)
         return (throwing or obj.get("phase") == REDEAL or bool(obj.get("shown")) or open_bottom or unplaced
                 or self._first_lead_rejects(obj))
+
+    def _viewer_throws(self, obj: dict[str, Any]) -> bool:
+        """Whether, in a view's throw-in stage, the check that someone can throw in (and that the
+        player to move can) reads the viewer's hand alone: she is ``to_move`` (the check asks only
+        whether the player to move can throw), or no ``to_move`` is given (the first thrower in
+        :func:`throwers` order who can throw is to move) and she is the first thrower and can throw,
+        or the only thrower. Her hand is written out in her view, so every filling of the other
+        hands gets the same verdict. Anything unreadable here: ``False`` (the spec names it later)."""
+        viewer, mover = obj.get("view"), obj.get("to_move")
+        if mover is not None:
+            return bool(mover == viewer)
+        try:
+            rules: Rules = rules_from_json(Rules, obj.get("rules"))
+            deck = rules.deck_cards
+            hands, stock = obj["hands"], obj["stock"]
+            counts = [len(h) if isinstance(h, list) else int(h["count"]) for h in hands]
+            in_stock = len(stock) if isinstance(stock, list) else int(stock["count"])
+            table = tuple((deck.parse(a, what="table"), None if c is None else deck.parse(c, what="table"))
+                          for a, c in obj.get("table", []))
+            n, attacker, defender = len(hands), int(obj["attacker"]), int(obj["defender"])
+            out = obj.get("out")
+            if out is None:  # (as read_position derives it)
+                out = [p for p in range(n) if not in_stock and not counts[p] and p not in (attacker, defender)]
+            covered = sum(1 for _, c in table if c is not None)
+            own = frozenset(deck.parse_many(hands[viewer], what=f"hands[{viewer}]"))
+            # a state for throwers and legal_throws, which read the viewer's hand, the table, the seats,
+            # and of the stock only whether it has cards (bout_limit): its cards are stand-ins
+            probe = State(rules=rules, players=n, hands=tuple(own if p == viewer else frozenset() for p in range(n)),
+                          stock=(table[0][0],) * in_stock, trump=_suit_letter(obj.get("trump")),
+                          discard=frozenset(), out=tuple(out), attacker=attacker, defender=defender,
+                          table=_sorted_table(table), to_move=attacker, taking=bool(obj.get("taking")),
+                          first_bout=bool(obj.get("first_bout", False)),
+                          defender_start=int(obj.get("defender_start", counts[defender] + covered)),
+                          shown=frozenset(), last_defender=int(obj.get("last_defender", defender)))
+            order = throwers(probe)
+            return bool(order) and order[0] == viewer and (len(order) == 1 or bool(legal_throws(probe, viewer)))
+        except (InputError, KeyError, TypeError, ValueError, IndexError):
+            return False
+
+    def view_public_check(self, view: Any, obj: dict[str, Any]) -> None:
+        """:func:`read_position` with ``public``: every check that reads no card of a hand, and the
+        stock's last card only where the view gives it."""
+        zone = view.zone(("stock",))
+        seen = zone is None or bool(zone.hidden.bottom) or len(zone.hidden.top) >= zone.hidden.count
+        read_position(obj, public=True, bottom_seen=seen)
 
     # --- position files --------------------------------------------------------------
 
@@ -2304,13 +2351,18 @@ def _read_known(raw: list[list[str]], state: State, deck: Deck) -> tuple[frozens
     return tuple(out)
 
 
-def read_position(obj: Any, *, reachable: bool = True) -> State:
+def read_position(obj: Any, *, reachable: bool = True, public: bool = False, bottom_seen: bool = True) -> State:
     """Build and check a :class:`State` from position JSON (docs/durak.md "Position files").
 
     ``reachable=False`` (never for a position file: :meth:`DurakSpec.state_from_json` always checks)
     skips :func:`_check_dealt_and_drawn`, for states set up by hand to try one rule on a few cards
     (a first bout, or a one-card stock, with short hands), which no deal and draws lead to but on
-    which every rule is still defined."""
+    which every rule is still defined.
+
+    ``public`` (:meth:`DurakSpec.view_public_check`, on one filling of a view): only the checks that
+    read no card of any hand (only how many each holds), nor the stock's last card unless
+    ``bottom_seen``; the others (who leads the first bout, who may demand a re-deal, who can throw
+    in, where a shown trump is) are left out. The state returned then is no position to play."""
     validate_schema(obj, "durak.schema.json")
     rules: Rules = rules_from_json(Rules, obj.get("rules"))
     deck = rules.deck_cards
@@ -2359,7 +2411,7 @@ def read_position(obj: Any, *, reachable: bool = True) -> State:
     discard = frozenset(discard_given) | frozenset(c for c in deck.cards if c not in where)
     shown = deck.parse_many(obj.get("shown", []), what="shown")
 
-    if stock and trump is not None and stock[-1].suit != trump:
+    if stock and trump is not None and bottom_seen and stock[-1].suit != trump:
         raise PositionError(f"stock: the last card is the face-up trump and must be a {_suit_name(trump)}, "
                             f"got {stock[-1].ascii}")
 
@@ -2408,20 +2460,21 @@ def read_position(obj: Any, *, reachable: bool = True) -> State:
                                if obj["phase"] == REDEAL else ""))
     if obj.get("known") is not None:
         draft = dataclasses.replace(draft, known=_read_known(obj["known"], draft, deck))
-        if draft.known and (draft.first_bout or redeal_seed is not None) and not _exchanged_ace(draft):
+        if (draft.known and (draft.first_bout or redeal_seed is not None) and bottom_seen
+                and not _exchanged_ace(draft)):
             raise PositionError("known: no card is picked up before the first bout of a deal ends (but the trump ace "
                                 "the first attacker took for the six under trump_ace_exchange)")
     if redeal_seed is not None:
-        _check_redeal_phase(draft, obj)
-    _check_position(draft, obj, default_start)
+        _check_redeal_phase(draft, obj, public=public)
+    _check_position(draft, obj, default_start, public=public)
     if reachable:
         _check_dealt_and_drawn(draft, discard_listed=bool(obj.get("discard")))
-        if first_bout and redeal_seed is None:
+        if first_bout and redeal_seed is None and not public:
             breach = first_lead_breach(rules, trump, draft.hands, table, attacker, defender, last_defender,
                                        draft.stock[-1] if draft.stock else None)
             if breach:
                 raise PositionError(breach)
-    if "to_move" not in obj:
+    if "to_move" not in obj and not public:
         draft = dataclasses.replace(draft, to_move=_derived_to_move(draft))
     return draft
 
@@ -2460,9 +2513,10 @@ def _read_places(obj: dict[str, Any], rules: Rules, out: tuple[int, ...]) -> tup
     return tuple(given)
 
 
-def _check_redeal_phase(state: State, obj: dict[str, Any]) -> None:
+def _check_redeal_phase(state: State, obj: dict[str, Any], *, public: bool = False) -> None:
     """A position in the redeal phase is a fresh deal (:meth:`DurakSpec.deal`) under ``redeal_right``
-    with a player who may demand a re-deal to move (each error names its field)."""
+    with a player who may demand a re-deal to move (each error names its field). ``public``: only the
+    checks that read no card of a hand (:func:`read_position`)."""
     if not state.rules.redeal_right:
         raise PositionError("redeal_seed: a redeal phase needs the rule option redeal_right (it is false)")
     gone = sorted(c.ascii for c in state.discard)
@@ -2475,20 +2529,24 @@ def _check_redeal_phase(state: State, obj: dict[str, Any]) -> None:
     for p, hand in enumerate(state.hands):
         if len(hand) != HAND_SIZE:
             raise PositionError(f"hands[{p}]: {len(hand)} cards; right after the deal every hand has {HAND_SIZE}")
-    if not state.stock and state.trump is not None and not any(c.suit == state.trump
-                                                                for c in state.hands[state.players - 1]):
+    if public:  # (the trump in the last hand, the lowest trump, who may demand a re-deal: cards of hands)
+        pass
+    elif not state.stock and state.trump is not None and not any(c.suit == state.trump
+                                                                  for c in state.hands[state.players - 1]):
         raise PositionError(f"trump: with no stock the trump is the suit of the last card dealt, to player "
                             f"{state.players - 1}, who holds no {_suit_name(state.trump)}")
     if state.trump is None:
         raise PositionError("trump: a deal turns up a trump suit (null only in positions set up by hand)")
-    lead = lowest_trump_leads(state.hands, state.trump)
-    if state.attacker != lead:
+    lead = None if public else lowest_trump_leads(state.hands, state.trump)
+    if lead is not None and state.attacker != lead:
         raise PositionError(f"attacker: must be {lead} (the lowest trump leads the first bout of a deal)")
     if not state.first_bout or state.taking:
         raise PositionError("first_bout: the redeal phase comes before the first bout (first_bout true, "
                             "taking false)")
     if "last_defender" in obj and state.last_defender != state.defender:
         raise PositionError(f"last_defender: must be {state.defender} (the first defender) right after the deal")
+    if public:
+        return
     order = redeal_order(state.hands)
     if not order:
         raise PositionError("hands: nobody holds 5 or more cards of one suit, so there is no redeal phase")
@@ -2551,8 +2609,9 @@ def _derived_to_move(state: State) -> int:
     return state.attacker
 
 
-def _check_position(state: State, obj: dict[str, Any], default_start: int) -> None:
-    """The semantic checks of a position (each error names one field)."""
+def _check_position(state: State, obj: dict[str, Any], default_start: int, *, public: bool = False) -> None:
+    """The semantic checks of a position (each error names one field). ``public``: only those that read
+    no card of a hand (:func:`read_position`): not where a shown trump is, nor who can throw in."""
     rules = state.rules
     ph = phase(state)
     if ph == OVER and state.table:
@@ -2618,10 +2677,12 @@ def _check_position(state: State, obj: dict[str, Any], default_start: int) -> No
                 raise PositionError(f"shown: {c.ascii} is not a trump")
             if c.rank not in ranks:
                 raise PositionError(f"shown: {c.ascii} does not have the rank of an attack card")
-            if c not in on_table and not any(c in h for h in state.hands):
+            if not public and c not in on_table and not any(c in h for h in state.hands):
                 raise PositionError(f"shown: {c.ascii} is neither in a hand nor on the table")
     _check_transfers(state)
-    if ph == THROW:
+    if ph == THROW and public:
+        pass  # (who can throw in reads the throwers' hands)
+    elif ph == THROW:
         can = [p for p in throwers(state) if legal_throws(state, p)]
         if not can:
             raise PositionError(f"table: nobody can throw in{_full_bout(state)}, so this bout is already over")

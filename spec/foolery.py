@@ -1301,8 +1301,46 @@ class FoolerySpec(SpecGame[State, Move]):
             out["given"] = [[c.ascii for c in g] for g in state.given]
         return out
 
+    def view_constrained(self, obj: dict[str, Any]) -> bool:
+        """The checks of a position read the cards of a hand (not only how many it holds) only where
+        a play on the table led trumps (the leader held nothing else: :func:`may_lead_trumps`), where
+        a hand of one card may be the Fool alone (the places, a lead) and where ``given`` puts a card
+        in the receiver's hand; a view is constrained only when such a hand is hidden (``given``: and
+        the card is not known in a hidden hand, where every filling puts it). Every other check reads
+        the counts of the hidden hands, so every filling of them gets the same verdict."""
+        hands = obj.get("hands")
+        if not isinstance(hands, list):
+            return True
+        hidden = {i for i, h in enumerate(hands) if isinstance(h, dict)}
+        if any(hands[i].get("count") == 1 for i in hidden):
+            return True
+        # a card the viewer gave that no hidden hand lists as known: whether the receiver holds it is the draw's
+        known = {t for i in hidden for t in hands[i].get("known", [])}
+        if any(t not in known for g in obj.get("given") or [] for t in g or []):
+            return True
+        table = obj.get("table") or []
+        try:
+            lead = table[0]
+            return lead["player"] in hidden and all(is_trump(TAROT78.parse(t, what="table")) for t in lead["cards"])
+        except IndexError:
+            return False  # an empty table
+        except (InputError, KeyError, TypeError):
+            return True  # (the spec names it)
+
+    def view_public_check(self, view: Any, obj: dict[str, Any]) -> None:
+        """:meth:`state_from_json`'s checks but those that read the cards of a hidden hand (a trump
+        lead from one, whether a receiver holds the cards given her, and, while a hidden hand holds
+        one card, whether it is the Fool alone)."""
+        self._read(obj, hidden=frozenset(z.path[1] for z in view.zones))
+
     def state_from_json(self, obj: dict[str, Any]) -> State:
         """Read a position (JSON Schema first, then the checks below, each naming its field)."""
+        return self._read(obj)
+
+    def _read(self, obj: dict[str, Any], hidden: frozenset[int] | None = None) -> State:
+        """:meth:`state_from_json`; with ``hidden`` (:meth:`view_public_check`: the hands a view hides,
+        here filled by one draw), without the checks that read the cards of those hands; the state
+        returned then is no position to play."""
         validate_schema(obj, "foolery.schema.json")
         rules = rules_from_json(Rules, obj.get("rules"))
         hands_raw = obj["hands"]
@@ -1327,6 +1365,8 @@ class FoolerySpec(SpecGame[State, Move]):
             return _sorted(out)
 
         hands = tuple(parse(f"hands[{i}]", h) for i, h in enumerate(hands_raw))
+        # (a public read: whether a hidden hand of one card is the Fool alone is not known)
+        unsure = hidden is not None and any(len(hands[i]) == 1 for i in hidden)
         table: list[tuple[int, tuple[Card, ...]]] = []
         prev: Combo | None = None
         for i, entry in enumerate(obj.get("table", [])):
@@ -1342,7 +1382,8 @@ class FoolerySpec(SpecGame[State, Move]):
                 raise PositionError(f"{where}: the Fool ends the trick at once; it cannot lie on the table")
             if prev is not None and not beats(combo, prev, rules):
                 raise PositionError(f"{where}: {' '.join(c.ascii for c in cs)} does not beat the play before it")
-            if prev is None and combo.kind == "trumps" and not may_lead_trumps(hands[q]):
+            if (prev is None and combo.kind == "trumps" and not (hidden is not None and q in hidden)
+                    and not may_lead_trumps(hands[q])):
                 # the lead: cards leave a hand only by play, so what the leader still holds she held then
                 others = " ".join(c.ascii for c in hands[q] if c.suit != TRUMP)
                 raise PositionError(f"{where}: player {q} led trumps but still holds {others}; trumps are led only "
@@ -1368,13 +1409,13 @@ class FoolerySpec(SpecGame[State, Move]):
         if over and len(holding) == 1:
             holding = []  # the last one in play keeps their cards when the round ends
         for i, h in enumerate(hands):
-            if i in holding:
+            if i in holding and not unsure:
                 raise PositionError(f"hands[{i}]: player {i} has finished (place {places[i]}) but holds cards")
-            if places[i] is not None and h == (FOOL,) and places[i] != n:
+            if places[i] is not None and h == (FOOL,) and places[i] != n and not unsure:
                 raise PositionError(f"hands[{i}]: only the Peasant (place {n}) leaves play holding the Fool")
             if places[i] is None and not h:
                 raise PositionError(f"hands[{i}]: player {i} holds no cards but has no place")
-        if not over:
+        if not over and not unsure:
             # 004 §Titles: players take the places in the order they go out, the first free from the top; only
             # the player stuck with the Fool takes the last (reading stuck_fool_leaves) before the round ends
             out = sorted(pl for i, pl in enumerate(places) if pl is not None and hands[i] != (FOOL,))
@@ -1383,7 +1424,7 @@ class FoolerySpec(SpecGame[State, Move]):
                                     f"the first places in the order they went out ({len(out)} out: "
                                     f"{', '.join(map(str, range(1, len(out) + 1))) or 'none'}), and only a player "
                                     f"stuck with the Fool the last ({n})")
-        if table and not over:
+        if table and not over and not unsure:
             _check_out_in_trick(table, places, hands)
         round_no = obj.get("round", 1)
         phase = obj.get("phase", "play")
@@ -1433,7 +1474,7 @@ class FoolerySpec(SpecGame[State, Move]):
         state = State(rules=rules, players=n, hands=hands, table=tuple(table), passed=passed, skipped=skipped,
                       places=places, to_move=obj["to_move"], dealer=dealer, round=round_no, previous_places=previous,
                       phase=phase)
-        state = replace(state, given=_read_given(obj.get("given"), state))
+        state = replace(state, given=_read_given(obj.get("given"), state, hidden or frozenset()))
         if not self.is_terminal(state):
             tm = state.to_move
             if not state.active(tm):
@@ -1447,7 +1488,7 @@ class FoolerySpec(SpecGame[State, Move]):
                 raise PositionError(f"to_move: player {tm} made the play to beat (the trick would be over)")
             if table and (tm == skipped or (rules.pass_is_final and tm in passed)):
                 raise PositionError(f"to_move: player {tm} passed or was skipped in this trick")
-            if not table and phase == "play" and hands[tm] == (FOOL,):
+            if not table and phase == "play" and hands[tm] == (FOOL,) and not unsure:
                 raise PositionError(f"to_move: player {tm} holds only the Fool and would have left play as Peasant")
             _check_turn(state)
         elif table or passed:
@@ -1491,9 +1532,10 @@ def _check_out_in_trick(table: Sequence[tuple[int, tuple[Card, ...]]], places: S
                             "table until the trick ends")
 
 
-def _read_given(raw: Any, state: State) -> tuple[tuple[Card, ...], ...]:
+def _read_given(raw: Any, state: State, hidden: frozenset[int] = frozenset()) -> tuple[tuple[Card, ...], ...]:
     """The ``given`` field: for each player, cards she gave in this round's exchange that the
-    receiver still holds (a view writes ``null`` for what its viewer does not know: nothing known)."""
+    receiver still holds (a view writes ``null`` for what its viewer does not know: nothing known).
+    ``hidden``: hands whose cards are not read (a view's public check: whether the receiver holds them)."""
     if raw is None:
         return ()
     n = state.players
@@ -1515,7 +1557,7 @@ def _read_given(raw: Any, state: State) -> tuple[tuple[Card, ...], ...]:
             raise PositionError(f"given[{g}]: player {g} has not given yet (phase {state.phase})")
         if len(set(cards)) != len(cards) or len(cards) > GIVES[gives][2]:
             raise PositionError(f"given[{g}]: player {g} gave {plural(GIVES[gives][2], 'card')} in the exchange")
-        missing = [c.ascii for c in cards if c not in state.hands[r]]
+        missing = [] if r in hidden else [c.ascii for c in cards if c not in state.hands[r]]
         if missing:
             raise PositionError(f"given[{g}]: {missing[0]} is not in the receiver's hand (hands[{r}])")
         out.append(_sorted(cards))

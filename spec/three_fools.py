@@ -1241,6 +1241,11 @@ class ThreeFoolsSpec(SpecGame[State, Move]):
         centre = obj.get("centre") or [None] * PLAYERS
         return [(("hands", q), [c.ascii for c in sorted(drawn[q])]) for q in range(PLAYERS)
                 if drawn[q] and is_hidden(obj["hands"][q]) and not is_hidden(centre[q])]
+    def view_public_check(self, view: Any, obj: dict[str, Any]) -> None:
+        """:func:`state_from_json` with ``public``: every check but those that read the cards of the
+        hands, piles and face-down cards (where the cards revealed went, the last round's cards at
+        the bottom of its winner's pile, the cards of a Roshambo in the centre)."""
+        state_from_json(obj, public=True)
 
     # -- positions --------------------------------------------------------------------------------
     def state_to_json(self, state: State) -> dict[str, Any]:
@@ -1320,8 +1325,11 @@ def parse_suit(text: Any, where: str) -> str:
     return SUIT_OF_TEXT[text.upper()]
 
 
-def state_from_json(obj: Any) -> State:
-    """Read a position (schema first, then the semantic checks); every error names its field."""
+def state_from_json(obj: Any, *, public: bool = False) -> State:
+    """Read a position (schema first, then the semantic checks); every error names its field.
+    ``public`` (:meth:`ThreeFoolsSpec.view_public_check`, on one filling of a view): without the
+    checks that read the cards of the hands, piles and centre (only how many each holds); the state
+    returned then is no position to play."""
     validate_schema(obj, SCHEMA)
     rules = rules_from_json(Rules, obj.get("rules"))
     seen: dict[Card, str] = {}
@@ -1361,9 +1369,9 @@ def state_from_json(obj: Any) -> State:
     streak = obj.get("streak", 0)
     state = State(rules, phase, leader, hands, piles, max_hand, binary, streak, declared, centre, contest,
                   history, lost, winner, obj.get("reason", ""))
-    _check_phase(state)
+    _check_phase(state, public)
     _check_streak_and_reason(state)
-    _check_history(state)
+    _check_history(state, public)
     _check_binary(state)
     if obj.get("shown") is not None:
         _check_shown(obj["shown"], state)
@@ -1460,7 +1468,7 @@ def _check_streak_and_reason(s: State) -> None:
                             "cards (N)', 'won the Roshambo of a tie at N cards')")
 
 
-def _check_history(s: State) -> None:
+def _check_history(s: State, public: bool = False) -> None:
     """The public history (``rounds``) agrees with the cards, by where revealed cards can go
     (002 §Winning a Round): a round's three cards are distinct and its winner is the one its cards
     give (any seat when three suits show, Roshambo); only a Roshambo round has a bonus, at most three
@@ -1468,7 +1476,8 @@ def _check_history(s: State) -> None:
     under its winner's pile, so until it is revealed again it is in that player's pile, hand or
     face-down card; it can be played again only by that player, or taken as a bonus from her pile.
     The last round's cards lie at the bottom of its winner's pile in the order they went there,
-    unless she has drawn into them (then the pile holds nothing above them)."""
+    unless she has drawn into them (then the pile holds nothing above them). ``public``: only the
+    checks of the rounds themselves (not where their cards lie now)."""
     owner: dict[Card, int] = {}
     for i, r in enumerate(s.history):
         where = f"rounds[{i}]"
@@ -1506,6 +1515,8 @@ def _check_history(s: State) -> None:
     last = s.history[-1]
     if s.phase != START and s.leader != last.winner:
         raise PositionError(f"leader: player {s.leader}, but player {last.winner} won the last round and leads")
+    if public:  # (the checks below read where the cards lie in the hands, piles and centre)
+        return
     for c, w in owner.items():
         if c not in s.hands[w] and c not in s.piles[w] and s.centre[w] != c:
             raise PositionError(f"rounds: card {c.ascii} went to player {w}'s pile and was not revealed since, so it "
@@ -1538,8 +1549,8 @@ def _round_from_json(obj: dict[str, Any], where: str) -> Round:
                  (cards[0], cards[1], cards[2]), obj["winner"], (bonus[0], bonus[1], bonus[2]))
 
 
-def _check_phase(s: State) -> None:
-    """The phase agrees with the rest of the position."""
+def _check_phase(s: State, public: bool = False) -> None:
+    """The phase agrees with the rest of the position (``public``: not the centre's cards)."""
     played = [c is not None for c in s.centre]
     if s.phase == START:
         if s.leader != -1 or any(s.hands) or s.history:
@@ -1580,7 +1591,7 @@ def _check_phase(s: State) -> None:
             raise PositionError(f"centre[{first}]: player {first} follows before player {second}")
     if s.phase == ROSHAMBO:
         cards = tuple(s.centre)
-        if not all(played) or round_winner(cards, s.binary) is not None:  # type: ignore[arg-type]
+        if not all(played) or (not public and round_winner(cards, s.binary) is not None):  # type: ignore[arg-type]
             raise PositionError("centre: phase roshambo needs three cards of three suits")
         if s.contest != (0, 1, 2):
             raise PositionError("contest: a round's Roshambo is between all three players")

@@ -387,3 +387,71 @@ def test_durak_worlds_of_three_or_more_players_get_greedy_playouts_and_the_games
                                                                   budget=seat.Budget(frontier="random")))
     assert "with random playouts; the depth-limited search 200 nodes with three or more players)" in own.method_text
     _assert_each_move_is_worth_its_greedy_game(state)
+
+
+def _one_world_view():
+    """Two players, stock empty, the defender (player 1) taking 9H; the attacker (player 0, the
+    viewer) holds 9C 9D 6H AS and every other card but player 1's three is in the discard: her view
+    has one world. In it throwing a nine wins in 6 moves, passing in 7."""
+    ranks = ["6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+    mine, theirs = ["9C", "9D", "6H", "AS"], ["7C", "8D", "KH"]
+    discard = [r + s for s in "CDHS" for r in ranks if r + s not in {*mine, *theirs, "9H"}]
+    full = {"game": "durak", "trump": "S", "hands": [mine, theirs], "stock": [], "discard": discard,
+            "table": [["9H", None]], "attacker": 0, "defender": 1, "taking": True, "to_move": 0, "first_bout": False}
+    return full, {**full, "view": 0, "hands": [mine, {"count": 3}]}
+
+
+def test_a_view_with_one_world_is_answered_as_that_full_position(tmp_path, capsys):
+    """Issue 32 §2, "a view with exactly one world gives that world": the view listed throw 9C, throw
+    9D and pass all +1.000 (exact), best all three, where the full position gives the throws (win in
+    6) over pass (win in 7). Now the view's answer is the full position's: the same values,
+    distances, best moves and line, its method line naming the view's one world; --seed is noted as
+    not applied; --method still asks for the seat analysis."""
+    from tests.generic.test_cli import run
+
+    full, view = _one_world_view()
+    (tmp_path / "full.json").write_text(json.dumps(full))
+    (tmp_path / "view.json").write_text(json.dumps(view))
+    code, out, err = run([str(tmp_path / "full.json"), "--json", "--no-store"], capsys)
+    assert code == 0, err
+    whole = json.loads(out)
+    code, out, err = run([str(tmp_path / "view.json"), "--json", "--no-store", "--seed", "3"], capsys)
+    assert code == 0, err
+    seen = json.loads(out)
+    assert [(m["move"], m["value"], m["distance"]) for m in seen["moves"]] == \
+        [(m["move"], m["value"], m["distance"]) for m in whole["moves"]] == \
+        [("throw 9♣", "win", 6), ("throw 9♦", "win", 6), ("pass", "win", 7)]
+    assert seen["best"] == whole["best"] == ["throw 9♣", "throw 9♦"] and seen["pv"] == whole["pv"]
+    assert seen["method"] == f"the one world consistent with player 0's view, solved as its full position: " \
+                             f"{whole['method']}"
+    assert any(n.startswith("not applied: --seed") for n in seen["notes"])
+    code, out, err = run([str(tmp_path / "view.json"), "--json", "--no-store", "--method", "exact"], capsys)
+    assert code == 0, err
+    assert json.loads(out)["method"] == "exact" and json.loads(out)["worlds"] == 1
+
+
+def test_a_batch_and_report_answer_a_view_with_one_world_as_solve_does(tmp_path, capsys):
+    """A batch's view line with one consistent world gets the answer ``foolsolve VIEW.json`` gives (the
+    world's full-position result, its method naming the view's one world), and a line of the full
+    position after it is its own question (not a repeat of the view line); ``report`` draws it."""
+    from tests.generic.test_cli import run
+
+    full, view = _one_world_view()
+    (tmp_path / "full.json").write_text(json.dumps(full))
+    (tmp_path / "view.json").write_text(json.dumps(view))
+    code, out, err = run([str(tmp_path / "view.json"), "--json", "--no-store"], capsys)
+    assert code == 0, err
+    solved = json.loads(out)
+    lines = tmp_path / "lines.txt"
+    lines.write_text(f"{tmp_path / 'view.json'}\n{tmp_path / 'full.json'}\n")
+    code, out, err = run(["batch", str(lines), "--no-store"], capsys)
+    assert code == 0, err
+    first, second = (json.loads(line) for line in out.splitlines())
+    drop = ("nodes", "seconds")
+    assert {k: v for k, v in first["result"].items() if k not in drop} == \
+        {k: v for k, v in solved.items() if k not in drop}
+    assert "same_as" not in second and second["result"]["method"] == solved["method"].split(": ", 1)[1]
+    code, _, err = run(["report", str(tmp_path / "view.json"), "--out", str(tmp_path / "r.html")], capsys)
+    assert code == 0, err
+    page = (tmp_path / "r.html").read_text()
+    assert "the one world consistent with player 0" in page and "win in 6" in page and "win in 7" in page

@@ -440,3 +440,88 @@ def test_a_first_bout_view_with_too_many_deciding_trumps_is_sampled_by_rejection
     worlds = Worlds(read_view(view))
     assert worlds.view.constrained and worlds.count() is None
     _world_check(worlds, view, 6, 11)
+
+
+# --- refusals that read no hidden card: definite and at once ----------------------------------------
+
+THROW_2P = {"game": "durak", "view": 0, "trump": "S", "hands": [["9C", "9D", "KH", "AC", "7S"], {"count": 5}],
+            "stock": {"count": 18, "bottom": ["QS"]}, "discard": ["6C", "7C", "6D", "8D", "7H", "10C"],
+            "table": [["9H", "JH"]], "attacker": 0, "defender": 1}
+"""A two-player view in the throw-in stage from the attacker's seat, no ``to_move``: she is the only
+thrower, so her own hand decides whether anyone can throw in."""
+
+THROW_3P = {**THROW_2P, "view": 1, "hands": [{"count": 5}, ["9C", "9D", "KH", "AC", "7S"], {"count": 6}],
+            "stock": {"count": 12, "bottom": ["QS"]}}
+"""The same bout with three players from the defender's seat: who can throw in is the hidden hands'
+(constrained), the other checks are not."""
+
+
+def _changed(obj, change):
+    out = json.loads(json.dumps(obj))
+    field, value = change
+    if field == "bottom":
+        out["stock"]["bottom"] = [value]
+    elif field == "own":  # the viewer's hand one card short, that card in the discard
+        own = out["hands"][out["view"]]
+        out["discard"].append(own.pop())
+    else:
+        out[field] = value
+    return out
+
+
+CHANGES = [(("table", [["9H", "8H"]]), "table[0]: 8H does not beat 9H (trump spade)"),
+           (("defender", 0), "defender: must differ from the attacker (both 0)"),
+           (("first_bout", True), "discard: 6 cards, but nothing is discarded before the first bout"),
+           (("bottom", "QH"), "stock: the last card is the face-up trump and must be a spade, got QH"),
+           (("own", None), "in the hands and on the table, but with")]
+
+
+@pytest.mark.parametrize(("base", "constrained"), [(THROW_2P, False), (THROW_3P, True)])
+@pytest.mark.parametrize(("change", "why"), CHANGES)
+def test_a_throw_in_view_that_breaks_a_check_on_visible_fields_is_refused_at_once(base, constrained, change, why):
+    """A throw-in view one visible field wrong was drawn for 3 s ("could not draw a world ... there
+    may be none"): now the two-player attacker's view is unconstrained (her own hand decides who
+    throws in), so its first draw decides, and the three-player defender's view, constrained, meets
+    the checks that read no hidden card before any draw (``view_public_check``). Either way: no
+    position, definitely, and no draw of the sampling loop tried."""
+    assert read_view(base).constrained is constrained  # the unchanged view has worlds
+    view = read_view(_changed(base, change), check=False)
+    assert view.constrained is constrained
+    worlds = Worlds(view)
+    with pytest.raises(InputError, match=r"^view: no position is consistent with this view \(") as err:
+        worlds.first()
+    assert why in str(err.value) and "there may be none" not in str(err.value)
+    assert worlds.tries == 0
+
+
+def test_the_two_player_throw_in_view_counts_its_worlds():
+    """The attacker's throw-in view counts its worlds by formula (it read "too many to count here"):
+    C(22, 5) hands for player 1 times 17! orders of the stock above its known bottom card; on a
+    small view of the same kind the count equals the worlds listed, each a position the spec reads."""
+    worlds = Worlds(read_view(THROW_2P))
+    assert not worlds.view.constrained
+    assert worlds.count() == math.comb(22, 5) * math.factorial(17)
+    from foolsolve.worlds import view_text
+    assert f"consistent worlds: {worlds.count():,}" in view_text(worlds.view)
+    # SMALL from the thrower's seat (player 0, to move): 6 unseen cards, 2 of them hearts for the bottom
+    state = next(Worlds(read_view(SMALL)).enumerate())
+    small = Worlds(read_view(view_of(INFO, state, 0)))
+    assert not small.view.constrained
+    listed = list(small.enumerate())
+    assert small.count() == len(listed) == len({json.dumps(SPEC.state_to_json(s), sort_keys=True)
+                                                 for s in listed}) > 1
+
+
+def test_a_throw_in_view_whose_hidden_throwers_decide_stays_constrained():
+    """The viewer is the first thrower but cannot throw in (no card of the table's ranks) and a
+    hidden player throws after her: whether anyone can throw is the hidden hand's, so the view is
+    constrained; with ``to_move`` naming the viewer it is not."""
+    obj = json.loads(json.dumps(THROW_3P))
+    obj["view"], obj["hands"][0], obj["hands"][1] = 0, ["8C", "8D", "KH", "AC", "7S"], {"count": 5}
+    obj["discard"] = ["6C", "7C", "6D", "9C", "7H", "10C"]
+    assert SPEC.view_constrained(obj)
+    assert not SPEC.view_constrained({**obj, "to_move": 0})
+    obj["hands"][0] = ["9C", "8D", "KH", "AC", "7S"]
+    obj["discard"] = ["6C", "7C", "6D", "8C", "7H", "10C"]
+    assert not SPEC.view_constrained(obj)  # she can throw the 9C: she is to move in every world
+    assert Worlds(read_view(obj)).first().to_move == 0

@@ -118,3 +118,66 @@ def test_a_bad_given_field_is_a_one_line_error(tmp_path, capsys):
     path.write_text(json.dumps(obj))
     code, _, err = run(["show", str(path)], capsys)
     assert_one_line_error(code, err, "given")
+
+
+# --- views the checks on counts and visible cards refuse: definite and at once ------------------------
+
+def _mid_trick():
+    """A five-player view in the middle of the first trick (player 4 led 5C), from player 0's seat."""
+    state = SPEC.deal(Rules(), 5, random.Random(3))
+    while not state.table:
+        state = SPEC.apply(state, SPEC.legal_moves(state)[0])
+    assert state.to_move == 0 and [c.ascii for c in state.table[0][1]] == ["5C"]
+    return view_of(INFO, state, 0)
+
+
+def _with(view, table=None, counts=()):
+    out = json.loads(json.dumps(view))
+    if table is not None:
+        out["table"] = table
+    for q, k in counts:
+        out["hands"][q]["count"] = k
+    return out
+
+
+def test_a_view_is_constrained_only_where_a_check_reads_a_hidden_hand():
+    """Foolery's checks read a hidden hand's cards only for a trump lead from it and for a hand of one
+    card (the Fool alone?): every other view is unconstrained, so its worlds are counted by formula
+    (they were "too many to count here"), and a count shown."""
+    view = _mid_trick()
+    assert not SPEC.view_constrained(view)
+    worlds = Worlds(read_view(view))
+    assert worlds.count() is not None and worlds.count() > 10 ** 30
+    assert SPEC.view_constrained(_with(view, table=[{"player": 4, "cards": ["XXI"]}]))
+    assert SPEC.view_constrained(_with(view, counts=[(1, 1), (4, 29)]))
+    assert not SPEC.view_constrained(_with(view, table=[{"player": 0, "cards": ["XX"]}]))
+    # a card the viewer gave: known in the receiver's hidden hand, every filling puts it there; left
+    # out of it, the draw decides whether the receiver holds it
+    state, previous, _ = _exchanged(3)
+    king, peasant = place_of(previous, "King"), place_of(previous, "Peasant")
+    given = view_of(INFO, state, king)
+    assert given["hands"][peasant].get("known") and not SPEC.view_constrained(given)
+    given["hands"][peasant] = {"count": given["hands"][peasant]["count"]}
+    assert SPEC.view_constrained(given)
+
+
+@pytest.mark.parametrize(("table", "counts", "why"), [
+    ([{"player": 4, "cards": ["4S", "5S"]}], [(4, 13)], "table[0].cards: 4S 5S is no play"),
+    (None, [(1, 17), (2, 15)], "hands[1]: 17 cards, more than a 5-player deal gives (16)"),
+    # constrained (a trump lead from a hidden hand), refused on the counts before any draw
+    ([{"player": 4, "cards": ["XXI"]}], [(1, 17), (2, 15)], "hands[1]: 17 cards, more than a 5-player deal"),
+])
+def test_a_view_that_breaks_a_check_on_counts_or_visible_cards_is_refused_at_once(table, counts, why,
+                                                                                    tmp_path, capsys):
+    """Such views were drawn for 3 s and said "could not draw a world ... there may be none": now no
+    position, definitely, with no draw of the sampling loop tried; show says it in one line."""
+    obj = _with(_mid_trick(), table, counts)
+    worlds = Worlds(read_view(obj, check=False))
+    with pytest.raises(InputError, match=r"^view: no position is consistent with this view \(") as err:
+        worlds.first()
+    assert why in str(err.value)
+    assert worlds.tries == 0
+    path = tmp_path / "view.json"
+    path.write_text(json.dumps(obj))
+    code, _, err_text = run(["show", str(path)], capsys)
+    assert_one_line_error(code, err_text, "no position is consistent with this view", why)

@@ -237,6 +237,28 @@ def test_ctrl_c_as_a_world_is_kept_leaves_the_answer_whole(monkeypatch, capsys, 
     assert got["moves"] and all(m["worlds"] == at for m in got["moves"])
 
 
+@pytest.mark.parametrize(("method", "said"), [
+    ("pimc", "foolsolve: interrupted before any world was valued (0 of the 5 worlds asked for)"),
+    ("ismcts", "foolsolve: interrupted before any IS-MCTS iteration ended (0 of the 5 asked for)")])
+def test_ctrl_c_before_any_world_is_valued_says_what_it_stopped(monkeypatch, capsys, method, said):
+    """Ctrl-C while the first world is being valued (or the first IS-MCTS iteration played) leaves no
+    answer: one line says what it stopped (it said only "foolsolve: interrupted"), exit 130."""
+    def interrupted(*_args, **_kwargs):
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(5)  # (the signal's KeyboardInterrupt comes first)
+        raise AssertionError("no Ctrl-C")
+
+    monkeypatch.setattr(seat, "_value_item" if method == "pimc" else "payoff", interrupted)
+    old = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        code, out, err = run([str(EXAMPLES / "views" / "durak-fresh-deal.json"), "--method", method, "--samples",
+                              "5", "--no-store"], capsys)
+    finally:
+        signal.signal(signal.SIGINT, old)
+    assert code == 130 and not out.strip(), (out, err)
+    assert err.strip() == said
+
+
 def test_ctrl_c_as_an_iteration_is_backed_up_leaves_the_ismcts_answer_whole(monkeypatch, capsys):
     """IS-MCTS: a Ctrl-C arriving while an iteration's payoffs are being backed up the tree is held
     back until they are: the iterations the answer counts are its moves' visits, every visit with
@@ -310,17 +332,26 @@ def test_a_foolery_view_with_one_world_gets_the_full_positions_exact_answer(caps
     """Four players, two of them in play near the end of the round, and one world consistent with
     player 1's view (every other card is set aside): its exact answer, as the full position's exact
     solver gives it (player 1 goes out last whatever she plays: the Peasant, -2), not the
-    depth-limited search's estimate (it said -1.25)."""
+    depth-limited search's estimate (it said -1.25). Without a seat method the view's answer is that
+    full position's own (docs/seat.md: a view with one consistent world gives that world); with
+    ``--method exact`` the seat analysis values the world exactly, by its payoff."""
     view = EXAMPLES / "views" / "foolery.json"
-    code, out, err = run([str(view), "--json", "--time", "0"], capsys)
-    assert code == 0, err
-    answer = json.loads(out)
-    assert answer["consistent_worlds"] == 1 and answer["worlds_exact"] == 1
-    assert "(1 exactly (1 by the exact open-hand solver), 0 by a depth-limited search" in answer["method_text"]
     code, out, err = run([str(EXAMPLES / "foolery-endgame.json"), "--no-store", "--json"], capsys)
     assert code == 0, err
     full = json.loads(out)  # the view's one world (its two hands in play: Merchant and Peasant left)
     assert full["to_move"] == 1 and full["value"] == "loss" and {m["value"] for m in full["moves"]} == {"loss"}
+    code, out, err = run([str(view), "--json", "--time", "0", "--no-store"], capsys)
+    assert code == 0, err
+    solved = json.loads(out)
+    assert solved["method"] == f"the one world consistent with player 1's view, solved as its full position: " \
+                               f"{full['method']}"
+    assert [(m["move"], m["value"]) for m in solved["moves"]] == [(m["move"], m["value"]) for m in full["moves"]]
+    assert solved["best"] == full["best"] and solved["value"] == full["value"]
+    code, out, err = run([str(view), "--json", "--time", "0", "--method", "exact"], capsys)
+    assert code == 0, err
+    answer = json.loads(out)
+    assert answer["consistent_worlds"] == 1 and answer["worlds_exact"] == 1
+    assert "(1 exactly (1 by the exact open-hand solver), 0 by a depth-limited search" in answer["method_text"]
     peasant = -2.0
     assert [(m["move"], m["mean"], m["low"], m["high"]) for m in answer["moves"]] == [
         (m["move"], peasant, peasant, peasant) for m in full["moves"]]

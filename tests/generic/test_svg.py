@@ -341,3 +341,36 @@ def test_a_card_known_in_a_hand_is_drawn_once_in_the_hand_and_named_beside_its_p
               if a.get("data-card") == "KS"]
         assert ks == [("hands", "0", "up")], (viewer, ks)
         assert "known K♠" in svg
+
+
+def test_a_view_draws_its_hands_sorted_as_the_full_position_does(tmp_path, capsys):
+    """``show VIEW --svg`` drew the cards in the file's order (Q♠ 8♠ 6♥ K♦ 10♦ A♣) where text ``show``
+    and the full position's picture sort them (A♣ 10♦ K♦ 6♥ 8♠ Q♠): now it sorts them as they do, in
+    every zone the view writes out (the discard too), and the picture of the view and the viewer's
+    picture of a world of it draw the same face-up cards in the same order."""
+    from foolsolve.worlds import Worlds, read_view
+
+    obj = {"game": "durak", "view": 0, "trump": "S", "hands": [["QS", "8S", "6H", "KD", "10D", "AC"], {"count": 6}],
+           "stock": {"count": 18, "bottom": ["JS"]}, "discard": ["QH", "6C", "JD", "7C", "8H", "9S"],
+           "table": [], "attacker": 0, "defender": 1}
+    path = tmp_path / "view.json"
+    path.write_text(json.dumps(obj))
+    code, svg, _ = run(["show", str(path), "--svg", "-"], capsys)
+    assert code == 0
+
+    def up(svg, zone):
+        return [a["data-card"] for a in drawn_cards(svg) if a["data-zone"] == zone and a["data-face"] == "up"]
+
+    assert up(svg, "hands") == ["AC", "10D", "KD", "6H", "8S", "QS"]
+    code, text, _ = run(["show", str(path)], capsys)
+    assert code == 0 and "A♣ 10♦ K♦ 6♥ 8♠ Q♠" in text
+    spec = games.get("durak").spec
+    world = Worlds(read_view(obj)).first()
+    full = position_svg(spec, world, viewer=0)
+    for zone in ("hands", "discard", "stock"):
+        assert up(svg, zone) == up(full, zone), zone
+    # cards written another way (a suit sign, lower case) are sorted alike
+    obj["hands"][0] = ["q♠", "8S", "6h", "KD", "10♦", "AC"]
+    path.write_text(json.dumps(obj))
+    code, svg, _ = run(["show", str(path), "--svg", "-"], capsys)
+    assert code == 0 and up(svg, "hands") == ["AC", "10D", "KD", "6H", "8S", "QS"]

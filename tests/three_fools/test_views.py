@@ -219,3 +219,18 @@ def test_the_worlds_of_a_view_without_what_the_rounds_tell_are_sampled_uniformly
     seen = Counter(json.dumps(SPEC.state_to_json(less.sample(rng)), sort_keys=True) for _ in range(draws))
     assert set(seen) <= set(keys)
     assert chisquare([seen[k] for k in keys], [draws / len(keys)] * len(keys)).pvalue > 0.001
+@pytest.mark.parametrize("index", range(len(DRAWN_VIEWS)))
+def test_a_constrained_view_that_breaks_a_check_on_visible_fields_is_refused_before_any_draw(index):
+    """A view whose drawn-back cards make it constrained, with a visible field wrong (the streak past
+    the rules' streak_to_win, a winner while the game goes on): the checks that read no hidden card
+    (``view_public_check``) refuse it before any draw, definitely."""
+    state, worlds = _drawn_worlds(DRAWN_VIEWS[index])
+    assert worlds.view.constrained and worlds.first() is not None
+    view = view_of(INFO, state, worlds.player)
+    for field, value, why in (("streak", 9, "streak: 9 rounds in a row"),
+                              ("winner", 0, "winner: only when the game is over")):
+        bad = Worlds(read_view({**view, field: value}, check=False))
+        assert bad.view.constrained
+        with pytest.raises(InputError, match=r"^view: no position is consistent with this view \(") as err:
+            bad.first()
+        assert why in str(err.value) and bad.tries == 0
