@@ -237,32 +237,43 @@ def _seed(*parts: Any) -> int:
     return random.Random(":".join(str(p) for p in parts)).getrandbits(63)
 
 
-_BOTS: dict[str, Any] = {}
-"""The bots of this process, by label (an external program is started once per process)."""
+_BOTS: dict[int, Any] = {}
+"""The bots of the games this process is playing (by ``id``): each game makes its own bot for every
+seat and closes them at its end (:func:`play`), so an external program serves one seat of one game;
+this table is what a worker's SIGTERM and its exit end (:func:`close_bots`)."""
 
 _FINALIZED = False
 """Whether this process closes its bots as it exits (:func:`_bot`)."""
 
 
 def _bot(label: str) -> Any:
+    """A new bot ``label`` for one seat of one game, noted in :data:`_BOTS` until :func:`_unbot`."""
     from foolsolve import bots
 
-    if label not in _BOTS:
-        global _FINALIZED
-        if not _FINALIZED:
-            # a worker process ends without the arena's close_bots: its external programs (and what
-            # they started, in sessions of their own) are ended as it exits, or as the pool stops it on
-            # Ctrl-C (SIGTERM)
-            import multiprocessing
-            from multiprocessing import util
+    global _FINALIZED
+    if not _FINALIZED:
+        # a worker process ends without the arena's close_bots: its external programs (and what
+        # they started, in sessions of their own) are ended as it exits, or as the pool stops it on
+        # Ctrl-C (SIGTERM)
+        import multiprocessing
+        from multiprocessing import util
 
-            util.Finalize(None, close_bots, exitpriority=10)
-            if (multiprocessing.parent_process() is not None and threading.current_thread() is threading.main_thread()
-                    and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL):
-                signal.signal(signal.SIGTERM, _terminated)
-            _FINALIZED = True
-        _BOTS[label] = bots.make(label)
-    return _BOTS[label]
+        util.Finalize(None, close_bots, exitpriority=10)
+        if (multiprocessing.parent_process() is not None and threading.current_thread() is threading.main_thread()
+                and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL):
+            signal.signal(signal.SIGTERM, _terminated)
+        _FINALIZED = True
+    bot = bots.make(label)
+    _BOTS[id(bot)] = bot
+    return bot
+
+
+def _unbot(bot: Any) -> None:
+    """Close a bot :func:`_bot` made (its game is over or abandoned) and forget it."""
+    try:
+        bot.close()
+    finally:
+        _BOTS.pop(id(bot), None)
 
 
 def _terminated(signum: int, frame: Any) -> None:
@@ -278,18 +289,15 @@ def _terminated(signum: int, frame: Any) -> None:
 
 
 def close_bots() -> None:
-    """Stop this process's bots (external programs)."""
-    for bot in _BOTS.values():
-        bot.close()
-    _BOTS.clear()
+    """Stop the bots of every game this process is still playing (external programs)."""
+    for bot in list(_BOTS.values()):
+        _unbot(bot)
 
 
 def play(task: Task) -> dict[str, Any]:
     """Play one game and return its record (module-level, so workers can run it)."""
-    from foolsolve import bots, games
-    from foolsolve.game import CHANCE, draw_chance, legal_or_family
+    from foolsolve import games
     from foolsolve.rules import rules_from_json, rules_to_json
-    from foolsolve.worlds import view_of
 
     m = task.match
     info = games.get(m.game)
@@ -300,9 +308,27 @@ def play(task: Task) -> dict[str, Any]:
     rules_json = rules_to_json(rules)
     chance = random.Random(_seed(m.seed, "chance", task.deal))
     labels = [m.bots[i] for i in task.seating]
-    players = [_bot(label) for label in labels]
-    for p, bot in enumerate(players):
-        bot.start(m.game, p, m.players, rules_json)
+    players: list[Any] = []
+    try:
+        # a bot of its own for every seat of this game, closed at its end: an external program
+        # serves one seat of one game and never sees another seat's cards
+        for p, label in enumerate(labels):
+            players.append(_bot(label))
+            players[-1].start(m.game, p, m.players, rules_json)
+        return _played(task, spec, info, state, start, rules_json, chance, labels, players)
+    finally:
+        for bot in players:
+            _unbot(bot)
+
+
+def _played(task: Task, spec: Any, info: Any, state: Any, start: Any, rules_json: dict[str, Any], chance: Any,
+            labels: list[str], players: list[Any]) -> dict[str, Any]:
+    """:func:`play`'s game, its bots made and started."""
+    from foolsolve import bots
+    from foolsolve.game import CHANCE, draw_chance, legal_or_family
+    from foolsolve.worlds import view_of
+
+    m = task.match
     seconds = [0.0] * m.players
     cpu = [0.0] * m.players
     decisions = [0] * m.players

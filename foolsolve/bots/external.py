@@ -1,7 +1,7 @@
 """``cmd:PROGRAM ARGS``: an external program playing through the bot protocol (docs/arena.md).
 
-The arena starts the program once and keeps it for the match (it is started again after a game it
-lost by a fault). At each of its turns it writes one JSON object on a line to the program's standard
+The arena starts the program for one seat of one game (a bot holding two seats of a game is two
+programs, and each game starts new ones) and ends it at that game's end. At each of its turns it writes one JSON object on a line to the program's standard
 input::
 
     {"protocol": "foolsolve-bot/1", "game": "durak", "rules": {...}, "player": 0, "players": 2,

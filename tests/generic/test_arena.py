@@ -1313,3 +1313,64 @@ def test_an_out_that_fails_mid_match_is_one_warning_and_the_summary_names_the_ga
         played: list[int] = []
         arena.run(arena.Match("durak", {}, 2, ("random", "greedy"), 3, 1), str(out), tick=played.append)
         assert played == [2, 3, 4, 5, 6] and len(out.read_text().splitlines()) == 7  # only the games not in it
+
+
+# --- a cmd: bot serves one seat of one game -----------------------------------------------------
+
+_VIEW_LOGGER = """\
+import json, os, sys
+log = open(sys.argv[1], "a")
+for line in sys.stdin:
+    r = json.loads(line)
+    log.write(json.dumps({"pid": os.getpid(), "player": r["player"], "view": r["view"]}) + "\\n")
+    log.flush()
+    print(0, flush=True)
+"""
+
+
+@pytest.mark.parametrize(("game", "players"), [("durak", 2), ("foolery", 3)])
+def test_a_cmd_bot_process_sees_one_seat_of_one_game(tmp_path, capsys, game, players):
+    """A ``cmd:`` program was started once a match: one remembering its hand learnt the other
+    hand in the mirror seating of the same deal, and a bot holding two seats of a Foolery game got
+    both hands in one process. Every view a program receives is logged with its pid: each game's
+    programs are its own, and each program is asked for one seat."""
+    bot = tmp_path / "views.py"
+    bot.write_text(_VIEW_LOGGER)
+    log = tmp_path / "views.jsonl"
+    label = f"cmd:{sys.executable} {bot} {log}"
+    code, out, err = run(["arena", game, "--players", str(players), "--bot", label, "--bot", "random",
+                          "--games", "2", "--seed", "21", "--out", str(tmp_path / "m.jsonl")], capsys)
+    assert code == 0, err
+    records = [json.loads(x) for x in (tmp_path / "m.jsonl").read_text().splitlines()[1:]]
+    views = [json.loads(x) for x in log.read_text().splitlines()]
+    assert not any(r["forfeit"] for r in records)
+    pids_of_games: list[set[int]] = []
+    at = 0
+    for rec in records:  # one worker: the games are played, and logged, in the file's order
+        asked = sum(n for label_, n in zip(rec["seating"], rec["decisions"]) if label_ == label)
+        mine, at = views[at:at + asked], at + asked
+        seat_of: dict[int, int] = {}
+        for v in mine:
+            assert seat_of.setdefault(v["pid"], v["player"]) == v["player"], "one process was asked for two seats"
+            assert v["view"]["view"] == v["player"]
+        assert len(seat_of) == sum(label_ == label for label_ in rec["seating"])
+        pids_of_games.append(set(seat_of))
+    assert at == len(views)
+    assert all(not (a & b) for a, b in itertools.combinations(pids_of_games, 2)), "one process played two games"
+    if game == "foolery":
+        assert any(len(p) == 2 for p in pids_of_games)  # a bot holding two seats is two programs
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_a_game_closes_the_bots_it_started_when_it_ends(tmp_path):
+    """The programs of a game played where it runs (a worker, a Dask worker outliving the match)
+    were kept by the process until its exit: an edited bot kept playing its old code. ``play``
+    (what a worker runs) ends every program it started before it returns, and keeps none."""
+    bot = tmp_path / "views.py"
+    bot.write_text(_VIEW_LOGGER)
+    log = tmp_path / "views.jsonl"
+    match = arena.Match("durak", {}, 2, (f"cmd:{sys.executable} {bot} {log}", "random"), deals=1, seed=3)
+    arena.play(arena.Task(match, 0, (0, 1)))
+    assert arena._BOTS == {}
+    pids = {json.loads(x)["pid"] for x in log.read_text().splitlines()}
+    assert len(pids) == 1 and not [pid for pid in pids if _alive(pid)]
