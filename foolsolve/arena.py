@@ -321,6 +321,28 @@ def play(task: Task) -> dict[str, Any]:
             _unbot(bot)
 
 
+class Abandoned(Exception):
+    """A game whose match gave it up (the Dask task playing it was cancelled: the match stopped by
+    Ctrl-C, its client gone): :func:`play` stops it at its next move, its bots closed."""
+
+
+def _abandoned() -> bool:
+    """Whether this game runs as a Dask task that was cancelled (a worker goes on running a task
+    its client gave up: the game would play on, its programs running, until its end)."""
+    worker_module = sys.modules.get("distributed.worker")
+    if worker_module is None:
+        return False  # no Dask in this process
+    key = getattr(worker_module.thread_state, "key", None)
+    if key is None:
+        return False  # not a Dask task's thread
+    try:
+        worker = worker_module.get_worker()
+    except ValueError:
+        return False
+    task = worker.state.tasks.get(key)
+    return task is None or task.state in ("cancelled", "released", "forgotten")
+
+
 def _played(task: Task, spec: Any, info: Any, state: Any, start: Any, rules_json: dict[str, Any], chance: Any,
             labels: list[str], players: list[Any]) -> dict[str, Any]:
     """:func:`play`'s game, its bots made and started."""
@@ -339,6 +361,8 @@ def _played(task: Task, spec: Any, info: Any, state: Any, start: Any, rules_json
     stopped = None
     seen: dict[int, int] = {}
     while True:
+        if _abandoned():
+            raise Abandoned(f"deal {task.deal}, seating {', '.join(labels)}")
         legal, family = legal_or_family(spec, state)  # a family: too many moves to list (Seat.family)
         if not legal and family is None:
             break

@@ -1,8 +1,8 @@
 """``cmd:PROGRAM ARGS``: an external program playing through the bot protocol (docs/arena.md).
 
 The arena starts the program for one seat of one game (a bot holding two seats of a game is two
-programs, and each game starts new ones) and ends it at that game's end. At each of its turns it writes one JSON object on a line to the program's standard
-input::
+programs, and each game starts new ones) and ends it at that game's end. At each of its turns it
+writes one JSON object on a line to the program's standard input::
 
     {"protocol": "foolsolve-bot/1", "game": "durak", "rules": {...}, "player": 0, "players": 2,
      "view": {...}, "legal": ["attack 6♠", "attack 9♦"], "seed": 123}
@@ -56,10 +56,14 @@ class ExternalBot(Bot):
         self.timeout = timeout
         self.proc: subprocess.Popen[bytes] | None = None
         self.buffer = b""
+        self.closed = False
 
     def _start(self) -> subprocess.Popen[bytes]:
-        if self.proc is None or self.proc.poll() is not None:
-            self.close()  # a program that ended: what it started goes with it
+        """The program, started at the first turn of its seat; a bot that was closed (its game over
+        or abandoned) is never started again."""
+        if self.closed:
+            raise Forfeit("the bot was closed (its game is over)")
+        if self.proc is None:
             from foolsolve.executor import SigintHeld
 
             try:
@@ -131,7 +135,9 @@ class ExternalBot(Bot):
             pass  # no process of the group is left
 
     def close(self) -> None:
-        """End the program and every process of its group (what it started), if any is left."""
+        """End the program and every process of its group (what it started), if any is left; the
+        bot starts no program after it."""
+        self.closed = True
         if self.proc is not None:
             for stream in (self.proc.stdin, self.proc.stdout):
                 try:

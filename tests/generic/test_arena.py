@@ -1338,8 +1338,8 @@ def test_a_cmd_bot_process_sees_one_seat_of_one_game(tmp_path, capsys, game, pla
     bot.write_text(_VIEW_LOGGER)
     log = tmp_path / "views.jsonl"
     label = f"cmd:{sys.executable} {bot} {log}"
-    code, out, err = run(["arena", game, "--players", str(players), "--bot", label, "--bot", "random",
-                          "--games", "2", "--seed", "21", "--out", str(tmp_path / "m.jsonl")], capsys)
+    code, _, err = run(["arena", game, "--players", str(players), "--bot", label, "--bot", "random",
+                        "--games", "2", "--seed", "21", "--out", str(tmp_path / "m.jsonl")], capsys)
     assert code == 0, err
     records = [json.loads(x) for x in (tmp_path / "m.jsonl").read_text().splitlines()[1:]]
     views = [json.loads(x) for x in log.read_text().splitlines()]
