@@ -54,6 +54,21 @@ def test_elo_of_two_players_is_the_log_odds_of_their_score():
     assert math.isclose(elo_difference(0.75), 400 * math.log10(3))
 
 
+def test_elos_prior_is_one_virtual_win_and_one_virtual_loss_a_pair_as_the_docs_say():
+    """docs/arena.md said "one virtual draw per pair" and the docstring "``prior_games`` virtual
+    draws", but the fit adds a virtual win and a virtual loss (two draws) per prior game: a 4-0 is
+    5 points to 1, 280 Elo apart, not 4.5 to 0.5 (382). The words now say what the code does."""
+    four_nil = [(0, 1, 1.0)] * 4
+    r = elo(2, four_nil, anchor=1)  # the arena's prior_games = 1
+    assert r[1] == 1000 and math.isclose(r[0], 1000 + 400 * math.log10(5), abs_tol=1e-6)
+    assert round(r[0]) == 1280
+    half = elo(2, four_nil, anchor=1, prior_games=0.5)  # one drawn game
+    assert math.isclose(half[0] - 1000, 400 * math.log10(4.5 / 0.5), abs_tol=1e-6)
+    said = " ".join((REPO / "docs" / "arena.md").read_text().split())
+    assert "one virtual win and one virtual loss for each pair of bots that met (two drawn games" in said
+    assert "virtual draw" not in said and "virtual draws" not in " ".join((elo.__doc__ or "").split())
+
+
 def test_elo_is_the_maximum_likelihood_fit():
     """At the maximum of the Bradley-Terry likelihood every player's expected score equals its
     actual score (the likelihood equations): a check independent of the fitting iteration."""
