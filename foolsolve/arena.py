@@ -6,7 +6,8 @@ same number of times, as bridge and poker duplicate matches cut the luck of the 
 bots than seats, the bots are repeated in turn to fill the table and arranged the same way; with
 more, every choice of as many bots as seats. The deal, the chance outcomes and each bot's
 decision seeds come from ``--seed``, the deal number and the seating, so a game does not depend on
-which worker plays it or in which order: results are identical for any ``--workers``.
+which worker plays it or in which order: results are identical for any ``--workers`` (for bots whose
+budgets are samples or iterations; a ``time=`` budget is not reproducible).
 
 Each finished game is one JSON Lines record (``--out``), written as soon as it is back; a rerun
 with the same ``--out`` plays only the games it lacks. ``foolsolve play FILE.jsonl --record K``

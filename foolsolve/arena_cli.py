@@ -44,7 +44,8 @@ def _list_bots(ctx: click.Context, param: click.Parameter, value: bool) -> None:
 @click.option("--plot", type=OutputFile(), default=None,
               help="Draw the Elo table to this SVG file (not '-': the results go to standard output).")
 @click.option("--workers", type=WORKERS, default=1, show_default=True,
-              help=workers_help("Local worker processes (results are the same for any number)"))
+              help=workers_help("Local worker processes (results are the same for any number, for bots whose budgets "
+                                 "are samples or iterations, not time=)"))
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT", help="Play on a Dask cluster.")
 @click.option("--list-bots", is_flag=True, is_eager=True, expose_value=False, callback=_list_bots,
               help="List every bot with its parameters, and exit.")

@@ -1389,3 +1389,16 @@ def test_a_game_closes_the_bots_it_started_when_it_ends(tmp_path):
     assert arena._BOTS == {}
     pids = {json.loads(x)["pid"] for x in log.read_text().splitlines()}
     assert len(pids) == 1 and not [pid for pid in pids if _alive(pid)]
+
+
+def test_the_workers_promise_of_the_same_results_is_said_of_sample_and_iteration_budgets_alone(capsys):
+    """``--workers`` said "results are the same for any number", docs/arena.md "the same games and
+    the same results as one process"; two runs of ``pimc:time=0.02`` differ. Both say that holds
+    for budgets in samples or iterations, not time."""
+    code, out, _ = run(["arena", "--help"], capsys)
+    assert code == 0
+    said = " ".join(out.split())
+    assert "results are the same for any number, for bots whose budgets are samples or iterations, not time=" in said
+    docs = " ".join((REPO / "docs" / "arena.md").read_text().split())
+    assert ("the same games and the same results as one process, for bots whose budgets are samples or iterations "
+            "(a `time=S` budget does as much work as the machine does in that time, so two runs of it differ)") in docs
