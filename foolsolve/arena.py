@@ -32,6 +32,7 @@ import os
 import random
 import re
 import signal
+import stat
 import sys
 import threading
 import time
@@ -974,10 +975,11 @@ def _run(match: Match, out: str | None, workers: int, scheduler: str | None,
     path = Path(out) if out else None
     executor = make_executor(workers, scheduler)  # a bad --workers or --scheduler before --out is touched
     handle = None
-    durable = path is not None and (path.is_file() or not path.exists())
+    durable = path is not None  # a regular file (_check_record_file)
     done: list[dict[str, Any]] = []
     if path is not None:
         try:
+            _check_record_file(path)
             # opened and locked before it is read: a second arena with the same --out is refused
             # before it reads (or cuts a line off) the file the first one is writing
             handle = _open_append(path)
@@ -1004,7 +1006,7 @@ def _run(match: Match, out: str | None, workers: int, scheduler: str | None,
             handle.write(jsonout.dumps(obj) + "\n")
             handle.flush()
             if durable:
-                os.fsync(handle.fileno())  # a device or a pipe (/dev/null) takes no fsync
+                os.fsync(handle.fileno())
                 whole[0] = os.fstat(handle.fileno()).st_size
         except OSError as exc:
             failed.append(exc)
@@ -1078,6 +1080,26 @@ def unrecorded_line(out: str, unrecorded: Sequence[dict[str, Any]], shown: int =
     more = f" and {len(games) - shown:,} more" if len(games) > shown else ""
     return (f"(not in {out}, whose write failed: {plural(len(games), 'game')} played, {named}{more}; run again with "
             f"--out {out} to play them again)")
+
+
+_KINDS = ((stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"), (stat.S_ISFIFO, "a FIFO"),
+          (stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a folder"))
+
+
+def _check_record_file(path: Path) -> None:
+    """The one-line error of an ``--out`` that is no regular file (``/dev/null``, ``/dev/stdout``, a
+    FIFO): its records would be mixed into another output, or lost, and a rerun could not resume
+    from it. A new name (or a link to one) is a file the arena creates."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise InputError(f"{option_name('--out')} {path}: cannot read it ({exc.strerror or exc})") from None
+    if not stat.S_ISREG(mode):
+        kind = next((what for test, what in _KINDS if test(mode)), "a special file")
+        raise InputError(f"{option_name('--out')} {path}: {kind}, not a file: the record file must be a regular file "
+                         "or a new name (a rerun resumes from it)")
 
 
 def _open_append(path: Path) -> Any:

@@ -828,7 +828,7 @@ def test_a_cmd_bot_that_forfeits_leaves_no_process_it_started_running(tmp_path, 
     started: list[int] = []
     try:
         code, out, err = run(["arena", "durak", "--bot", "random", "--bot", f"cmd:timeout=0.3 {program}", "--games",
-                              "1", "--json", "--out", os.devnull], capsys)
+                              "1", "--json", "--out", str(tmp_path / "m.jsonl")], capsys)
         started = [int(x) for x in pids.read_text().split()]
         assert code == 0, err
         assert len(json.loads(out)["forfeits"]) == 2 and len(started) == 4
@@ -869,7 +869,7 @@ def test_ctrl_c_leaves_no_process_a_cmd_bot_started(tmp_path, workers):
     pids = tmp_path / "pids"
     program = f"sh -c 'sleep 30 & echo $$ $! >> {pids}; wait'"
     argv = [sys.executable, "-m", "foolsolve", "arena", "durak", "--bot", "random", "--bot", f"cmd:timeout=60 {program}",
-            "--games", "2", "--workers", workers, "--out", os.devnull]
+            "--games", "2", "--workers", workers, "--out", str(tmp_path / "m.jsonl")]
     proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     started: list[int] = []
