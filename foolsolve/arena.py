@@ -43,7 +43,7 @@ from typing import Any
 
 from foolsolve import jsonout
 from foolsolve.errors import InputError, cut, option_name, option_names, quoted
-from foolsolve.positions import check_move_text, input_lines, open_for_writing, parse_json
+from foolsolve.positions import check_move_text, input_lines, not_utf8_line, open_for_writing, parse_json
 from foolsolve.present import plural
 from foolsolve.store import canonical_position
 
@@ -443,7 +443,10 @@ def read_records(path: Path, match: Match) -> list[dict[str, Any]]:
     for n, raw in enumerate(complete.split(b"\n")[:-1], start=1):
         end += len(raw) + 1
         if raw.strip():
-            lines.append((n, raw.decode("utf-8", errors="replace")))
+            try:
+                lines.append((n, raw.decode("utf-8")))
+            except UnicodeDecodeError as exc:  # read strictly, as play --record reads it
+                raise InputError(f"{option_name('--out')}: {path} {not_utf8_line(n, raw, exc)}") from None
             keep = end
     try:
         header = parse_json(lines[0][1], "header") if lines else None

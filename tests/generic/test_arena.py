@@ -1402,3 +1402,24 @@ def test_the_workers_promise_of_the_same_results_is_said_of_sample_and_iteration
     docs = " ".join((REPO / "docs" / "arena.md").read_text().split())
     assert ("the same games and the same results as one process, for bots whose budgets are samples or iterations "
             "(a `time=S` budget does as much work as the machine does in that time, so two runs of it differ)") in docs
+
+
+def test_a_record_line_that_is_not_utf8_is_refused_on_resume_as_play_refuses_it(tmp_path, capsys):
+    """Bytes ``\\xff\\xfe`` in a record line: ``play --record`` said ``line 2: not UTF-8 text (byte 0xff
+    at column N)``, but the arena decoded them as U+FFFD and said the line was no game record of the
+    match, quoting the replacement characters. The arena reads its record file strictly too, and
+    says the same; the file is left as it was."""
+    out = _damaged_record_file(tmp_path, capsys, "deal", 0)
+    data = out.read_bytes()
+    line2 = data.index(b"\n") + 1
+    at = data.index(b'"six_th', line2) + len(b'"six_th')
+    data = data[:at] + b"\xff\xfe" + data[at:]
+    out.write_bytes(data)
+    column = at - line2 + 1
+    said = f"line 2: not UTF-8 text (byte 0xff at column {column})"
+    code, _, err = run(["arena", "durak", "--bot", "random", "--bot", "greedy", "--games", "1", "--out", str(out)],
+                       capsys)
+    assert_one_line_error(code, err, f"--out: {out} {said}")
+    assert "\\ufffd" not in err and out.read_bytes() == data
+    code, _, err = run(["play", str(out), "--record", "1"], capsys)
+    assert_one_line_error(code, err, said)
