@@ -465,7 +465,7 @@ def read_records(path: Path, match: Match) -> list[dict[str, Any]]:
             rec = parse_json(line, f"line {n}")
         except InputError as exc:
             raise InputError(f"{option_name('--out')}: {path} line {n} is not JSON ({exc})") from None
-        problem = _record_check(rec, match, header, seen, f"line {n}")
+        problem = _record_check(rec, header, seen, f"line {n}")
         if problem:
             raise InputError(f"{option_name('--out')}: {path} line {n} {problem}: each game is recorded once"
                              if problem.startswith("repeats") else f"{option_name('--out')}: {path} line {n} {problem}")
@@ -487,24 +487,19 @@ def _cut(path: Path, size: int) -> None:
 
 def deal_of(match: Match, deal: int) -> Any:
     """The start position of the match's deal ``deal``, dealt from its seed (:func:`play`)."""
+    return _dealt(match.header(), deal)
+
+
+def _dealt(header: dict[str, Any], deal: int) -> Any:
+    """The start position of deal ``deal`` of the match a record file's (valid) ``header`` names,
+    dealt from its seed: what :func:`deal_of` deals, read off the header (a record file replayed
+    where its bots' programs are not installed has no :class:`Match`)."""
     from foolsolve import games
     from foolsolve.rules import rules_from_json
 
-    spec = games.get(match.game).spec
-    rules: Any = rules_from_json(spec.rules_cls, match.rules)
-    return spec.deal(rules, match.players, random.Random(_seed(match.seed, "deal", deal)))
-
-
-def _deal_problem(rec: dict[str, Any], match: Match) -> str:
-    """What makes a valid game record (:func:`record_problem`) no game of ``match`` on resume, or
-    ``""``: its start must be the deal the match's seed gives (a record whose cards were edited, a
-    legal game of other cards, would be counted as this match's)."""
-    from foolsolve import games
-
-    want = json.loads(json.dumps(games.get(match.game).spec.state_to_json(deal_of(match, rec["deal"]))))
-    if rec["start"] != want:
-        return f"its start is not deal {rec['deal']} of seed {match.seed}"
-    return ""
+    spec = games.get(header["game"]).spec
+    rules: Any = rules_from_json(spec.rules_cls, header["rules"])
+    return spec.deal(rules, header["players"], random.Random(_seed(header["seed"], "deal", deal)))
 
 
 MAX_SECONDS = 1e9
@@ -546,13 +541,29 @@ def header_problem(header: Any) -> str:
     return ""
 
 
-def record_problem(rec: Any, header: dict[str, Any]) -> str:
+def record_problem(rec: Any, header: dict[str, Any], seen: dict[tuple[int, tuple[str, ...]], str] | None = None,
+                   here: str = "") -> str:
     """What makes ``rec`` no game record of the match ``header`` names (a valid header:
     :func:`header_problem`), or ``""``: every field is checked, and the game is replayed from its
-    start, which must be a position of the header's game, players and rules: every move legal, and
-    the end as the record says (the returns the game gives at its end, a forfeit at the forfeiting
-    seat's turn, an unfinished game not over). ``foolsolve arena`` checks the records it resumes
-    from with it, ``foolsolve play --record`` the game it replays."""
+    start, which must be the deal the header's seed gives for its deal number (a position of the
+    header's game, players and rules): every move legal, and the end as the record says (the
+    returns the game gives at its end, a forfeit at the forfeiting seat's turn, an unfinished game
+    not over). With ``seen`` (the games met so far, each with where: ``line 2``), a game met before
+    is a problem too (``repeats the game of line 2 (deal 0, seating ...)``), and the record's game,
+    met at ``here``, is noted in it. ``foolsolve arena`` checks the records it resumes from with
+    it, ``foolsolve play --record`` the game it replays."""
+    problem = _record_fields_problem(rec, header)
+    if problem or seen is None:
+        return problem
+    key = key_of(rec)
+    if key in seen:
+        return f"repeats the game of {seen[key]} (deal {key[0]}, seating {', '.join(key[1])})"
+    seen[key] = here
+    return ""
+
+
+def _record_fields_problem(rec: Any, header: dict[str, Any]) -> str:
+    """:func:`record_problem` of one record, alone."""
     from foolsolve import games
     from foolsolve.game import CHANCE, legal_or_family
     from foolsolve.rules import rules_from_json, rules_to_json
@@ -650,6 +661,9 @@ def record_problem(rec: Any, header: dict[str, Any]) -> str:
     decisions: Any = rec.get("decisions")
     if not numbers(decisions, int) or not all(0 <= x for x in decisions) or sum(decisions) > turns:
         return f"decisions: not {players} counts of the game's {plural(turns, 'turn')}"
+    want = json.loads(json.dumps(spec.state_to_json(_dealt(header, deal))))
+    if {**start, "game": want.get("game", start.get("game"))} != want:
+        return f"its start is not deal {deal} of seed {header['seed']}"
     return ""
 
 
@@ -820,7 +834,7 @@ def check_records(records: Any, match: Match, name: str = "records") -> list[dic
     seen: dict[tuple[int, tuple[str, ...]], str] = {}
     out = []
     for i, rec in enumerate(records):
-        problem = _record_check(rec, match, header, seen, f"{name}[{i}]")
+        problem = _record_check(rec, header, seen, f"{name}[{i}]")
         if problem:
             raise InputError(f"{name}[{i}]: {problem}: each game is counted once" if problem.startswith("repeats")
                              else f"{name}[{i}]: {problem.removeprefix('is ')}")
@@ -828,20 +842,15 @@ def check_records(records: Any, match: Match, name: str = "records") -> list[dic
     return out
 
 
-def _record_check(rec: Any, match: Match, header: dict[str, Any], seen: dict[tuple[int, tuple[str, ...]], str],
+def _record_check(rec: Any, header: dict[str, Any], seen: dict[tuple[int, tuple[str, ...]], str],
                   here: str) -> str | None:
-    """What is wrong with one game record of ``match`` (``header``: its header) met at ``here`` (``line
-    3``, ``records[2]``), in words (``is not a game record of this match (...)``, ``repeats the game of
-    line 2 (deal 0, seating ...)``), else ``None``, and the record's game noted in ``seen``: the checks
-    :func:`read_records` and :func:`check_records` make of each record."""
-    problem = record_problem(rec, header) or _deal_problem(rec, match)
-    if problem:
-        return f"is not a game record of this match ({problem})"
-    key = key_of(rec)
-    if key in seen:
-        return f"repeats the game of {seen[key]} (deal {key[0]}, seating {', '.join(key[1])})"
-    seen[key] = here
-    return None
+    """What is wrong with one game record met at ``here`` (``line 3``, ``records[2]``), in words
+    (``is not a game record of this match (...)``, ``repeats the game of line 2 (deal 0, seating
+    ...)``), else ``None``: :func:`record_problem`, which notes the record's game in ``seen``."""
+    problem = record_problem(rec, header, seen, here)
+    if not problem:
+        return None
+    return problem if problem.startswith("repeats the game of") else f"is not a game record of this match ({problem})"
 
 
 def rules_lines(match: Match) -> list[str]:
@@ -1131,17 +1140,35 @@ def record_game(path: str, k: int) -> tuple[dict[str, Any], list[str]]:
     if problem:
         raise InputError(f"{path}: not an arena record file ({problem})")
     count = 0
+    seen: dict[tuple[int, tuple[str, ...]], str] = {}  # the games of the other lines, each once
+    found: tuple[int, Any] | None = None
     for n, text in lines:
         count += 1
         if count == k:
             rec = _record_line(path, n, text)
-            problem = record_problem(rec, header)
+            problem = _record_check(rec, header, seen, f"line {n}")
             if problem:
-                raise InputError(f"{path}: line {n} is not a game record of this match ({problem})")
-            start = dict(rec["start"])
-            start.setdefault("game", header["game"])
-            return start, list(rec["moves"])
-    raise InputError(f"--record: {path} holds games 1..{count}, not {k}")
+                raise InputError(f"{path}: line {n} {problem}" + (": each game is recorded once"
+                                                                  if problem.startswith("repeats") else ""))
+            found = (n, rec)
+        elif not isinstance(text, InputError):
+            # the games of the other lines, read as far as their deal and seating (a line that is
+            # no record is no game): the game replayed must be the file's only record of its game
+            try:
+                other = json.loads(text)
+                key = key_of(other)
+                hash(key)
+            except (ValueError, TypeError, KeyError, OverflowError, RecursionError):
+                continue
+            if found is not None and key == key_of(found[1]):
+                raise InputError(f"{path}: line {n} repeats the game of line {found[0]} (deal {key[0]}, seating "
+                                 f"{', '.join(key[1])}): each game is recorded once")
+            seen.setdefault(key, f"line {n}")
+    if found is None:
+        raise InputError(f"--record: {path} holds games 1..{count}, not {k}")
+    start = dict(found[1]["start"])
+    start.setdefault("game", header["game"])
+    return start, list(found[1]["moves"])
 
 
 def _start_against_header(start: dict[str, Any], header: dict[str, Any]) -> str:

@@ -1423,3 +1423,28 @@ def test_a_record_line_that_is_not_utf8_is_refused_on_resume_as_play_refuses_it(
     assert "\\ufffd" not in err and out.read_bytes() == data
     code, _, err = run(["play", str(out), "--record", "1"], capsys)
     assert_one_line_error(code, err, said)
+
+
+@pytest.mark.parametrize("k", [1, 2])
+def test_replay_refuses_a_record_file_the_arena_refuses_a_game_of_another_deal_or_a_game_twice(tmp_path, capsys, k):
+    """``play --record`` replayed, exit 0, a record whose ``deal`` was changed to 99 (the arena
+    refused it: its start is not deal 99 of the seed) and a game repeated on lines 2 and 3 from
+    either line (the arena: line 3 repeats the game of line 2). The deal and the repeat are checked
+    by the one record check both use (arena.record_problem)."""
+    out = tmp_path / "m.jsonl"
+    argv = ["arena", "durak", "--bot", "random", "--bot", "greedy", "--games", "1", "--seed", "9", "--out", str(out)]
+    code, _, err = run(argv, capsys)
+    assert code == 0, err
+    header, first, second = out.read_text().splitlines()
+    out.write_text("\n".join([header, first, first, second]) + "\n")
+    for command in (["play", str(out), "--record", str(k)], argv):
+        code, _, err = run(command, capsys)
+        assert_one_line_error(code, err, "line 3 repeats the game of line 2 (deal 0, seating", "each game is recorded once")
+    code, _, err = run(["play", str(out), "--record", "3"], capsys)
+    assert code == 0, err  # a game recorded once replays (the arena refuses the whole file)
+    moved = {**json.loads(first), "deal": 99}
+    out.write_text("\n".join([header, json.dumps(moved), second]) + "\n")
+    code, _, err = run(["play", str(out), "--record", "1"], capsys)
+    assert_one_line_error(code, err, "line 2 is not a game record of this match (its start is not deal 99 of seed 9)")
+    code, _, err = run(["play", str(out), "--record", "2"], capsys)
+    assert code == 0, err  # the other game is a game of the match
