@@ -416,11 +416,13 @@ def key_of(record: dict[str, Any]) -> tuple[int, tuple[str, ...]]:
     return int(record["deal"]), tuple(record["seating"])
 
 
-def read_records(path: Path, match: Match) -> list[dict[str, Any]]:
+def read_records(path: Path, match: Match, numbers: dict[tuple[int, tuple[str, ...]], int] | None = None
+                 ) -> list[dict[str, Any]]:
     """The finished games of an earlier run of the same match in ``path`` (a torn last line, from
     a run killed while writing, is cut off, and so are blank lines at the end: the games a rerun
     appends follow the last record). Blank lines are skipped, as ``play --record`` and ``batch``
-    skip them. A file holding another match is an error."""
+    skip them. A file holding another match is an error. ``numbers``, where given, gets each
+    record's game number in the file (what ``play --record K`` takes), by its game (:func:`key_of`)."""
     if not path.exists() or not path.is_file():
         return []  # a device or a pipe (/dev/null): nothing to resume from, and /dev/zero never ends
     try:
@@ -470,6 +472,8 @@ def read_records(path: Path, match: Match) -> list[dict[str, Any]]:
             raise InputError(f"{option_name('--out')}: {path} line {n} {problem}: each game is recorded once"
                              if problem.startswith("repeats") else f"{option_name('--out')}: {path} line {n} {problem}")
         records.append(rec)
+        if numbers is not None:
+            numbers[key_of(rec)] = len(records)
     if keep != len(data):
         _cut(path, keep)  # only now, the file known to be this match's: a refused file is left as it was
     return records
@@ -773,8 +777,11 @@ def summarise(match: Match, records: Sequence[dict[str, Any]], bootstrap: int = 
     return summary_of(match, check_records(records, match), 200 if resamples is None else resamples)
 
 
-def summary_of(match: Match, records: Sequence[dict[str, Any]], bootstrap: int = 200) -> Summary:
-    """:func:`summarise` of records known to be the match's (:func:`run`'s own, unchecked)."""
+def summary_of(match: Match, records: Sequence[dict[str, Any]], bootstrap: int = 200,
+               numbers: dict[tuple[int, tuple[str, ...]], int] | None = None) -> Summary:
+    """:func:`summarise` of records known to be the match's (:func:`run`'s own, unchecked);
+    ``numbers``: each game's number in the record file (:func:`run`'s), named with its forfeit or
+    its stop."""
     from foolsolve.stats import elo, elo_intervals
 
     bots = match.bots
@@ -784,11 +791,13 @@ def summary_of(match: Match, records: Sequence[dict[str, Any]], bootstrap: int =
     blocks: dict[int, list[tuple[int, int, float]]] = {}
     for rec in records:
         s.games += 1
+        game = {"deal": rec["deal"], "seating": list(rec["seating"]),
+                "record": (numbers or {}).get(key_of(rec))}  # the game, and where play --record finds it
         if rec.get("forfeit"):
-            s.forfeits.append({"deal": rec["deal"], **rec["forfeit"]})
+            s.forfeits.append({**game, **rec["forfeit"]})
         elif not rec.get("finished", True):
             s.unfinished += 1
-            s.stopped.append({"deal": rec["deal"], "reason": rec.get("stopped", f"after {MAX_MOVES} moves")})
+            s.stopped.append({**game, "reason": rec.get("stopped", f"after {MAX_MOVES} moves")})
         for label, sec, cpu, n in zip(rec["seating"], rec["seconds"], rec.get("cpu", rec["seconds"]),
                                       rec["decisions"]):
             s.seconds[label] += sec
@@ -902,10 +911,18 @@ def text_table(match: Match, s: Summary) -> str:
         lines.append("  (an interval of width 0: every resampling of the deals gave the same ratings, as when every "
                      "deal ended alike; more deals are needed for an interval)")
     for f in s.forfeits:
-        lines.append(f"  forfeit: deal {f['deal']}, seat {f['seat']} ({f['bot']}): {f['reason']}")
+        lines.append(f"  forfeit: {_game_text(f)}, seat {f['seat']} ({f['bot']}): {f['reason']}")
     for stop in s.stopped:
-        lines.append(f"  unfinished: deal {stop['deal']}, stopped {stop['reason']}")
+        lines.append(f"  unfinished: {_game_text(stop)}, stopped {stop['reason']}")
     return "\n".join(lines)
+
+
+def _game_text(game: dict[str, Any]) -> str:
+    """A game of the summary's forfeits or stops as the table names it: ``deal 0 (greedy v random),
+    record 3`` (the record's number in the file, what ``play OUT --record 3`` replays)."""
+    seating = f" ({' v '.join(game['seating'])})" if game.get("seating") else ""
+    record = f", record {game['record']}" if game.get("record") else ""
+    return f"deal {game['deal']}{seating}{record}"
 
 
 def plot_svg(s: Summary) -> str:
@@ -944,8 +961,8 @@ def plot_svg(s: Summary) -> str:
 
 def run(match: Match, out: str | None, workers: int = 1, scheduler: str | None = None,
         tick: Any = None, *, names: dict[str, str] | None = None,
-        progress: bool | None = None, unrecorded: list[dict[str, Any]] | None = None
-        ) -> tuple[list[dict[str, Any]], bool]:
+        progress: bool | None = None, unrecorded: list[dict[str, Any]] | None = None,
+        numbers: dict[tuple[int, tuple[str, ...]], int] | None = None) -> tuple[list[dict[str, Any]], bool]:
     """Play the match's games not yet in ``out`` (all of them without ``out``): the records, in
     game order, and whether Ctrl-C stopped it (the records then hold the games finished). The
     records are those of the match's deals: games of later deals in ``out`` (from an earlier run
@@ -962,7 +979,10 @@ def run(match: Match, out: str | None, workers: int = 1, scheduler: str | None =
     ``out`` that cannot be written when the match starts (its header) is an error before any game;
     a write that fails later (a full disk) is one warning line on stderr, and the match goes on
     without writing any more: the records of the games played but not in ``out`` are appended to
-    ``unrecorded`` where it is given (a rerun with the same ``out`` plays them again)."""
+    ``unrecorded`` where it is given (a rerun with the same ``out`` plays them again). ``numbers``,
+    where given, gets the game number in ``out`` of every game there (what ``play OUT --record K``
+    takes: the games of an earlier run first, then this run's as they were written), by its game
+    (:func:`key_of`), for :func:`summary_of`."""
     from foolsolve.progress import checked_shown
 
     checked_shown(progress)
@@ -973,11 +993,13 @@ def run(match: Match, out: str | None, workers: int = 1, scheduler: str | None =
         if tick is not None and not callable(tick):
             raise InputError(f"tick: expected a function called with the count of games played, or None, "
                              f"got {quoted(tick)}")
-        return _run(match, out, workers, scheduler, tick, progress, [] if unrecorded is None else unrecorded)
+        return _run(match, out, workers, scheduler, tick, progress, [] if unrecorded is None else unrecorded,
+                    {} if numbers is None else numbers)
 
 
 def _run(match: Match, out: str | None, workers: int, scheduler: str | None,
-         tick: Any, shown: bool | None, unrecorded: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], bool]:
+         tick: Any, shown: bool | None, unrecorded: list[dict[str, Any]],
+         numbers: dict[tuple[int, tuple[str, ...]], int]) -> tuple[list[dict[str, Any]], bool]:
     """:func:`run`, its errors naming the options as the caller calls them."""
     from foolsolve import games
     from foolsolve.executor import WorkerLost, make_executor, worker_failure
@@ -989,13 +1011,15 @@ def _run(match: Match, out: str | None, workers: int, scheduler: str | None,
     handle = None
     durable = path is not None  # a regular file (_check_record_file)
     done: list[dict[str, Any]] = []
+    written = [0]  # the game records in the file
     if path is not None:
         try:
             _check_record_file(path)
             # opened and locked before it is read: a second arena with the same --out is refused
             # before it reads (or cuts a line off) the file the first one is writing
             handle = _open_append(path)
-            done = [r for r in read_records(path, match) if r["deal"] < match.deals]
+            done = [r for r in read_records(path, match, numbers) if r["deal"] < match.deals]
+            written[0] = len(numbers)
         except BaseException:
             executor.close()
             if handle is not None:
@@ -1050,6 +1074,8 @@ def _run(match: Match, out: str | None, workers: int, scheduler: str | None,
             return
         try:
             line(value)
+            written[0] += 1
+            numbers[key_of(value)] = written[0]
         except InputError as exc:
             cut_back()
             unrecorded.append(value)

@@ -78,8 +78,10 @@ def arena_command(game: str, bot_names: Sequence[str], deals: int, seed: int, pl
         _check_plot(plot, out)
     total = arena.check_size(match)
     unrecorded: list[dict[str, Any]] = []  # the games played that a failed write left out of --out
-    records, interrupted = arena.run(match, out, workers, scheduler, unrecorded=unrecorded)  # its status line on a terminal
-    summary = arena.summary_of(match, records)  # run's own records: no replay to check them
+    numbers: dict[Any, int] = {}  # each game's number in --out (play --record K)
+    records, interrupted = arena.run(match, out, workers, scheduler, unrecorded=unrecorded,
+                                     numbers=numbers)  # its status line on a terminal
+    summary = arena.summary_of(match, records, numbers=numbers)  # run's own records: no replay to check them
     if plot:
         write_text_atomic(plot, arena.plot_svg(summary), "--plot")
     from foolsolve.rules import moot_options

@@ -34,6 +34,8 @@ from foolsolve.numbers import ascii_whole
 
 PROTOCOL = "foolsolve-bot/1"
 DEFAULT_TIMEOUT = 10.0
+ENDED_WAIT = 2.0
+"""Seconds a program whose output ended is given to exit, for its exit status in the forfeit."""
 MAX_LINE = 1 << 16
 """Longest answer read (a move text is short); a longer one is a fault."""
 
@@ -83,6 +85,16 @@ class ExternalBot(Bot):
         self.close()
         return Forfeit(why)
 
+    def _ended(self, proc: subprocess.Popen[bytes]) -> Forfeit:
+        """The forfeit of a program whose output ended (or whose input closed): its exit status,
+        waited for up to :data:`ENDED_WAIT` seconds so that the reason does not depend on how
+        soon the program is reaped; one that still runs closed its standard output."""
+        try:
+            code = proc.wait(timeout=ENDED_WAIT)
+        except subprocess.TimeoutExpired:
+            return self._fault("the program closed its standard output")
+        return self._fault(f"the program ended ({f'exit code {code}' if code >= 0 else f'killed by signal {-code}'})")
+
     def _read_line(self, proc: subprocess.Popen[bytes]) -> bytes:
         assert proc.stdout is not None
         fd = proc.stdout.fileno()
@@ -96,8 +108,7 @@ class ExternalBot(Bot):
                 continue
             chunk = os.read(fd, 4096)
             if not chunk:
-                code = proc.poll()
-                raise self._fault("the program ended" + (f" (exit code {code})" if code is not None else ""))
+                raise self._ended(proc)
             self.buffer += chunk
             if len(self.buffer) > MAX_LINE:
                 raise self._fault(f"an answer longer than {MAX_LINE} bytes")
@@ -115,7 +126,7 @@ class ExternalBot(Bot):
             proc.stdin.write((jsonout.dumps(request) + "\n").encode("utf-8"))
             proc.stdin.flush()
         except (BrokenPipeError, OSError):
-            raise self._fault("the program ended before its turn") from None
+            raise self._ended(proc) from None
         raw = self._read_line(proc)
         try:
             answer = raw.decode("utf-8").strip()

@@ -771,8 +771,8 @@ def test_a_game_that_goes_round_a_cycle_is_stopped_as_endless_play(monkeypatch, 
         assert len(rec["moves"]) < 1_000
     summary = arena.summarise(match, records)
     assert summary.unfinished == len(records) and summary.stopped[0]["reason"] == records[0]["stopped"]
-    assert f"unfinished: deal 0, stopped endless play: a position came round {arena.REPEATS} times" in \
-        arena.text_table(match, summary)
+    assert (f"unfinished: deal 0 (greedy v greedy v greedy), stopped endless play: a position came round "
+            f"{arena.REPEATS} times") in arena.text_table(match, summary)
 
 
 def test_one_deal_gives_no_elo_interval_and_a_width_of_zero_is_explained(capsys):
@@ -1448,3 +1448,33 @@ def test_replay_refuses_a_record_file_the_arena_refuses_a_game_of_another_deal_o
     assert_one_line_error(code, err, "line 2 is not a game record of this match (its start is not deal 99 of seed 9)")
     code, _, err = run(["play", str(out), "--record", "2"], capsys)
     assert code == 0, err  # the other game is a game of the match
+
+
+def test_a_forfeit_names_its_game_and_record_and_its_exit_code_every_time(tmp_path, capsys):
+    """The summary printed ``forfeit: deal 0, seat 0 (...)`` twice for the two seatings of one deal,
+    JSON forfeits had no seating or record number, and ``(exit code 3)`` was there or not by a race
+    (the exit status read before the program was reaped). Each forfeit names its deal, seating and
+    the record's number in --out (what ``play --record K`` replays, a resumed file's games
+    counted), and the reason is the same every time."""
+    bot = tmp_path / "ends.py"
+    bot.write_text("import sys\nsys.exit(3)\n")
+    label = f"cmd:{sys.executable} {bot}"
+    out = tmp_path / "m.jsonl"
+    argv = ["arena", "durak", "--bot", label, "--bot", "random", "--seed", "4", "--out", str(out)]
+    code, _, err = run([*argv, "--games", "1"], capsys)
+    assert code == 0, err
+    code, text, err = run([*argv, "--games", "3"], capsys)  # resumed: deals 1 and 2 appended
+    assert code == 0, err
+    lines = [line for line in text.splitlines() if line.strip().startswith("forfeit:")]
+    assert len(lines) == 6 and len(set(lines)) == 6
+    code, text, err = run([*argv, "--games", "3", "--json"], capsys)
+    assert code == 0, err
+    forfeits = json.loads(text)["forfeits"]
+    records = [json.loads(x) for x in out.read_text().splitlines()[1:]]
+    assert sorted(f["record"] for f in forfeits) == [1, 2, 3, 4, 5, 6]
+    for f in forfeits:
+        assert f["reason"] == "the program ended (exit code 3)"
+        rec = records[f["record"] - 1]  # play OUT --record K replays game K: the K-th record
+        assert (rec["deal"], rec["seating"]) == (f["deal"], f["seating"]) and f["seating"][f["seat"]] == label
+        assert f"forfeit: deal {f['deal']} ({' v '.join(f['seating'])}), record {f['record']}, seat {f['seat']}" in \
+            "\n".join(lines)
