@@ -13,7 +13,8 @@ moves is longer than :data:`foolsolve.game.MAX_CONSIDERED` (Fools and Angels' ex
 such as every set of a hand of 9 or more cards), ``legal`` holds the other moves and the request
 has ``"family": {"kind": "exchange", "count": 131071, "candidates": [...]}``: the text of any member
 of the family is a legal answer. A program that answers late (the ``timeout`` parameter, 10 s by
-default), ends, or answers something that is not a legal move loses the game; the reason is recorded and the match goes on.
+default), ends, answers something that is not a legal move, or writes more than its answer line (met
+when the next request is due) loses the game; the reason is recorded and the match goes on.
 """
 
 from __future__ import annotations
@@ -115,8 +116,26 @@ class ExternalBot(Bot):
         line, _, self.buffer = self.buffer.partition(b"\n")
         return line
 
+    def _extra_output(self, proc: subprocess.Popen[bytes]) -> None:
+        """Before a request: output the program wrote after its last answer line (a second line
+        for one request, which would be read as its next answer) is a forfeit. What is already
+        readable is drained without waiting; a line written after the request is sent is not told
+        apart from an answer."""
+        assert proc.stdout is not None
+        fd = proc.stdout.fileno()
+        while len(self.buffer) <= MAX_LINE and select.select([fd], [], [], 0)[0]:
+            chunk = os.read(fd, 4096)
+            if not chunk:
+                break  # the program ended: met at the request
+            self.buffer += chunk
+        if self.buffer:
+            text = self.buffer[:60].decode("utf-8", errors="replace")
+            shown = text + ("..." if len(self.buffer) > 60 else "")
+            raise self._fault(f"extra output after its answer: {shown!r}")
+
     def choose(self, seat: Seat) -> Any:
         proc = self._start()
+        self._extra_output(proc)
         request = {"protocol": PROTOCOL, "game": seat.game, "rules": seat.rules, "player": seat.player,
                    "players": seat.players, "view": seat.view, "legal": seat.texts(), "seed": seat.seed}
         if seat.family is not None:

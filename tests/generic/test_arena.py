@@ -1478,3 +1478,19 @@ def test_a_forfeit_names_its_game_and_record_and_its_exit_code_every_time(tmp_pa
         assert (rec["deal"], rec["seating"]) == (f["deal"], f["seating"]) and f["seating"][f["seat"]] == label
         assert f"forfeit: deal {f['deal']} ({' v '.join(f['seating'])}), record {f['record']}, seat {f['seat']}" in \
             "\n".join(lines)
+
+
+def test_a_bot_writing_more_than_its_answer_line_forfeits_for_its_extra_output(tmp_path, capsys):
+    """A bot printing two lines for one request had the second taken as its next answer (its
+    forfeit read ``illegal move 'throw 6♥'``). Output already there when the next request is sent is
+    a forfeit that says so, quoting it."""
+    bot = tmp_path / "twice.py"
+    bot.write_text("import json, sys\nfor line in sys.stdin:\n"
+                   "    print(json.loads(line)['legal'][0] + '\\nextra', flush=True)\n")
+    code, out, err = run(["arena", "durak", "--bot", f"cmd:{sys.executable} {bot}", "--bot", "random", "--games", "1",
+                          "--json"], capsys)
+    assert code == 0, err
+    forfeits = json.loads(out)["forfeits"]
+    # (what was readable when the next request was due: the line, or the line without its end)
+    assert len(forfeits) == 2 and all(f["reason"] in ("extra output after its answer: 'extra\\n'",
+                                                       "extra output after its answer: 'extra'") for f in forfeits)
