@@ -106,7 +106,7 @@ def _check_match(match: Match) -> None:
     bot starts its program); the rules kept as the command keeps them, every option written
     (a record file's header is then the same from Python and from the command)."""
     from foolsolve import bots, games
-    from foolsolve.api import check_seed, check_whole
+    from foolsolve.api import check_seed, check_whole, whole_number
     from foolsolve.rules import rules_from_json, rules_to_json
 
     try:
@@ -120,8 +120,9 @@ def _check_match(match: Match) -> None:
     for option, value in (("--players", match.players), ("--games", match.deals), ("--seed", match.seed)):
         if value is None:
             raise InputError(f"{option_name(option)}: expected a whole number, got None")
-    n = check_whole("--players", match.players, 1)
-    if not spec.min_players <= match.players <= spec.max_players:
+    n = whole_number("--players", match.players)
+    if n is None or not spec.min_players <= n <= spec.max_players:
+        # one form for every count out of range, 0 and -3 too
         raise InputError(f"{option_name('--players')}: {info.title} takes {spec.min_players}-{spec.max_players} players, not "
                          f"{_whole_text(n)}"
                          if n is not None else
@@ -458,7 +459,7 @@ def read_records(path: Path, match: Match, numbers: dict[tuple[int, tuple[str, .
         raise InputError(f"{option_name('--out')}: {path} is not an arena record file (its first line is not a {FORMAT} "
                          "header)")
     if header != match.header():
-        raise InputError(f"{option_name('--out')}: {path} holds another match (game, rules, players, bots or seed differ); "
+        raise InputError(f"{option_name('--out')}: {path} holds another match ({_header_difference(header, match.header())}); "
                          "use another file")
     records = []
     seen: dict[tuple[int, tuple[str, ...]], str] = {}
@@ -477,6 +478,28 @@ def read_records(path: Path, match: Match, numbers: dict[tuple[int, tuple[str, .
     if keep != len(data):
         _cut(path, keep)  # only now, the file known to be this match's: a refused file is left as it was
     return records
+
+
+def _header_difference(have: dict[str, Any], want: dict[str, Any]) -> str:
+    """What a record file's header ``have`` says that this match's ``want`` does not, the first
+    field that differs: ``its seed is 9, this match's 1``, ``its rule deck is 52, this match's 36``."""
+    def shown(value: Any) -> str:
+        return cut(json.dumps(value, ensure_ascii=False))
+
+    for key in ("game", "players", "bots", "seed"):
+        if have.get(key) != want[key]:
+            return f"its {key} {'are' if key == 'bots' else 'is'} {shown(have.get(key))}, this match's {shown(want[key])}"
+    rules = have.get("rules")
+    if not isinstance(rules, dict):
+        return f"its rules are {shown(rules)}, this match's {shown(want['rules'])}"
+    for key in sorted(set(rules) | set(want["rules"])):
+        if key not in want["rules"]:
+            return f"its rules set {key}, which this match's do not"
+        if rules.get(key) != want["rules"][key]:
+            return (f"its rule {key} is {shown(rules[key]) if key in rules else 'not set'}, this match's "
+                    f"{shown(want['rules'][key])}")
+    extra = sorted(set(have) - set(want))
+    return f"its header has {', '.join(extra)}, which this match's has not" if extra else "its header differs"
 
 
 def _cut(path: Path, size: int) -> None:
@@ -739,7 +762,7 @@ class Summary:
                          "seconds_per_move": self.seconds[b] / self.decisions[b] if self.decisions[b] else None,
                          "cpu_seconds_per_move": self.cpu[b] / self.decisions[b] if self.decisions[b] else None,
                          "moves": self.decisions[b]}
-                        for b in sorted(self.bots, key=lambda b: -self.elo[b])],
+                        for b in sorted(self.bots, key=lambda b: -self.elo[b]) if self.games],  # none of no game
                 "forfeits": self.forfeits, "unfinished": self.unfinished, "stopped": self.stopped}
 
 
@@ -896,6 +919,9 @@ def text_table(match: Match, s: Summary) -> str:
                          "pair of seats the two bots hold, and the 95% CI takes those comparisons as independent, "
                          "which they are not: docs/arena.md)")
     lines.append("")
+    if s.games == 0:  # (a match stopped before its first game ended): no bot has a rating
+        lines.append("  no games were played: no Elo ratings and no time per move")
+        return "\n".join(lines)
     lines.append(f"  Elo ({s.anchor} = 1000, 95% bootstrap interval over deals), seconds per move (wall, CPU):")
     width = max(24, *(len(b) for b in match.bots))
     for b in sorted(match.bots, key=lambda b: -s.elo[b]):

@@ -25,7 +25,9 @@ import shlex
 import shutil
 import signal
 import subprocess
+import threading
 import time
+from collections import deque
 from typing import Any
 
 from foolsolve import jsonout
@@ -37,6 +39,10 @@ PROTOCOL = "foolsolve-bot/1"
 DEFAULT_TIMEOUT = 10.0
 ENDED_WAIT = 2.0
 """Seconds a program whose output ended is given to exit, for its exit status in the forfeit."""
+STDERR_LINES = 3
+"""The last lines of a program's standard error a forfeit quotes."""
+STDERR_CHARS = 300
+"""The most characters of standard error a forfeit quotes (the end of its last lines)."""
 MAX_LINE = 1 << 16
 """Longest answer read (a move text is short); a longer one is a fault."""
 
@@ -60,6 +66,8 @@ class ExternalBot(Bot):
         self.proc: subprocess.Popen[bytes] | None = None
         self.buffer = b""
         self.closed = False
+        self.stderr_tail: deque[bytes] = deque(maxlen=STDERR_LINES)
+        self.stderr_reader: threading.Thread | None = None
 
     def _start(self) -> subprocess.Popen[bytes]:
         """The program, started at the first turn of its seat; a bot that was closed (its game over
@@ -75,15 +83,30 @@ class ExternalBot(Bot):
                 # Ctrl-C held back until the program is the bot's, so closing the bot always reaches it
                 with SigintHeld():
                     self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                                 stderr=subprocess.DEVNULL, start_new_session=True)
+                                                 stderr=subprocess.PIPE, start_new_session=True)
             except OSError as exc:
                 raise InputError(f"{option_name('--bot')} cmd:{shlex.join(self.argv)}: cannot start it: "
                                  f"{exc.strerror or exc}") from None
             self.buffer = b""
+            self.stderr_tail = deque(maxlen=STDERR_LINES)
+            assert self.proc.stderr is not None
+            self.stderr_reader = threading.Thread(target=_keep_tail, args=(self.proc.stderr, self.stderr_tail),
+                                                  name="cmd-bot-stderr", daemon=True)
+            self.stderr_reader.start()
         return self.proc
 
     def _fault(self, why: str) -> Forfeit:
+        """The forfeit ``why``, the program ended, with the last lines of its standard error (a
+        traceback's end), if it wrote any."""
         self.close()
+        if self.stderr_reader is not None:
+            self.stderr_reader.join(timeout=1.0)  # the lines written before it ended (unless a process it
+            # started in another session holds the pipe open)
+        lines = [line.decode("utf-8", errors="replace").strip() for line in list(self.stderr_tail)]
+        tail = " | ".join(line for line in lines if line)
+        if tail:
+            tail = tail if len(tail) <= STDERR_CHARS else "..." + tail[-(STDERR_CHARS - 3):]
+            why += f"; its standard error ended: {tail!r}"
         return Forfeit(why)
 
     def _ended(self, proc: subprocess.Popen[bytes]) -> Forfeit:
@@ -169,7 +192,7 @@ class ExternalBot(Bot):
         bot starts no program after it."""
         self.closed = True
         if self.proc is not None:
-            for stream in (self.proc.stdin, self.proc.stdout):
+            for stream in (self.proc.stdin, self.proc.stdout):  # (stderr: its reader closes it at its end)
                 try:
                     if stream is not None:
                         stream.close()
@@ -180,6 +203,22 @@ class ExternalBot(Bot):
                 self.proc.kill()
             self.proc.wait()
             self.proc = None
+
+
+def _keep_tail(stream: Any, tail: deque[bytes]) -> None:
+    """Read a program's standard error to its end, keeping its last lines in ``tail`` (each at
+    most :data:`STDERR_CHARS` bytes: a longer line is kept as its pieces): the program never blocks
+    on a full pipe, and a forfeit can quote how its output ended."""
+    try:
+        for piece in iter(lambda: stream.readline(STDERR_CHARS), b""):
+            tail.append(piece)
+    except (OSError, ValueError):
+        pass  # the pipe closed under the reader
+    finally:
+        try:
+            stream.close()
+        except OSError:
+            pass
 
 
 def pick(seat: Seat, answer: str, fault: Any = Forfeit) -> Any:

@@ -1494,3 +1494,53 @@ def test_a_bot_writing_more_than_its_answer_line_forfeits_for_its_extra_output(t
     # (what was readable when the next request was due: the line, or the line without its end)
     assert len(forfeits) == 2 and all(f["reason"] in ("extra output after its answer: 'extra\\n'",
                                                        "extra output after its answer: 'extra'") for f in forfeits)
+
+
+@pytest.mark.parametrize("players", ["0", "-3", "1", "9"])
+def test_every_player_count_out_of_range_gets_one_message_form(capsys, players):
+    """``--players 0`` said ``expected at least 1`` and ``--players 1`` ``Durak takes 2-8 players``."""
+    code, _, err = run(["arena", "durak", "--bot", "random", "--bot", "greedy", "--players", players], capsys)
+    assert_one_line_error(code, err, f"--players: Durak takes 2-8 players, not {players}")
+
+
+def test_a_match_of_no_games_says_so_and_rates_no_bot():
+    """A match stopped before its first game printed an Elo row of 1000 for bots that never played."""
+    match = arena.Match("durak", {}, 2, ("random", "greedy"), deals=1, seed=1)
+    summary = arena.summary_of(match, [])
+    table = arena.text_table(match, summary)
+    assert "no games were played: no Elo ratings" in table and "1000" not in table
+    assert summary.to_json()["elo"] == []
+
+
+@pytest.mark.parametrize(("change", "said"), [
+    (["--seed", "5"], "holds another match (its seed is 1, this match's 5)"),
+    (["--rules", '{"deck": 52}'], "holds another match (its rule deck is 36, this match's 52)"),
+    (["--bot", "ismcts"], 'holds another match (its bots are ["random", "greedy"], this match\'s ["random", "greedy", '
+                          '"ismcts"])'),
+])
+def test_an_out_file_of_another_match_is_refused_naming_what_differs(tmp_path, capsys, change, said):
+    """``holds another match (game, rules, players, bots or seed differ)`` left the user to find
+    which."""
+    out = tmp_path / "m.jsonl"
+    argv = ["arena", "durak", "--bot", "random", "--bot", "greedy", "--games", "1", "--out", str(out)]
+    code, _, err = run(argv, capsys)
+    assert code == 0, err
+    code, _, err = run([*argv, *change], capsys)
+    assert_one_line_error(code, err, f"--out: {out} {said}; use another file")
+
+
+def test_a_forfeit_quotes_the_end_of_the_programs_standard_error(tmp_path, capsys):
+    """A bot's standard error went to /dev/null: its author never saw the traceback that ended it.
+    The last lines (bounded) end the forfeit's reason."""
+    bot = tmp_path / "crash.py"
+    bot.write_text("import sys\nsys.stdin.readline()\nprint('x' * 5000, file=sys.stderr)\n"
+                   "print('warming up', file=sys.stderr)\nraise SystemExit('my bot broke')\n")
+    code, out, err = run(["arena", "durak", "--bot", f"cmd:{sys.executable} {bot}", "--bot", "random", "--games", "1",
+                          "--json"], capsys)
+    assert code == 0, err
+    forfeits = json.loads(out)["forfeits"]
+    assert len(forfeits) == 2
+    for f in forfeits:
+        reason = f["reason"]
+        assert reason.startswith("the program ended (exit code 1); its standard error ended: 'xxx")
+        assert reason.endswith("xxx | warming up | my bot broke'") and len(reason) < 400
