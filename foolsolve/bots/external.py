@@ -79,7 +79,8 @@ class ExternalBot(Bot):
 
             try:
                 # a session (and process group) of its own: closing the bot ends the program and every
-                # process it started (``sh -c 'sleep 300'``), which would otherwise outlive the arena;
+                # process it started that stays in its group (``sh -c 'sleep 300'``), which would
+                # otherwise outlive the arena (one that leaves the group, setsid, is not reached);
                 # Ctrl-C held back until the program is the bot's, so closing the bot always reaches it
                 with SigintHeld():
                     self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,

@@ -1544,3 +1544,14 @@ def test_a_forfeit_quotes_the_end_of_the_programs_standard_error(tmp_path, capsy
         reason = f["reason"]
         assert reason.startswith("the program ended (exit code 1); its standard error ended: 'xxx")
         assert reason.endswith("xxx | warming up | my bot broke'") and len(reason) < 400
+
+
+def test_the_docs_state_what_ending_a_bots_processes_guarantees_and_what_it_does_not():
+    """docs/arena.md said nothing a program started "outlives the arena": not so for a process that
+    left the group (``setsid``) or for an arena killed with SIGKILL. It says what is guaranteed."""
+    docs = " ".join((REPO / "docs" / "arena.md").read_text().split())
+    assert "outlives the arena" not in docs
+    assert ("sends SIGKILL to the program's whole process group, so the program and every process it started that "
+            "stays in its group") in docs
+    assert "Not covered: a process that leaves the group (`setsid`" in docs
+    assert "an arena (or worker) killed with SIGKILL, or dying some other way that runs no code, ends nothing" in docs
