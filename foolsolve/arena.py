@@ -1198,10 +1198,10 @@ def record_game(path: str, k: int) -> tuple[dict[str, Any], list[str]]:
         count += 1
         if count == k:
             rec = _record_line(path, n, text)
-            problem = _record_check(rec, header, seen, f"line {n}")
-            if problem:
-                raise InputError(f"{path}: line {n} {problem}" + (": each game is recorded once"
-                                                                  if problem.startswith("repeats") else ""))
+            wrong = _record_check(rec, header, seen, f"line {n}")
+            if wrong:
+                raise InputError(f"{path}: line {n} {wrong}" + (": each game is recorded once"
+                                                                if wrong.startswith("repeats") else ""))
             found = (n, rec)
         elif not isinstance(text, InputError):
             # the games of the other lines, read as far as their deal and seating (a line that is
