@@ -449,7 +449,8 @@ def read_records(path: Path, match: Match, numbers: dict[tuple[int, tuple[str, .
             try:
                 lines.append((n, raw.decode("utf-8")))
             except UnicodeDecodeError as exc:  # read strictly, as play --record reads it
-                raise InputError(f"{option_name('--out')}: {path} {not_utf8_line(n, raw, exc)}") from None
+                where = f"{path} is not an arena record file:" if not lines else str(path)  # (the header's line)
+                raise InputError(f"{option_name('--out')}: {where} {not_utf8_line(n, raw, exc)}") from None
             keep = end
     try:
         header = parse_json(lines[0][1], "header") if lines else None
