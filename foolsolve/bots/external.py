@@ -110,14 +110,14 @@ class ExternalBot(Bot):
             why += f"; its standard error ended: {tail!r}"
         return Forfeit(why)
 
-    def _ended(self, proc: subprocess.Popen[bytes]) -> Forfeit:
-        """The forfeit of a program whose output ended (or whose input closed): its exit status,
-        waited for up to :data:`ENDED_WAIT` seconds so that the reason does not depend on how
-        soon the program is reaped; one that still runs closed its standard output."""
+    def _ended(self, proc: subprocess.Popen[bytes], stream: str = "output") -> Forfeit:
+        """The forfeit of a program whose ``stream`` closed (its output ended, or its input took
+        no more): its exit status, waited for up to :data:`ENDED_WAIT` seconds so that the reason
+        does not depend on how soon the program is reaped; one that still runs closed that stream."""
         try:
             code = proc.wait(timeout=ENDED_WAIT)
         except subprocess.TimeoutExpired:
-            return self._fault("the program closed its standard output")
+            return self._fault(f"the program closed its standard {stream}")
         return self._fault(f"the program ended ({f'exit code {code}' if code >= 0 else f'killed by signal {-code}'})")
 
     def _read_line(self, proc: subprocess.Popen[bytes]) -> bytes:
@@ -169,7 +169,7 @@ class ExternalBot(Bot):
             proc.stdin.write((jsonout.dumps(request) + "\n").encode("utf-8"))
             proc.stdin.flush()
         except (BrokenPipeError, OSError):
-            raise self._ended(proc) from None
+            raise self._ended(proc, "input") from None
         raw = self._read_line(proc)
         try:
             answer = raw.decode("utf-8").strip()
