@@ -6,7 +6,8 @@ same number of times, as bridge and poker duplicate matches cut the luck of the 
 bots than seats, the bots are repeated in turn to fill the table and arranged the same way; with
 more, every choice of as many bots as seats. The deal, the chance outcomes and each bot's
 decision seeds come from ``--seed``, the deal number and the seating, so a game does not depend on
-which worker plays it or in which order: results are identical for any ``--workers``.
+which worker plays it or in which order: results are identical for any ``--workers`` (for bots whose
+budgets are samples or iterations; a ``time=`` budget is not reproducible).
 
 Each finished game is one JSON Lines record (``--out``), written as soon as it is back; a rerun
 with the same ``--out`` plays only the games it lacks. ``foolsolve play FILE.jsonl --record K``
@@ -31,6 +32,7 @@ import os
 import random
 import re
 import signal
+import stat
 import sys
 import threading
 import time
@@ -41,7 +43,7 @@ from typing import Any
 
 from foolsolve import jsonout
 from foolsolve.errors import InputError, cut, option_name, option_names, quoted
-from foolsolve.positions import check_move_text, input_lines, open_for_writing, parse_json
+from foolsolve.positions import check_move_text, input_lines, not_utf8_line, open_for_writing, parse_json
 from foolsolve.present import plural
 from foolsolve.store import canonical_position
 
@@ -104,7 +106,7 @@ def _check_match(match: Match) -> None:
     bot starts its program); the rules kept as the command keeps them, every option written
     (a record file's header is then the same from Python and from the command)."""
     from foolsolve import bots, games
-    from foolsolve.api import check_seed, check_whole
+    from foolsolve.api import check_seed, check_whole, whole_number
     from foolsolve.rules import rules_from_json, rules_to_json
 
     try:
@@ -118,8 +120,9 @@ def _check_match(match: Match) -> None:
     for option, value in (("--players", match.players), ("--games", match.deals), ("--seed", match.seed)):
         if value is None:
             raise InputError(f"{option_name(option)}: expected a whole number, got None")
-    n = check_whole("--players", match.players, 1)
-    if not spec.min_players <= match.players <= spec.max_players:
+    n = whole_number("--players", match.players)
+    if n is None or not spec.min_players <= n <= spec.max_players:
+        # one form for every count out of range, 0 and -3 too
         raise InputError(f"{option_name('--players')}: {info.title} takes {spec.min_players}-{spec.max_players} players, not "
                          f"{_whole_text(n)}"
                          if n is not None else
@@ -237,32 +240,43 @@ def _seed(*parts: Any) -> int:
     return random.Random(":".join(str(p) for p in parts)).getrandbits(63)
 
 
-_BOTS: dict[str, Any] = {}
-"""The bots of this process, by label (an external program is started once per process)."""
+_BOTS: dict[int, Any] = {}
+"""The bots of the games this process is playing (by ``id``): each game makes its own bot for every
+seat and closes them at its end (:func:`play`), so an external program serves one seat of one game;
+this table is what a worker's SIGTERM and its exit end (:func:`close_bots`)."""
 
 _FINALIZED = False
 """Whether this process closes its bots as it exits (:func:`_bot`)."""
 
 
 def _bot(label: str) -> Any:
+    """A new bot ``label`` for one seat of one game, noted in :data:`_BOTS` until :func:`_unbot`."""
     from foolsolve import bots
 
-    if label not in _BOTS:
-        global _FINALIZED
-        if not _FINALIZED:
-            # a worker process ends without the arena's close_bots: its external programs (and what
-            # they started, in sessions of their own) are ended as it exits, or as the pool stops it on
-            # Ctrl-C (SIGTERM)
-            import multiprocessing
-            from multiprocessing import util
+    global _FINALIZED
+    if not _FINALIZED:
+        # a worker process ends without the arena's close_bots: its external programs (and what
+        # they started, in sessions of their own) are ended as it exits, or as the pool stops it on
+        # Ctrl-C (SIGTERM)
+        import multiprocessing
+        from multiprocessing import util
 
-            util.Finalize(None, close_bots, exitpriority=10)
-            if (multiprocessing.parent_process() is not None and threading.current_thread() is threading.main_thread()
-                    and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL):
-                signal.signal(signal.SIGTERM, _terminated)
-            _FINALIZED = True
-        _BOTS[label] = bots.make(label)
-    return _BOTS[label]
+        util.Finalize(None, close_bots, exitpriority=10)
+        if (multiprocessing.parent_process() is not None and threading.current_thread() is threading.main_thread()
+                and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL):
+            signal.signal(signal.SIGTERM, _terminated)
+        _FINALIZED = True
+    bot = bots.make(label)
+    _BOTS[id(bot)] = bot
+    return bot
+
+
+def _unbot(bot: Any) -> None:
+    """Close a bot :func:`_bot` made (its game is over or abandoned) and forget it."""
+    try:
+        bot.close()
+    finally:
+        _BOTS.pop(id(bot), None)
 
 
 def _terminated(signum: int, frame: Any) -> None:
@@ -278,18 +292,15 @@ def _terminated(signum: int, frame: Any) -> None:
 
 
 def close_bots() -> None:
-    """Stop this process's bots (external programs)."""
-    for bot in _BOTS.values():
-        bot.close()
-    _BOTS.clear()
+    """Stop the bots of every game this process is still playing (external programs)."""
+    for bot in list(_BOTS.values()):
+        _unbot(bot)
 
 
 def play(task: Task) -> dict[str, Any]:
     """Play one game and return its record (module-level, so workers can run it)."""
-    from foolsolve import bots, games
-    from foolsolve.game import CHANCE, draw_chance, legal_or_family
+    from foolsolve import games
     from foolsolve.rules import rules_from_json, rules_to_json
-    from foolsolve.worlds import view_of
 
     m = task.match
     info = games.get(m.game)
@@ -300,9 +311,49 @@ def play(task: Task) -> dict[str, Any]:
     rules_json = rules_to_json(rules)
     chance = random.Random(_seed(m.seed, "chance", task.deal))
     labels = [m.bots[i] for i in task.seating]
-    players = [_bot(label) for label in labels]
-    for p, bot in enumerate(players):
-        bot.start(m.game, p, m.players, rules_json)
+    players: list[Any] = []
+    try:
+        # a bot of its own for every seat of this game, closed at its end: an external program
+        # serves one seat of one game and never sees another seat's cards
+        for p, label in enumerate(labels):
+            players.append(_bot(label))
+            players[-1].start(m.game, p, m.players, rules_json)
+        return _played(task, spec, info, state, start, rules_json, chance, labels, players)
+    finally:
+        for bot in players:
+            _unbot(bot)
+
+
+class Abandoned(Exception):
+    """A game whose match gave it up (the Dask task playing it was cancelled: the match stopped by
+    Ctrl-C, its client gone): :func:`play` stops it at its next move, its bots closed."""
+
+
+def _abandoned() -> bool:
+    """Whether this game runs as a Dask task that was cancelled (a worker goes on running a task
+    its client gave up: the game would play on, its programs running, until its end)."""
+    worker_module = sys.modules.get("distributed.worker")
+    if worker_module is None:
+        return False  # no Dask in this process
+    key = getattr(worker_module.thread_state, "key", None)
+    if key is None:
+        return False  # not a Dask task's thread
+    try:
+        worker = worker_module.get_worker()
+    except ValueError:
+        return False
+    task = worker.state.tasks.get(key)
+    return task is None or task.state in ("cancelled", "released", "forgotten")
+
+
+def _played(task: Task, spec: Any, info: Any, state: Any, start: Any, rules_json: dict[str, Any], chance: Any,
+            labels: list[str], players: list[Any]) -> dict[str, Any]:
+    """:func:`play`'s game, its bots made and started."""
+    from foolsolve import bots
+    from foolsolve.game import CHANCE, draw_chance, legal_or_family
+    from foolsolve.worlds import view_of
+
+    m = task.match
     seconds = [0.0] * m.players
     cpu = [0.0] * m.players
     decisions = [0] * m.players
@@ -313,6 +364,8 @@ def play(task: Task) -> dict[str, Any]:
     stopped = None
     seen: dict[int, int] = {}
     while True:
+        if _abandoned():
+            raise Abandoned(f"deal {task.deal}, seating {', '.join(labels)}")
         legal, family = legal_or_family(spec, state)  # a family: too many moves to list (Seat.family)
         if not legal and family is None:
             break
@@ -364,11 +417,13 @@ def key_of(record: dict[str, Any]) -> tuple[int, tuple[str, ...]]:
     return int(record["deal"]), tuple(record["seating"])
 
 
-def read_records(path: Path, match: Match) -> list[dict[str, Any]]:
+def read_records(path: Path, match: Match, numbers: dict[tuple[int, tuple[str, ...]], int] | None = None
+                 ) -> list[dict[str, Any]]:
     """The finished games of an earlier run of the same match in ``path`` (a torn last line, from
     a run killed while writing, is cut off, and so are blank lines at the end: the games a rerun
     appends follow the last record). Blank lines are skipped, as ``play --record`` and ``batch``
-    skip them. A file holding another match is an error."""
+    skip them. A file holding another match is an error. ``numbers``, where given, gets each
+    record's game number in the file (what ``play --record K`` takes), by its game (:func:`key_of`)."""
     if not path.exists() or not path.is_file():
         return []  # a device or a pipe (/dev/null): nothing to resume from, and /dev/zero never ends
     try:
@@ -391,7 +446,11 @@ def read_records(path: Path, match: Match) -> list[dict[str, Any]]:
     for n, raw in enumerate(complete.split(b"\n")[:-1], start=1):
         end += len(raw) + 1
         if raw.strip():
-            lines.append((n, raw.decode("utf-8", errors="replace")))
+            try:
+                lines.append((n, raw.decode("utf-8")))
+            except UnicodeDecodeError as exc:  # read strictly, as play --record reads it
+                where = f"{path} is not an arena record file:" if not lines else str(path)  # (the header's line)
+                raise InputError(f"{option_name('--out')}: {where} {not_utf8_line(n, raw, exc)}") from None
             keep = end
     try:
         header = parse_json(lines[0][1], "header") if lines else None
@@ -401,7 +460,7 @@ def read_records(path: Path, match: Match) -> list[dict[str, Any]]:
         raise InputError(f"{option_name('--out')}: {path} is not an arena record file (its first line is not a {FORMAT} "
                          "header)")
     if header != match.header():
-        raise InputError(f"{option_name('--out')}: {path} holds another match (game, rules, players, bots or seed differ); "
+        raise InputError(f"{option_name('--out')}: {path} holds another match ({_header_difference(header, match.header())}); "
                          "use another file")
     records = []
     seen: dict[tuple[int, tuple[str, ...]], str] = {}
@@ -410,14 +469,38 @@ def read_records(path: Path, match: Match) -> list[dict[str, Any]]:
             rec = parse_json(line, f"line {n}")
         except InputError as exc:
             raise InputError(f"{option_name('--out')}: {path} line {n} is not JSON ({exc})") from None
-        problem = _record_check(rec, match, header, seen, f"line {n}")
+        problem = _record_check(rec, header, seen, f"line {n}")
         if problem:
             raise InputError(f"{option_name('--out')}: {path} line {n} {problem}: each game is recorded once"
                              if problem.startswith("repeats") else f"{option_name('--out')}: {path} line {n} {problem}")
         records.append(rec)
+        if numbers is not None:
+            numbers[key_of(rec)] = len(records)
     if keep != len(data):
         _cut(path, keep)  # only now, the file known to be this match's: a refused file is left as it was
     return records
+
+
+def _header_difference(have: dict[str, Any], want: dict[str, Any]) -> str:
+    """What a record file's header ``have`` says that this match's ``want`` does not, the first
+    field that differs: ``its seed is 9, this match's 1``, ``its rule deck is 52, this match's 36``."""
+    def shown(value: Any) -> str:
+        return cut(json.dumps(value, ensure_ascii=False))
+
+    for key in ("game", "players", "bots", "seed"):
+        if have.get(key) != want[key]:
+            return f"its {key} {'are' if key == 'bots' else 'is'} {shown(have.get(key))}, this match's {shown(want[key])}"
+    rules = have.get("rules")
+    if not isinstance(rules, dict):
+        return f"its rules are {shown(rules)}, this match's {shown(want['rules'])}"
+    for key in sorted(set(rules) | set(want["rules"])):
+        if key not in want["rules"]:
+            return f"its rules set {key}, which this match's do not"
+        if rules.get(key) != want["rules"][key]:
+            return (f"its rule {key} is {shown(rules[key]) if key in rules else 'not set'}, this match's "
+                    f"{shown(want['rules'][key])}")
+    extra = sorted(set(have) - set(want))
+    return f"its header has {', '.join(extra)}, which this match's has not" if extra else "its header differs"
 
 
 def _cut(path: Path, size: int) -> None:
@@ -432,24 +515,19 @@ def _cut(path: Path, size: int) -> None:
 
 def deal_of(match: Match, deal: int) -> Any:
     """The start position of the match's deal ``deal``, dealt from its seed (:func:`play`)."""
+    return _dealt(match.header(), deal)
+
+
+def _dealt(header: dict[str, Any], deal: int) -> Any:
+    """The start position of deal ``deal`` of the match a record file's (valid) ``header`` names,
+    dealt from its seed: what :func:`deal_of` deals, read off the header (a record file replayed
+    where its bots' programs are not installed has no :class:`Match`)."""
     from foolsolve import games
     from foolsolve.rules import rules_from_json
 
-    spec = games.get(match.game).spec
-    rules: Any = rules_from_json(spec.rules_cls, match.rules)
-    return spec.deal(rules, match.players, random.Random(_seed(match.seed, "deal", deal)))
-
-
-def _deal_problem(rec: dict[str, Any], match: Match) -> str:
-    """What makes a valid game record (:func:`record_problem`) no game of ``match`` on resume, or
-    ``""``: its start must be the deal the match's seed gives (a record whose cards were edited, a
-    legal game of other cards, would be counted as this match's)."""
-    from foolsolve import games
-
-    want = json.loads(json.dumps(games.get(match.game).spec.state_to_json(deal_of(match, rec["deal"]))))
-    if rec["start"] != want:
-        return f"its start is not deal {rec['deal']} of seed {match.seed}"
-    return ""
+    spec = games.get(header["game"]).spec
+    rules: Any = rules_from_json(spec.rules_cls, header["rules"])
+    return spec.deal(rules, header["players"], random.Random(_seed(header["seed"], "deal", deal)))
 
 
 MAX_SECONDS = 1e9
@@ -491,13 +569,29 @@ def header_problem(header: Any) -> str:
     return ""
 
 
-def record_problem(rec: Any, header: dict[str, Any]) -> str:
+def record_problem(rec: Any, header: dict[str, Any], seen: dict[tuple[int, tuple[str, ...]], str] | None = None,
+                   here: str = "") -> str:
     """What makes ``rec`` no game record of the match ``header`` names (a valid header:
     :func:`header_problem`), or ``""``: every field is checked, and the game is replayed from its
-    start, which must be a position of the header's game, players and rules: every move legal, and
-    the end as the record says (the returns the game gives at its end, a forfeit at the forfeiting
-    seat's turn, an unfinished game not over). ``foolsolve arena`` checks the records it resumes
-    from with it, ``foolsolve play --record`` the game it replays."""
+    start, which must be the deal the header's seed gives for its deal number (a position of the
+    header's game, players and rules): every move legal, and the end as the record says (the
+    returns the game gives at its end, a forfeit at the forfeiting seat's turn, an unfinished game
+    not over). With ``seen`` (the games met so far, each with where: ``line 2``), a game met before
+    is a problem too (``repeats the game of line 2 (deal 0, seating ...)``), and the record's game,
+    met at ``here``, is noted in it. ``foolsolve arena`` checks the records it resumes from with
+    it, ``foolsolve play --record`` the game it replays."""
+    problem = _record_fields_problem(rec, header)
+    if problem or seen is None:
+        return problem
+    key = key_of(rec)
+    if key in seen:
+        return f"repeats the game of {seen[key]} (deal {key[0]}, seating {', '.join(key[1])})"
+    seen[key] = here
+    return ""
+
+
+def _record_fields_problem(rec: Any, header: dict[str, Any]) -> str:
+    """:func:`record_problem` of one record, alone."""
     from foolsolve import games
     from foolsolve.game import CHANCE, legal_or_family
     from foolsolve.rules import rules_from_json, rules_to_json
@@ -595,6 +689,9 @@ def record_problem(rec: Any, header: dict[str, Any]) -> str:
     decisions: Any = rec.get("decisions")
     if not numbers(decisions, int) or not all(0 <= x for x in decisions) or sum(decisions) > turns:
         return f"decisions: not {players} counts of the game's {plural(turns, 'turn')}"
+    want = json.loads(json.dumps(spec.state_to_json(_dealt(header, deal))))
+    if {**start, "game": want.get("game", start.get("game"))} != want:
+        return f"its start is not deal {deal} of seed {header['seed']}"
     return ""
 
 
@@ -666,7 +763,7 @@ class Summary:
                          "seconds_per_move": self.seconds[b] / self.decisions[b] if self.decisions[b] else None,
                          "cpu_seconds_per_move": self.cpu[b] / self.decisions[b] if self.decisions[b] else None,
                          "moves": self.decisions[b]}
-                        for b in sorted(self.bots, key=lambda b: -self.elo[b])],
+                        for b in sorted(self.bots, key=lambda b: -self.elo[b]) if self.games],  # none of no game
                 "forfeits": self.forfeits, "unfinished": self.unfinished, "stopped": self.stopped}
 
 
@@ -704,8 +801,11 @@ def summarise(match: Match, records: Sequence[dict[str, Any]], bootstrap: int = 
     return summary_of(match, check_records(records, match), 200 if resamples is None else resamples)
 
 
-def summary_of(match: Match, records: Sequence[dict[str, Any]], bootstrap: int = 200) -> Summary:
-    """:func:`summarise` of records known to be the match's (:func:`run`'s own, unchecked)."""
+def summary_of(match: Match, records: Sequence[dict[str, Any]], bootstrap: int = 200,
+               numbers: dict[tuple[int, tuple[str, ...]], int] | None = None) -> Summary:
+    """:func:`summarise` of records known to be the match's (:func:`run`'s own, unchecked);
+    ``numbers``: each game's number in the record file (:func:`run`'s), named with its forfeit or
+    its stop."""
     from foolsolve.stats import elo, elo_intervals
 
     bots = match.bots
@@ -715,11 +815,13 @@ def summary_of(match: Match, records: Sequence[dict[str, Any]], bootstrap: int =
     blocks: dict[int, list[tuple[int, int, float]]] = {}
     for rec in records:
         s.games += 1
+        game = {"deal": rec["deal"], "seating": list(rec["seating"]),
+                "record": (numbers or {}).get(key_of(rec))}  # the game, and where play --record finds it
         if rec.get("forfeit"):
-            s.forfeits.append({"deal": rec["deal"], **rec["forfeit"]})
+            s.forfeits.append({**game, **rec["forfeit"]})
         elif not rec.get("finished", True):
             s.unfinished += 1
-            s.stopped.append({"deal": rec["deal"], "reason": rec.get("stopped", f"after {MAX_MOVES} moves")})
+            s.stopped.append({**game, "reason": rec.get("stopped", f"after {MAX_MOVES} moves")})
         for label, sec, cpu, n in zip(rec["seating"], rec["seconds"], rec.get("cpu", rec["seconds"]),
                                       rec["decisions"]):
             s.seconds[label] += sec
@@ -765,7 +867,7 @@ def check_records(records: Any, match: Match, name: str = "records") -> list[dic
     seen: dict[tuple[int, tuple[str, ...]], str] = {}
     out = []
     for i, rec in enumerate(records):
-        problem = _record_check(rec, match, header, seen, f"{name}[{i}]")
+        problem = _record_check(rec, header, seen, f"{name}[{i}]")
         if problem:
             raise InputError(f"{name}[{i}]: {problem}: each game is counted once" if problem.startswith("repeats")
                              else f"{name}[{i}]: {problem.removeprefix('is ')}")
@@ -773,20 +875,15 @@ def check_records(records: Any, match: Match, name: str = "records") -> list[dic
     return out
 
 
-def _record_check(rec: Any, match: Match, header: dict[str, Any], seen: dict[tuple[int, tuple[str, ...]], str],
+def _record_check(rec: Any, header: dict[str, Any], seen: dict[tuple[int, tuple[str, ...]], str],
                   here: str) -> str | None:
-    """What is wrong with one game record of ``match`` (``header``: its header) met at ``here`` (``line
-    3``, ``records[2]``), in words (``is not a game record of this match (...)``, ``repeats the game of
-    line 2 (deal 0, seating ...)``), else ``None``, and the record's game noted in ``seen``: the checks
-    :func:`read_records` and :func:`check_records` make of each record."""
-    problem = record_problem(rec, header) or _deal_problem(rec, match)
-    if problem:
-        return f"is not a game record of this match ({problem})"
-    key = key_of(rec)
-    if key in seen:
-        return f"repeats the game of {seen[key]} (deal {key[0]}, seating {', '.join(key[1])})"
-    seen[key] = here
-    return None
+    """What is wrong with one game record met at ``here`` (``line 3``, ``records[2]``), in words
+    (``is not a game record of this match (...)``, ``repeats the game of line 2 (deal 0, seating
+    ...)``), else ``None``: :func:`record_problem`, which notes the record's game in ``seen``."""
+    problem = record_problem(rec, header, seen, here)
+    if not problem:
+        return None
+    return problem if problem.startswith("repeats the game of") else f"is not a game record of this match ({problem})"
 
 
 def rules_lines(match: Match) -> list[str]:
@@ -823,6 +920,9 @@ def text_table(match: Match, s: Summary) -> str:
                          "pair of seats the two bots hold, and the 95% CI takes those comparisons as independent, "
                          "which they are not: docs/arena.md)")
     lines.append("")
+    if s.games == 0:  # (a match stopped before its first game ended): no bot has a rating
+        lines.append("  no games were played: no Elo ratings and no time per move")
+        return "\n".join(lines)
     lines.append(f"  Elo ({s.anchor} = 1000, 95% bootstrap interval over deals), seconds per move (wall, CPU):")
     width = max(24, *(len(b) for b in match.bots))
     for b in sorted(match.bots, key=lambda b: -s.elo[b]):
@@ -838,10 +938,18 @@ def text_table(match: Match, s: Summary) -> str:
         lines.append("  (an interval of width 0: every resampling of the deals gave the same ratings, as when every "
                      "deal ended alike; more deals are needed for an interval)")
     for f in s.forfeits:
-        lines.append(f"  forfeit: deal {f['deal']}, seat {f['seat']} ({f['bot']}): {f['reason']}")
+        lines.append(f"  forfeit: {_game_text(f)}, seat {f['seat']} ({f['bot']}): {f['reason']}")
     for stop in s.stopped:
-        lines.append(f"  unfinished: deal {stop['deal']}, stopped {stop['reason']}")
+        lines.append(f"  unfinished: {_game_text(stop)}, stopped {stop['reason']}")
     return "\n".join(lines)
+
+
+def _game_text(game: dict[str, Any]) -> str:
+    """A game of the summary's forfeits or stops as the table names it: ``deal 0 (greedy v random),
+    record 3`` (the record's number in the file, what ``play OUT --record 3`` replays)."""
+    seating = f" ({' v '.join(game['seating'])})" if game.get("seating") else ""
+    record = f", record {game['record']}" if game.get("record") else ""
+    return f"deal {game['deal']}{seating}{record}"
 
 
 def plot_svg(s: Summary) -> str:
@@ -880,8 +988,8 @@ def plot_svg(s: Summary) -> str:
 
 def run(match: Match, out: str | None, workers: int = 1, scheduler: str | None = None,
         tick: Any = None, *, names: dict[str, str] | None = None,
-        progress: bool | None = None, unrecorded: list[dict[str, Any]] | None = None
-        ) -> tuple[list[dict[str, Any]], bool]:
+        progress: bool | None = None, unrecorded: list[dict[str, Any]] | None = None,
+        numbers: dict[tuple[int, tuple[str, ...]], int] | None = None) -> tuple[list[dict[str, Any]], bool]:
     """Play the match's games not yet in ``out`` (all of them without ``out``): the records, in
     game order, and whether Ctrl-C stopped it (the records then hold the games finished). The
     records are those of the match's deals: games of later deals in ``out`` (from an earlier run
@@ -898,7 +1006,10 @@ def run(match: Match, out: str | None, workers: int = 1, scheduler: str | None =
     ``out`` that cannot be written when the match starts (its header) is an error before any game;
     a write that fails later (a full disk) is one warning line on stderr, and the match goes on
     without writing any more: the records of the games played but not in ``out`` are appended to
-    ``unrecorded`` where it is given (a rerun with the same ``out`` plays them again)."""
+    ``unrecorded`` where it is given (a rerun with the same ``out`` plays them again). ``numbers``,
+    where given, gets the game number in ``out`` of every game there (what ``play OUT --record K``
+    takes: the games of an earlier run first, then this run's as they were written), by its game
+    (:func:`key_of`), for :func:`summary_of`."""
     from foolsolve.progress import checked_shown
 
     checked_shown(progress)
@@ -909,11 +1020,13 @@ def run(match: Match, out: str | None, workers: int = 1, scheduler: str | None =
         if tick is not None and not callable(tick):
             raise InputError(f"tick: expected a function called with the count of games played, or None, "
                              f"got {quoted(tick)}")
-        return _run(match, out, workers, scheduler, tick, progress, [] if unrecorded is None else unrecorded)
+        return _run(match, out, workers, scheduler, tick, progress, [] if unrecorded is None else unrecorded,
+                    {} if numbers is None else numbers)
 
 
 def _run(match: Match, out: str | None, workers: int, scheduler: str | None,
-         tick: Any, shown: bool | None, unrecorded: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], bool]:
+         tick: Any, shown: bool | None, unrecorded: list[dict[str, Any]],
+         numbers: dict[tuple[int, tuple[str, ...]], int]) -> tuple[list[dict[str, Any]], bool]:
     """:func:`run`, its errors naming the options as the caller calls them."""
     from foolsolve import games
     from foolsolve.executor import WorkerLost, make_executor, worker_failure
@@ -926,14 +1039,17 @@ def _run(match: Match, out: str | None, workers: int, scheduler: str | None,
     check_match(match.bots, workers, scheduler)  # a human bot: this process, at a terminal (before --out)
     executor = make_executor(workers, scheduler)  # a bad --workers or --scheduler before --out is touched
     handle = None
-    durable = path is not None and (path.is_file() or not path.exists())
+    durable = path is not None  # a regular file (_check_record_file)
     done: list[dict[str, Any]] = []
+    written = [0]  # the game records in the file
     if path is not None:
         try:
+            _check_record_file(path)
             # opened and locked before it is read: a second arena with the same --out is refused
             # before it reads (or cuts a line off) the file the first one is writing
             handle = _open_append(path)
-            done = [r for r in read_records(path, match) if r["deal"] < match.deals]
+            done = [r for r in read_records(path, match, numbers) if r["deal"] < match.deals]
+            written[0] = len(numbers)
         except BaseException:
             executor.close()
             if handle is not None:
@@ -956,7 +1072,7 @@ def _run(match: Match, out: str | None, workers: int, scheduler: str | None,
             handle.write(jsonout.dumps(obj) + "\n")
             handle.flush()
             if durable:
-                os.fsync(handle.fileno())  # a device or a pipe (/dev/null) takes no fsync
+                os.fsync(handle.fileno())
                 whole[0] = os.fstat(handle.fileno()).st_size
         except OSError as exc:
             failed.append(exc)
@@ -988,6 +1104,8 @@ def _run(match: Match, out: str | None, workers: int, scheduler: str | None,
             return
         try:
             line(value)
+            written[0] += 1
+            numbers[key_of(value)] = written[0]
         except InputError as exc:
             cut_back()
             unrecorded.append(value)
@@ -1032,6 +1150,26 @@ def unrecorded_line(out: str, unrecorded: Sequence[dict[str, Any]], shown: int =
             f"--out {out} to play them again)")
 
 
+_KINDS = ((stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"), (stat.S_ISFIFO, "a FIFO"),
+          (stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a folder"))
+
+
+def _check_record_file(path: Path) -> None:
+    """The one-line error of an ``--out`` that is no regular file (``/dev/null``, ``/dev/stdout``, a
+    FIFO): its records would be mixed into another output, or lost, and a rerun could not resume
+    from it. A new name (or a link to one) is a file the arena creates."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise InputError(f"{option_name('--out')} {path}: cannot read it ({exc.strerror or exc})") from None
+    if not stat.S_ISREG(mode):
+        kind = next((what for test, what in _KINDS if test(mode)), "a special file")
+        raise InputError(f"{option_name('--out')} {path}: {kind}, not a file: the record file must be a regular file "
+                         "or a new name (a rerun resumes from it)")
+
+
 def _open_append(path: Path) -> Any:
     """The record file opened to append to, without waiting for a FIFO's reader
     (:func:`foolsolve.positions.open_for_writing`)."""
@@ -1058,17 +1196,35 @@ def record_game(path: str, k: int) -> tuple[dict[str, Any], list[str]]:
     if problem:
         raise InputError(f"{path}: not an arena record file ({problem})")
     count = 0
+    seen: dict[tuple[int, tuple[str, ...]], str] = {}  # the games of the other lines, each once
+    found: tuple[int, Any] | None = None
     for n, text in lines:
         count += 1
         if count == k:
             rec = _record_line(path, n, text)
-            problem = record_problem(rec, header)
-            if problem:
-                raise InputError(f"{path}: line {n} is not a game record of this match ({problem})")
-            start = dict(rec["start"])
-            start.setdefault("game", header["game"])
-            return start, list(rec["moves"])
-    raise InputError(f"--record: {path} holds games 1..{count}, not {k}")
+            wrong = _record_check(rec, header, seen, f"line {n}")
+            if wrong:
+                raise InputError(f"{path}: line {n} {wrong}" + (": each game is recorded once"
+                                                                if wrong.startswith("repeats") else ""))
+            found = (n, rec)
+        elif not isinstance(text, InputError):
+            # the games of the other lines, read as far as their deal and seating (a line that is
+            # no record is no game): the game replayed must be the file's only record of its game
+            try:
+                other = json.loads(text)
+                key = key_of(other)
+                hash(key)
+            except (ValueError, TypeError, KeyError, OverflowError, RecursionError):
+                continue
+            if found is not None and key == key_of(found[1]):
+                raise InputError(f"{path}: line {n} repeats the game of line {found[0]} (deal {key[0]}, seating "
+                                 f"{', '.join(key[1])}): each game is recorded once")
+            seen.setdefault(key, f"line {n}")
+    if found is None:
+        raise InputError(f"--record: {path} holds games 1..{count}, not {k}")
+    start = dict(found[1]["start"])
+    start.setdefault("game", header["game"])
+    return start, list(found[1]["moves"])
 
 
 def _start_against_header(start: dict[str, Any], header: dict[str, Any]) -> str:

@@ -44,7 +44,8 @@ def _list_bots(ctx: click.Context, param: click.Parameter, value: bool) -> None:
 @click.option("--plot", type=OutputFile(), default=None,
               help="Draw the Elo table to this SVG file (not '-': the results go to standard output).")
 @click.option("--workers", type=WORKERS, default=1, show_default=True,
-              help=workers_help("Local worker processes (results are the same for any number)"))
+              help=workers_help("Local worker processes (results are the same for any number, for bots whose budgets "
+                                 "are samples or iterations, not time=)"))
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT", help="Play on a Dask cluster.")
 @click.option("--list-bots", is_flag=True, is_eager=True, expose_value=False, callback=_list_bots,
               help="List every bot with its parameters, and exit.")
@@ -79,9 +80,11 @@ def arena_command(game: str, bot_names: Sequence[str], deals: int, seed: int, pl
     unrecorded: list[dict[str, Any]] = []  # the games played that a failed write left out of --out
     from foolsolve.bots.human import Quit, quit_watch
 
+    numbers: dict[Any, int] = {}  # each game's number in --out (play --record K)
     with quit_watch() as quit:  # a human bot's 'quit' stops the match as Ctrl-C does, said as such
-        records, interrupted = arena.run(match, out, workers, scheduler, unrecorded=unrecorded)  # its status line on a terminal
-    summary = arena.summary_of(match, records)  # run's own records: no replay to check them
+        records, interrupted = arena.run(match, out, workers, scheduler, unrecorded=unrecorded,
+                                         numbers=numbers)  # its status line on a terminal
+    summary = arena.summary_of(match, records, numbers=numbers)  # run's own records: no replay to check them
     if plot:
         write_text_atomic(plot, arena.plot_svg(summary), "--plot")
     from foolsolve.rules import moot_options

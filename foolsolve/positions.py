@@ -618,7 +618,7 @@ def _lines(f: IO[bytes], limit: int) -> Iterator[tuple[int, str | InputError]]:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
             binary_run += 1
-            bad = f"line {n}: not UTF-8 text (byte 0x{raw[exc.start]:02x} at column {exc.start + 1})"
+            bad = not_utf8_line(n, raw, exc)
             if binary_run >= MAX_BINARY_RUN:
                 yield n, InputError(f"{bad}; {binary_run} lines in a row are not UTF-8 text, so this is no JSON "
                                     "Lines text (random bytes, a binary file); the rest of the input is not read")
@@ -634,6 +634,12 @@ def _lines(f: IO[bytes], limit: int) -> Iterator[tuple[int, str | InputError]]:
             yield n, InputError(f"line {n}: more than {_mib(MAX_BLANK_BYTES)} of blank lines in a row, so this is no "
                                 "JSON Lines text; the rest of the input is not read")
             return
+
+
+def not_utf8_line(n: int, raw: bytes, exc: UnicodeDecodeError) -> str:
+    """What is said of line ``n`` (its bytes ``raw``) that is not UTF-8 text: ``line 2: not UTF-8
+    text (byte 0xff at column 200)`` (:func:`input_lines`, an arena's record file on resume)."""
+    return f"line {n}: not UTF-8 text (byte 0x{raw[exc.start]:02x} at column {exc.start + 1})"
 
 
 def count_lines(path: str, limit: int | None = None) -> int | None:

@@ -40,9 +40,11 @@ def elo(n_players: int, games: Sequence[Pair], anchor: int = 0, anchor_rating: f
     (``P(i beats j) = 1 / (1 + 10 ** ((r_j - r_i) / 400))``), with player ``anchor`` fixed at
     ``anchor_rating``.
 
-    Each pair of players that met also gets ``prior_games`` virtual draws, so that a player who won
-    (or lost) every game gets a finite rating (the usual regularisation of Bradley-Terry; with many
-    games its effect vanishes). A player in no game keeps the anchor's rating. Fitted by the
+    Each pair of players that met also gets, ``prior_games`` times, one virtual win and one virtual
+    loss each (two drawn games: ``2 * prior_games`` virtual games, ``prior_games`` points to each),
+    so that a player who won (or lost) every game gets a finite rating (the usual regularisation of
+    Bradley-Terry; with many games its effect vanishes): with the default 1, a 4-0 is 4 + 1 points
+    to 0 + 1, ``400 * log10(5)`` = 280 Elo apart. A player in no game keeps the anchor's rating. Fitted by the
     minorisation-maximisation iteration of Hunter (2004)."""
     wins = [0.0] * n_players
     meet: dict[tuple[int, int], float] = {}

@@ -104,7 +104,8 @@ class Bot(ABC):
         """One of ``seat.legal``."""
 
     def close(self) -> None:  # noqa: B027
-        """The match is over (an external program is stopped here)."""
+        """The game is over or abandoned (an external program is stopped here); the arena makes a
+        bot for each seat of each game and closes it at that game's end."""
 
 
 class Forfeit(Exception):

@@ -1,8 +1,8 @@
 """``cmd:PROGRAM ARGS``: an external program playing through the bot protocol (docs/arena.md).
 
-The arena starts the program once and keeps it for the match (it is started again after a game it
-lost by a fault). At each of its turns it writes one JSON object on a line to the program's standard
-input::
+The arena starts the program for one seat of one game (a bot holding two seats of a game is two
+programs, and each game starts new ones) and ends it at that game's end. At each of its turns it
+writes one JSON object on a line to the program's standard input::
 
     {"protocol": "foolsolve-bot/1", "game": "durak", "rules": {...}, "player": 0, "players": 2,
      "view": {...}, "legal": ["attack 6♠", "attack 9♦"], "seed": 123}
@@ -13,7 +13,8 @@ moves is longer than :data:`foolsolve.game.MAX_CONSIDERED` (Fools and Angels' ex
 such as every set of a hand of 9 or more cards), ``legal`` holds the other moves and the request
 has ``"family": {"kind": "exchange", "count": 131071, "candidates": [...]}``: the text of any member
 of the family is a legal answer. A program that answers late (the ``timeout`` parameter, 10 s by
-default), ends, or answers something that is not a legal move loses the game; the reason is recorded and the match goes on.
+default), ends, answers something that is not a legal move, or writes more than its answer line (met
+when the next request is due) loses the game; the reason is recorded and the match goes on.
 """
 
 from __future__ import annotations
@@ -24,7 +25,9 @@ import shlex
 import shutil
 import signal
 import subprocess
+import threading
 import time
+from collections import deque
 from typing import Any
 
 from foolsolve import jsonout
@@ -34,6 +37,12 @@ from foolsolve.numbers import ascii_whole
 
 PROTOCOL = "foolsolve-bot/1"
 DEFAULT_TIMEOUT = 10.0
+ENDED_WAIT = 2.0
+"""Seconds a program whose output ended is given to exit, for its exit status in the forfeit."""
+STDERR_LINES = 3
+"""The last lines of a program's standard error a forfeit quotes."""
+STDERR_CHARS = 300
+"""The most characters of standard error a forfeit quotes (the end of its last lines)."""
 MAX_LINE = 1 << 16
 """Longest answer read (a move text is short); a longer one is a fault."""
 
@@ -56,28 +65,60 @@ class ExternalBot(Bot):
         self.timeout = timeout
         self.proc: subprocess.Popen[bytes] | None = None
         self.buffer = b""
+        self.closed = False
+        self.stderr_tail: deque[bytes] = deque(maxlen=STDERR_LINES)
+        self.stderr_reader: threading.Thread | None = None
 
     def _start(self) -> subprocess.Popen[bytes]:
-        if self.proc is None or self.proc.poll() is not None:
-            self.close()  # a program that ended: what it started goes with it
+        """The program, started at the first turn of its seat; a bot that was closed (its game over
+        or abandoned) is never started again."""
+        if self.closed:
+            raise Forfeit("the bot was closed (its game is over)")
+        if self.proc is None:
             from foolsolve.executor import SigintHeld
 
             try:
                 # a session (and process group) of its own: closing the bot ends the program and every
-                # process it started (``sh -c 'sleep 300'``), which would otherwise outlive the arena;
+                # process it started that stays in its group (``sh -c 'sleep 300'``), which would
+                # otherwise outlive the arena (one that leaves the group, setsid, is not reached);
                 # Ctrl-C held back until the program is the bot's, so closing the bot always reaches it
                 with SigintHeld():
                     self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                                 stderr=subprocess.DEVNULL, start_new_session=True)
+                                                 stderr=subprocess.PIPE, start_new_session=True)
             except OSError as exc:
                 raise InputError(f"{option_name('--bot')} cmd:{shlex.join(self.argv)}: cannot start it: "
                                  f"{exc.strerror or exc}") from None
             self.buffer = b""
+            self.stderr_tail = deque(maxlen=STDERR_LINES)
+            assert self.proc.stderr is not None
+            self.stderr_reader = threading.Thread(target=_keep_tail, args=(self.proc.stderr, self.stderr_tail),
+                                                  name="cmd-bot-stderr", daemon=True)
+            self.stderr_reader.start()
         return self.proc
 
     def _fault(self, why: str) -> Forfeit:
+        """The forfeit ``why``, the program ended, with the last lines of its standard error (a
+        traceback's end), if it wrote any."""
         self.close()
+        if self.stderr_reader is not None:
+            self.stderr_reader.join(timeout=1.0)  # the lines written before it ended (unless a process it
+            # started in another session holds the pipe open)
+        lines = [line.decode("utf-8", errors="replace").strip() for line in list(self.stderr_tail)]
+        tail = " | ".join(line for line in lines if line)
+        if tail:
+            tail = tail if len(tail) <= STDERR_CHARS else "..." + tail[-(STDERR_CHARS - 3):]
+            why += f"; its standard error ended: {tail!r}"
         return Forfeit(why)
+
+    def _ended(self, proc: subprocess.Popen[bytes], stream: str = "output") -> Forfeit:
+        """The forfeit of a program whose ``stream`` closed (its output ended, or its input took
+        no more): its exit status, waited for up to :data:`ENDED_WAIT` seconds so that the reason
+        does not depend on how soon the program is reaped; one that still runs closed that stream."""
+        try:
+            code = proc.wait(timeout=ENDED_WAIT)
+        except subprocess.TimeoutExpired:
+            return self._fault(f"the program closed its standard {stream}")
+        return self._fault(f"the program ended ({f'exit code {code}' if code >= 0 else f'killed by signal {-code}'})")
 
     def _read_line(self, proc: subprocess.Popen[bytes]) -> bytes:
         assert proc.stdout is not None
@@ -92,16 +133,33 @@ class ExternalBot(Bot):
                 continue
             chunk = os.read(fd, 4096)
             if not chunk:
-                code = proc.poll()
-                raise self._fault("the program ended" + (f" (exit code {code})" if code is not None else ""))
+                raise self._ended(proc)
             self.buffer += chunk
             if len(self.buffer) > MAX_LINE:
                 raise self._fault(f"an answer longer than {MAX_LINE} bytes")
         line, _, self.buffer = self.buffer.partition(b"\n")
         return line
 
+    def _extra_output(self, proc: subprocess.Popen[bytes]) -> None:
+        """Before a request: output the program wrote after its last answer line (a second line
+        for one request, which would be read as its next answer) is a forfeit. What is already
+        readable is drained without waiting; a line written after the request is sent is not told
+        apart from an answer."""
+        assert proc.stdout is not None
+        fd = proc.stdout.fileno()
+        while len(self.buffer) <= MAX_LINE and select.select([fd], [], [], 0)[0]:
+            chunk = os.read(fd, 4096)
+            if not chunk:
+                break  # the program ended: met at the request
+            self.buffer += chunk
+        if self.buffer:
+            text = self.buffer[:60].decode("utf-8", errors="replace")
+            shown = text + ("..." if len(self.buffer) > 60 else "")
+            raise self._fault(f"extra output after its answer: {shown!r}")
+
     def choose(self, seat: Seat) -> Any:
         proc = self._start()
+        self._extra_output(proc)
         request = {"protocol": PROTOCOL, "game": seat.game, "rules": seat.rules, "player": seat.player,
                    "players": seat.players, "view": seat.view, "legal": seat.texts(), "seed": seat.seed}
         if seat.family is not None:
@@ -111,7 +169,7 @@ class ExternalBot(Bot):
             proc.stdin.write((jsonout.dumps(request) + "\n").encode("utf-8"))
             proc.stdin.flush()
         except (BrokenPipeError, OSError):
-            raise self._fault("the program ended before its turn") from None
+            raise self._ended(proc, "input") from None
         raw = self._read_line(proc)
         try:
             answer = raw.decode("utf-8").strip()
@@ -131,9 +189,11 @@ class ExternalBot(Bot):
             pass  # no process of the group is left
 
     def close(self) -> None:
-        """End the program and every process of its group (what it started), if any is left."""
+        """End the program and every process of its group (what it started), if any is left; the
+        bot starts no program after it."""
+        self.closed = True
         if self.proc is not None:
-            for stream in (self.proc.stdin, self.proc.stdout):
+            for stream in (self.proc.stdin, self.proc.stdout):  # (stderr: its reader closes it at its end)
                 try:
                     if stream is not None:
                         stream.close()
@@ -144,6 +204,22 @@ class ExternalBot(Bot):
                 self.proc.kill()
             self.proc.wait()
             self.proc = None
+
+
+def _keep_tail(stream: Any, tail: deque[bytes]) -> None:
+    """Read a program's standard error to its end, keeping its last lines in ``tail`` (each at
+    most :data:`STDERR_CHARS` bytes: a longer line is kept as its pieces): the program never blocks
+    on a full pipe, and a forfeit can quote how its output ended."""
+    try:
+        for piece in iter(lambda: stream.readline(STDERR_CHARS), b""):
+            tail.append(piece)
+    except (OSError, ValueError):
+        pass  # the pipe closed under the reader
+    finally:
+        try:
+            stream.close()
+        except OSError:
+            pass
 
 
 def pick(seat: Seat, answer: str, fault: Any = Forfeit) -> Any:

@@ -54,6 +54,21 @@ def test_elo_of_two_players_is_the_log_odds_of_their_score():
     assert math.isclose(elo_difference(0.75), 400 * math.log10(3))
 
 
+def test_elos_prior_is_one_virtual_win_and_one_virtual_loss_a_pair_as_the_docs_say():
+    """docs/arena.md said "one virtual draw per pair" and the docstring "``prior_games`` virtual
+    draws", but the fit adds a virtual win and a virtual loss (two draws) per prior game: a 4-0 is
+    5 points to 1, 280 Elo apart, not 4.5 to 0.5 (382). The words now say what the code does."""
+    four_nil = [(0, 1, 1.0)] * 4
+    r = elo(2, four_nil, anchor=1)  # the arena's prior_games = 1
+    assert r[1] == 1000 and math.isclose(r[0], 1000 + 400 * math.log10(5), abs_tol=1e-6)
+    assert round(r[0]) == 1280
+    half = elo(2, four_nil, anchor=1, prior_games=0.5)  # one drawn game
+    assert math.isclose(half[0] - 1000, 400 * math.log10(4.5 / 0.5), abs_tol=1e-6)
+    said = " ".join((REPO / "docs" / "arena.md").read_text().split())
+    assert "one virtual win and one virtual loss for each pair of bots that met (two drawn games" in said
+    assert "virtual draw" not in said and "virtual draws" not in " ".join((elo.__doc__ or "").split())
+
+
 def test_elo_is_the_maximum_likelihood_fit():
     """At the maximum of the Bradley-Terry likelihood every player's expected score equals its
     actual score (the likelihood equations): a check independent of the fitting iteration."""
@@ -756,8 +771,8 @@ def test_a_game_that_goes_round_a_cycle_is_stopped_as_endless_play(monkeypatch, 
         assert len(rec["moves"]) < 1_000
     summary = arena.summarise(match, records)
     assert summary.unfinished == len(records) and summary.stopped[0]["reason"] == records[0]["stopped"]
-    assert f"unfinished: deal 0, stopped endless play: a position came round {arena.REPEATS} times" in \
-        arena.text_table(match, summary)
+    assert (f"unfinished: deal 0 (greedy v greedy v greedy), stopped endless play: a position came round "
+            f"{arena.REPEATS} times") in arena.text_table(match, summary)
 
 
 def test_one_deal_gives_no_elo_interval_and_a_width_of_zero_is_explained(capsys):
@@ -813,7 +828,7 @@ def test_a_cmd_bot_that_forfeits_leaves_no_process_it_started_running(tmp_path, 
     started: list[int] = []
     try:
         code, out, err = run(["arena", "durak", "--bot", "random", "--bot", f"cmd:timeout=0.3 {program}", "--games",
-                              "1", "--json", "--out", os.devnull], capsys)
+                              "1", "--json", "--out", str(tmp_path / "m.jsonl")], capsys)
         started = [int(x) for x in pids.read_text().split()]
         assert code == 0, err
         assert len(json.loads(out)["forfeits"]) == 2 and len(started) == 4
@@ -854,7 +869,7 @@ def test_ctrl_c_leaves_no_process_a_cmd_bot_started(tmp_path, workers):
     pids = tmp_path / "pids"
     program = f"sh -c 'sleep 30 & echo $$ $! >> {pids}; wait'"
     argv = [sys.executable, "-m", "foolsolve", "arena", "durak", "--bot", "random", "--bot", f"cmd:timeout=60 {program}",
-            "--games", "2", "--workers", workers, "--out", os.devnull]
+            "--games", "2", "--workers", workers, "--out", str(tmp_path / "m.jsonl")]
     proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     started: list[int] = []
@@ -1313,3 +1328,230 @@ def test_an_out_that_fails_mid_match_is_one_warning_and_the_summary_names_the_ga
         played: list[int] = []
         arena.run(arena.Match("durak", {}, 2, ("random", "greedy"), 3, 1), str(out), tick=played.append)
         assert played == [2, 3, 4, 5, 6] and len(out.read_text().splitlines()) == 7  # only the games not in it
+
+
+# --- a cmd: bot serves one seat of one game -----------------------------------------------------
+
+_VIEW_LOGGER = """\
+import json, os, sys
+log = open(sys.argv[1], "a")
+for line in sys.stdin:
+    r = json.loads(line)
+    log.write(json.dumps({"pid": os.getpid(), "player": r["player"], "view": r["view"]}) + "\\n")
+    log.flush()
+    print(0, flush=True)
+"""
+
+
+@pytest.mark.parametrize(("game", "players"), [("durak", 2), ("foolery", 3)])
+def test_a_cmd_bot_process_sees_one_seat_of_one_game(tmp_path, capsys, game, players):
+    """A ``cmd:`` program was started once a match: one remembering its hand learnt the other
+    hand in the mirror seating of the same deal, and a bot holding two seats of a Foolery game got
+    both hands in one process. Every view a program receives is logged with its pid: each game's
+    programs are its own, and each program is asked for one seat."""
+    bot = tmp_path / "views.py"
+    bot.write_text(_VIEW_LOGGER)
+    log = tmp_path / "views.jsonl"
+    label = f"cmd:{sys.executable} {bot} {log}"
+    code, _, err = run(["arena", game, "--players", str(players), "--bot", label, "--bot", "random",
+                        "--games", "2", "--seed", "21", "--out", str(tmp_path / "m.jsonl")], capsys)
+    assert code == 0, err
+    records = [json.loads(x) for x in (tmp_path / "m.jsonl").read_text().splitlines()[1:]]
+    views = [json.loads(x) for x in log.read_text().splitlines()]
+    assert not any(r["forfeit"] for r in records)
+    pids_of_games: list[set[int]] = []
+    at = 0
+    for rec in records:  # one worker: the games are played, and logged, in the file's order
+        asked = sum(n for label_, n in zip(rec["seating"], rec["decisions"]) if label_ == label)
+        mine, at = views[at:at + asked], at + asked
+        seat_of: dict[int, int] = {}
+        for v in mine:
+            assert seat_of.setdefault(v["pid"], v["player"]) == v["player"], "one process was asked for two seats"
+            assert v["view"]["view"] == v["player"]
+        assert len(seat_of) == sum(label_ == label for label_ in rec["seating"])
+        pids_of_games.append(set(seat_of))
+    assert at == len(views)
+    assert all(not (a & b) for a, b in itertools.combinations(pids_of_games, 2)), "one process played two games"
+    if game == "foolery":
+        assert any(len(p) == 2 for p in pids_of_games)  # a bot holding two seats is two programs
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_a_game_closes_the_bots_it_started_when_it_ends(tmp_path):
+    """The programs of a game played where it runs (a worker, a Dask worker outliving the match)
+    were kept by the process until its exit: an edited bot kept playing its old code. ``play``
+    (what a worker runs) ends every program it started before it returns, and keeps none."""
+    bot = tmp_path / "views.py"
+    bot.write_text(_VIEW_LOGGER)
+    log = tmp_path / "views.jsonl"
+    match = arena.Match("durak", {}, 2, (f"cmd:{sys.executable} {bot} {log}", "random"), deals=1, seed=3)
+    arena.play(arena.Task(match, 0, (0, 1)))
+    assert arena._BOTS == {}
+    pids = {json.loads(x)["pid"] for x in log.read_text().splitlines()}
+    assert len(pids) == 1 and not [pid for pid in pids if _alive(pid)]
+
+
+def test_the_workers_promise_of_the_same_results_is_said_of_sample_and_iteration_budgets_alone(capsys):
+    """``--workers`` said "results are the same for any number", docs/arena.md "the same games and
+    the same results as one process"; two runs of ``pimc:time=0.02`` differ. Both say that holds
+    for budgets in samples or iterations, not time."""
+    code, out, _ = run(["arena", "--help"], capsys)
+    assert code == 0
+    said = " ".join(out.split())
+    assert "results are the same for any number, for bots whose budgets are samples or iterations, not time=" in said
+    docs = " ".join((REPO / "docs" / "arena.md").read_text().split())
+    assert ("the same games and the same results as one process, for bots whose budgets are samples or iterations "
+            "(a `time=S` budget does as much work as the machine does in that time, so two runs of it differ)") in docs
+
+
+def test_a_record_line_that_is_not_utf8_is_refused_on_resume_as_play_refuses_it(tmp_path, capsys):
+    """Bytes ``\\xff\\xfe`` in a record line: ``play --record`` said ``line 2: not UTF-8 text (byte 0xff
+    at column N)``, but the arena decoded them as U+FFFD and said the line was no game record of the
+    match, quoting the replacement characters. The arena reads its record file strictly too, and
+    says the same; the file is left as it was."""
+    out = _damaged_record_file(tmp_path, capsys, "deal", 0)
+    data = out.read_bytes()
+    line2 = data.index(b"\n") + 1
+    at = data.index(b'"six_th', line2) + len(b'"six_th')
+    data = data[:at] + b"\xff\xfe" + data[at:]
+    out.write_bytes(data)
+    column = at - line2 + 1
+    said = f"line 2: not UTF-8 text (byte 0xff at column {column})"
+    code, _, err = run(["arena", "durak", "--bot", "random", "--bot", "greedy", "--games", "1", "--out", str(out)],
+                       capsys)
+    assert_one_line_error(code, err, f"--out: {out} {said}")
+    assert "\\ufffd" not in err and out.read_bytes() == data
+    code, _, err = run(["play", str(out), "--record", "1"], capsys)
+    assert_one_line_error(code, err, said)
+
+
+@pytest.mark.parametrize("k", [1, 2])
+def test_replay_refuses_a_record_file_the_arena_refuses_a_game_of_another_deal_or_a_game_twice(tmp_path, capsys, k):
+    """``play --record`` replayed, exit 0, a record whose ``deal`` was changed to 99 (the arena
+    refused it: its start is not deal 99 of the seed) and a game repeated on lines 2 and 3 from
+    either line (the arena: line 3 repeats the game of line 2). The deal and the repeat are checked
+    by the one record check both use (arena.record_problem)."""
+    out = tmp_path / "m.jsonl"
+    argv = ["arena", "durak", "--bot", "random", "--bot", "greedy", "--games", "1", "--seed", "9", "--out", str(out)]
+    code, _, err = run(argv, capsys)
+    assert code == 0, err
+    header, first, second = out.read_text().splitlines()
+    out.write_text("\n".join([header, first, first, second]) + "\n")
+    for command in (["play", str(out), "--record", str(k)], argv):
+        code, _, err = run(command, capsys)
+        assert_one_line_error(code, err, "line 3 repeats the game of line 2 (deal 0, seating", "each game is recorded once")
+    code, _, err = run(["play", str(out), "--record", "3"], capsys)
+    assert code == 0, err  # a game recorded once replays (the arena refuses the whole file)
+    moved = {**json.loads(first), "deal": 99}
+    out.write_text("\n".join([header, json.dumps(moved), second]) + "\n")
+    code, _, err = run(["play", str(out), "--record", "1"], capsys)
+    assert_one_line_error(code, err, "line 2 is not a game record of this match (its start is not deal 99 of seed 9)")
+    code, _, err = run(["play", str(out), "--record", "2"], capsys)
+    assert code == 0, err  # the other game is a game of the match
+
+
+def test_a_forfeit_names_its_game_and_record_and_its_exit_code_every_time(tmp_path, capsys):
+    """The summary printed ``forfeit: deal 0, seat 0 (...)`` twice for the two seatings of one deal,
+    JSON forfeits had no seating or record number, and ``(exit code 3)`` was there or not by a race
+    (the exit status read before the program was reaped). Each forfeit names its deal, seating and
+    the record's number in --out (what ``play --record K`` replays, a resumed file's games
+    counted), and the reason is the same every time."""
+    bot = tmp_path / "ends.py"
+    bot.write_text("import sys\nsys.exit(3)\n")
+    label = f"cmd:{sys.executable} {bot}"
+    out = tmp_path / "m.jsonl"
+    argv = ["arena", "durak", "--bot", label, "--bot", "random", "--seed", "4", "--out", str(out)]
+    code, _, err = run([*argv, "--games", "1"], capsys)
+    assert code == 0, err
+    code, text, err = run([*argv, "--games", "3"], capsys)  # resumed: deals 1 and 2 appended
+    assert code == 0, err
+    lines = [line for line in text.splitlines() if line.strip().startswith("forfeit:")]
+    assert len(lines) == 6 and len(set(lines)) == 6
+    code, text, err = run([*argv, "--games", "3", "--json"], capsys)
+    assert code == 0, err
+    forfeits = json.loads(text)["forfeits"]
+    records = [json.loads(x) for x in out.read_text().splitlines()[1:]]
+    assert sorted(f["record"] for f in forfeits) == [1, 2, 3, 4, 5, 6]
+    for f in forfeits:
+        assert f["reason"] == "the program ended (exit code 3)"
+        rec = records[f["record"] - 1]  # play OUT --record K replays game K: the K-th record
+        assert (rec["deal"], rec["seating"]) == (f["deal"], f["seating"]) and f["seating"][f["seat"]] == label
+        assert f"forfeit: deal {f['deal']} ({' v '.join(f['seating'])}), record {f['record']}, seat {f['seat']}" in \
+            "\n".join(lines)
+
+
+def test_a_bot_writing_more_than_its_answer_line_forfeits_for_its_extra_output(tmp_path, capsys):
+    """A bot printing two lines for one request had the second taken as its next answer (its
+    forfeit read ``illegal move 'throw 6♥'``). Output already there when the next request is sent is
+    a forfeit that says so, quoting it."""
+    bot = tmp_path / "twice.py"
+    bot.write_text("import json, sys\nfor line in sys.stdin:\n"
+                   "    print(json.loads(line)['legal'][0] + '\\nextra', flush=True)\n")
+    code, out, err = run(["arena", "durak", "--bot", f"cmd:{sys.executable} {bot}", "--bot", "random", "--games", "1",
+                          "--json"], capsys)
+    assert code == 0, err
+    forfeits = json.loads(out)["forfeits"]
+    # (what was readable when the next request was due: the line, or the line without its end)
+    assert len(forfeits) == 2 and all(f["reason"] in ("extra output after its answer: 'extra\\n'",
+                                                       "extra output after its answer: 'extra'") for f in forfeits)
+
+
+@pytest.mark.parametrize("players", ["0", "-3", "1", "9"])
+def test_every_player_count_out_of_range_gets_one_message_form(capsys, players):
+    """``--players 0`` said ``expected at least 1`` and ``--players 1`` ``Durak takes 2-8 players``."""
+    code, _, err = run(["arena", "durak", "--bot", "random", "--bot", "greedy", "--players", players], capsys)
+    assert_one_line_error(code, err, f"--players: Durak takes 2-8 players, not {players}")
+
+
+def test_a_match_of_no_games_says_so_and_rates_no_bot():
+    """A match stopped before its first game printed an Elo row of 1000 for bots that never played."""
+    match = arena.Match("durak", {}, 2, ("random", "greedy"), deals=1, seed=1)
+    summary = arena.summary_of(match, [])
+    table = arena.text_table(match, summary)
+    assert "no games were played: no Elo ratings" in table and "1000" not in table
+    assert summary.to_json()["elo"] == []
+
+
+@pytest.mark.parametrize(("change", "said"), [
+    (["--seed", "5"], "holds another match (its seed is 1, this match's 5)"),
+    (["--rules", '{"deck": 52}'], "holds another match (its rule deck is 36, this match's 52)"),
+    (["--bot", "ismcts"], 'holds another match (its bots are ["random", "greedy"], this match\'s ["random", "greedy", '
+                          '"ismcts"])'),
+])
+def test_an_out_file_of_another_match_is_refused_naming_what_differs(tmp_path, capsys, change, said):
+    """``holds another match (game, rules, players, bots or seed differ)`` left the user to find
+    which."""
+    out = tmp_path / "m.jsonl"
+    argv = ["arena", "durak", "--bot", "random", "--bot", "greedy", "--games", "1", "--out", str(out)]
+    code, _, err = run(argv, capsys)
+    assert code == 0, err
+    code, _, err = run([*argv, *change], capsys)
+    assert_one_line_error(code, err, f"--out: {out} {said}; use another file")
+
+
+def test_a_forfeit_quotes_the_end_of_the_programs_standard_error(tmp_path, capsys):
+    """A bot's standard error went to /dev/null: its author never saw the traceback that ended it.
+    The last lines (bounded) end the forfeit's reason."""
+    bot = tmp_path / "crash.py"
+    bot.write_text("import sys\nsys.stdin.readline()\nprint('x' * 5000, file=sys.stderr)\n"
+                   "print('warming up', file=sys.stderr)\nraise SystemExit('my bot broke')\n")
+    code, out, err = run(["arena", "durak", "--bot", f"cmd:{sys.executable} {bot}", "--bot", "random", "--games", "1",
+                          "--json"], capsys)
+    assert code == 0, err
+    forfeits = json.loads(out)["forfeits"]
+    assert len(forfeits) == 2
+    for f in forfeits:
+        reason = f["reason"]
+        assert reason.startswith("the program ended (exit code 1); its standard error ended: 'xxx")
+        assert reason.endswith("xxx | warming up | my bot broke'") and len(reason) < 400
+
+
+def test_the_docs_state_what_ending_a_bots_processes_guarantees_and_what_it_does_not():
+    """docs/arena.md said nothing a program started "outlives the arena": not so for a process that
+    left the group (``setsid``) or for an arena killed with SIGKILL. It says what is guaranteed."""
+    docs = " ".join((REPO / "docs" / "arena.md").read_text().split())
+    assert "outlives the arena" not in docs
+    assert ("sends SIGKILL to the program's whole process group, so the program and every process it started that "
+            "stays in its group") in docs
+    assert "Not covered: a process that leaves the group (`setsid`" in docs
+    assert "an arena (or worker) killed with SIGKILL, or dying some other way that runs no code, ends nothing" in docs

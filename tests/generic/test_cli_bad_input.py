@@ -1106,14 +1106,16 @@ def test_a_fifo_that_nothing_writes_to_is_a_one_line_error_not_a_hang(tmp_path, 
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
-def test_an_arena_record_file_that_is_a_fifo_nothing_reads_is_a_one_line_error_not_a_hang(tmp_path):
-    """``arena ... --out FIFO`` waited for ever to open it for writing when nothing read it."""
+def test_an_arena_record_file_that_is_a_fifo_is_a_one_line_error_not_a_hang(tmp_path):
+    """``arena ... --out FIFO`` waited for ever to open it for writing when nothing read it; a
+    record file must be a regular file (or a new name): a FIFO is refused before it is opened."""
     fifo = tmp_path / "f"
     os.mkfifo(fifo)
     done = _run_cli(["arena", "fools-paradise", "--bot", "random", "--bot", "greedy", "--games", "1",
                      "--out", str(fifo)])
     assert done.returncode == 2, done.stderr
-    assert done.stderr == f"{PREFIX}--out {fifo}: a FIFO with nothing reading from it\n"
+    assert done.stderr == (f"{PREFIX}--out {fifo}: a FIFO, not a file: the record file must be a regular file or a "
+                           "new name (a rerun resumes from it)\n")
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
@@ -1228,15 +1230,21 @@ def test_a_pipe_with_a_writer_is_read_as_it_comes(tmp_path, when):
             assert [r["line"] for r in recs] == [1, 2, 3] and all("result" in r for r in recs), recs
 
 
-@pytest.mark.skipif(not os.path.exists("/dev/null"), reason="needs /dev/null")
-def test_an_arena_record_file_that_is_a_device_is_written_into():
+@pytest.mark.parametrize("device", ["/dev/null", "/dev/zero", "/dev/urandom", "/dev/full"])
+def test_an_arena_record_file_that_is_a_device_is_refused_in_one_line(device):
     """``arena ... --out /dev/null`` was 'internal error: OSError: [Errno 22] Invalid argument' (an
-    fsync of the device), exit 1."""
+    fsync of the device), exit 1; then /dev/zero and /dev/urandom exited 0 with the records lost,
+    and /dev/stdout mixed them into the table. A record file must be a regular file (or a new
+    name): a device is refused before any game, one line, exit 2."""
     from tests.generic.batch_helpers import call_main
 
-    code, _, err = call_main(["arena", "durak", "--bot", "random", "--bot", "greedy", "--games", "1",
-                              "--out", "/dev/null", "--json"])
-    assert code == 0, err
+    if not os.path.exists(device):
+        pytest.skip(f"no {device} here")
+    code, out, err = call_main(["arena", "durak", "--bot", "random", "--bot", "greedy", "--games", "1",
+                                "--out", device])
+    assert code == 2 and out == ""
+    assert err == (f"{PREFIX}--out {device}: a character device, not a file: the record file must be a regular file "
+                   "or a new name (a rerun resumes from it)\n")
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
@@ -1340,8 +1348,6 @@ def test_a_number_too_large_for_a_float_is_quoted_as_written(tmp_path, written):
     (["batch", "IN", "--no-store", "--samples", "2", "--max-nodes", "300"],
      "standard output: cannot write (No space left on device)"),
     (["batch", "IN", "--no-store", "--samples", "2", "--max-nodes", "300", "--out", "/dev/full"],
-     "--out /dev/full: cannot write (No space left on device)"),
-    (["arena", "durak", "--bot", "random", "--bot", "greedy", "--games", "1", "--out", "/dev/full"],
      "--out /dev/full: cannot write (No space left on device)"),
 ])
 def test_a_full_disk_under_the_output_is_a_one_line_error(tmp_path, argv, message):

@@ -218,3 +218,58 @@ def test_a_ctrl_c_during_a_call_into_dask_is_raised_once_the_call_returns(monkey
         backend.wait(["task"], 0.25)
     assert finished == [True]
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+_SLOW_BOT = """\
+import os, sys, time
+with open(sys.argv[1], "a") as f:
+    f.write(f"{os.getpid()}\\n")
+for line in sys.stdin:
+    time.sleep(1)
+    print(0, flush=True)
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_ctrl_c_stops_an_arena_on_dask_and_its_workers_end_the_programs_of_its_games(cluster: tuple[str, object],
+                                                                                     tmp_path: Path) -> None:
+    """A Dask worker outlives the match: it kept every ``cmd:`` program it started (a bot edited
+    between matches played its old code), and a game whose match was stopped by Ctrl-C played on
+    there. Each game's programs end with it, and a game given up is stopped at its next move."""
+    address, _ = cluster
+    bot, pids = tmp_path / "slow.py", tmp_path / "pids"
+    bot.write_text(_SLOW_BOT)
+    proc = start("arena", "durak", "--bot", "random", "--bot", f"cmd:timeout=60 {sys.executable} {bot} {pids}",
+                 "--games", "1", "--scheduler", address)
+    started: list[int] = []
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and proc.poll() is None and not started:
+            time.sleep(0.1)
+            started = [int(x) for x in pids.read_text().split()] if pids.exists() else []
+        assert started, "the bot did not start"
+        time.sleep(1)
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+        assert proc.returncode == 130 and "Traceback" not in err, err
+        started = [int(x) for x in pids.read_text().split()]
+        end = time.monotonic() + 15  # each game slow (a second a move): given up, not played to its end
+        while [pid for pid in started if _alive(pid)] and time.monotonic() < end:
+            time.sleep(0.1)
+        assert not [pid for pid in started if _alive(pid)]
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        for pid in started:
+            if _alive(pid):
+                os.kill(pid, signal.SIGKILL)
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (a zombie does not)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
