@@ -530,6 +530,9 @@ def cacheable() -> bool:
 
 COMPILE_LABEL = "compiling the Durak playout once (up to about half a minute; Ctrl-C stops it)"
 """The line that announces the compile (:func:`load`), before the seconds it has run."""
+COMPILED = "the Durak playout"
+"""What the compile makes, as an analysis whose time it took names it
+(:data:`foolsolve.progress.FOREGROUND_COMPILES`)."""
 COMPILE_STOPPED = "interrupted while compiling the Durak playout; the next run compiles it again"
 """What Ctrl-C during the compile says (a :class:`~foolsolve.errors.Stopped`)."""
 
@@ -556,7 +559,8 @@ def load(compile: bool = False, announce: bool | None = None) -> bool:
 
         durak_kernel_compiled.bind(g, KERNEL_NAMES)
         try:
-            with CompileLine.timed(COMPILE_LABEL, COMPILE_STOPPED, announce, once=announce is None):
+            with CompileLine.timed(COMPILE_LABEL, COMPILE_STOPPED, announce, once=announce is None,
+                                   what=COMPILED):
                 disp = _dispatcher()
                 disp.compile(SIGNATURE)
         finally:

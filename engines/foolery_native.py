@@ -548,6 +548,9 @@ def warm() -> None:
 
 COMPILE_LABEL = "compiling the Foolery playout once (up to about half a minute; Ctrl-C stops it)"
 """The line that announces the compile (:func:`compile_announced`), before the seconds it has run."""
+COMPILED = "the Foolery playout"
+"""What the compile makes, as an analysis whose time it took names it
+(:data:`foolsolve.progress.FOREGROUND_COMPILES`)."""
 COMPILE_STOPPED = "interrupted while compiling the Foolery playout; the next run compiles it again"
 """What Ctrl-C during the compile says (a :class:`~foolsolve.errors.Stopped`)."""
 
@@ -560,7 +563,8 @@ def compile_announced(announce: bool | None = None) -> None:
     saying so (:data:`COMPILE_STOPPED`)."""
     from foolsolve.progress import CompileLine
 
-    with CompileLine.timed(COMPILE_LABEL, COMPILE_STOPPED, announce, once=announce is None):
+    with CompileLine.timed(COMPILE_LABEL, COMPILE_STOPPED, announce, once=announce is None,
+                           what=COMPILED):
         warm()
 
 

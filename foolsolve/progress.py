@@ -299,6 +299,20 @@ def _plain(line: StatusLine, hint: bool = False) -> Callable[[int], None]:
     return tick
 
 
+FOREGROUND_COMPILES: list[tuple[str, float, float]] = []
+"""The compiles this process ran in its own thread, once each ended or stopped (a
+:class:`CompileLine` given ``what``): what was compiled, and when it began and ended
+(``time.monotonic``). :func:`compiled_since` reads them."""
+
+
+def compiled_since(start: float) -> list[tuple[str, float]]:
+    """The compiles this process ran in the foreground since ``start`` (a ``time.monotonic``
+    reading: an analysis' start), each what it compiled and its seconds after ``start``, in order;
+    empty where none ran (the code loaded from numba's cache, or compiled in another process: a
+    background compile, a pool's worker)."""
+    return [(what, end - max(began, start)) for what, began, end in FOREGROUND_COMPILES if end > start]
+
+
 class CompileLine:
     """The one line on stderr that announces a one-time compile (numba's, which takes from seconds
     to about a minute and cannot report its own progress), as a block: ``with CompileLine(text,
@@ -310,14 +324,20 @@ class CompileLine:
     line inside the block of a status line drawn on the terminal (:func:`progress`: the solve that
     waits for the compile) is drawn in that line's place (:attr:`StatusLine.aside`), and kept above
     it at the end: two lines rewritten in turn on one row would each show a fraction of the time.
+    ``what`` (``the Foolery playout``): the block is that compile and nothing else, recorded in
+    :data:`FOREGROUND_COMPILES` as it ends (or stops), so that an analysis whose time it took can
+    say so; empty: not recorded.
 
     Ctrl-C inside numba's compile is an empty KeyboardInterrupt: the block ends it as a
     :class:`~foolsolve.errors.Stopped` whose message is ``stopped`` (what was stopped, what is kept),
     the one line the command prints (exit 130) and the message Python shows; a Stopped raised
     inside goes on as it is."""
 
-    def __init__(self, text: Callable[[], str], stopped: str, live: bool | None = None, once: bool = True) -> None:
+    def __init__(self, text: Callable[[], str], stopped: str, live: bool | None = None, once: bool = True,
+                 what: str = "") -> None:
         self.text = text
+        self.what = what
+        self._began = time.monotonic()
         self.stopped = stopped
         self.live = on_a_terminal() and not dumb_terminal() if live is None else live
         self.once = once
@@ -329,10 +349,11 @@ class CompileLine:
         self._under: tuple[StatusLine, Console] | None = None
 
     @classmethod
-    def timed(cls, label: str, stopped: str, live: bool | None = None, once: bool = True) -> CompileLine:
+    def timed(cls, label: str, stopped: str, live: bool | None = None, once: bool = True,
+              what: str = "") -> CompileLine:
         """A compile of one piece: the line is ``label`` and the seconds it has run (``LABEL: 12 s``)."""
         start = _now()
-        return cls(lambda: f"{label}: {_now() - start:.0f} s", stopped, live, once)
+        return cls(lambda: f"{label}: {_now() - start:.0f} s", stopped, live, once, what)
 
     def show(self, end: str = "") -> None:
         """Rewrite the live line in place, ``end`` after it (nothing off a live line; under a status
@@ -365,6 +386,7 @@ class CompileLine:
             self._ticker.join()
 
     def __enter__(self) -> CompileLine:
+        self._began = time.monotonic()
         self._under = _DRAWN.get() if self.live else None
         if self._under is not None:
             self._under[0].aside = self._text
@@ -381,6 +403,8 @@ class CompileLine:
         return self
 
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: Any) -> None:
+        if self.what:
+            FOREGROUND_COMPILES.append((self.what, self._began, time.monotonic()))
         self._stop_ticking()
         if self._under is not None:
             self._under[0].aside = None

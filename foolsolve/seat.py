@@ -38,7 +38,7 @@ import functools
 import math
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Protocol
@@ -819,13 +819,22 @@ def _check_budget(budget: Budget) -> None:
         raise InputError(f"Budget.frontier: expected one of {', '.join(FRONTIERS)} or None, got {budget.frontier!r}")
 
 
-def _no_world_text(seconds: float | None, nodes: int) -> str:
+def _no_world_text(seconds: float | None, nodes: int, compiled: Sequence[tuple[str, float]] = ()) -> str:
     """The one-line error of an analysis whose time ran out before one world was valued: the time
     (saying so when it is ``--time``'s default, which the user may not know they had) and the
-    likely cause, a world's node budget (``--max-nodes``) larger than that time holds."""
+    likely cause: the compiles this process ran meanwhile (``compiled``:
+    :func:`foolsolve.progress.compiled_since`, what each compiled and its seconds), which the next
+    run loads instead, or a world's node budget (``--max-nodes``) larger than that time holds."""
     if seconds is None:
         return f"{option_name('--time')}: no world was valued in the time given"
     when = f"{seconds:g} s" + (f" (the default {option_name('--time')})" if seconds == DEFAULT_SECONDS else "")
+    if compiled:
+        took = sum(s for _, s in compiled)
+        names = " and ".join(dict.fromkeys(what for what, _ in compiled))
+        if took >= seconds:
+            return (f"{option_name('--time')}: no world was valued in {when}: it went to compiling {names} "
+                    f"({took:.1f} s, once per install; the next run loads it): run again")
+        when += f", {took:.1f} s of it compiling {names} (once per install)"
     why = (f": each world's node budget, {option_name('--max-nodes')} {nodes:,}, did not fit in it; give a smaller "
            f"{option_name('--max-nodes')} or a "
            f"longer {option_name('--time')}") if nodes > WORLD_NODES else f": give a longer {option_name('--time')}"
@@ -1239,7 +1248,10 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
             raise Stopped(f"interrupted before any world was valued (0 of {asked})") from None
         if rnd.lost is not None:
             raise InputError(f"{option_name('--workers')}: {rnd.lost}")
-        raise LimitError(_no_world_text(settings.seconds, settings.budget.nodes))
+        from foolsolve.progress import compiled_since
+
+        compiled = compiled_since(t0) if settings.clock == "wall" else []  # (a compile's CPU time: not known)
+        raise LimitError(_no_world_text(settings.seconds, settings.budget.nodes, compiled))
     order = [str(m) for m in search_moves(spec, first_world[0])]
     complete = method == "exact" and not rnd.interrupted and done == count
     per_move: dict[str, list[tuple[float, int]]] = {}

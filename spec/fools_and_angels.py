@@ -1744,9 +1744,24 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
                          f"{zone.hidden.count} the unseen cards make with the cards known in it ends the game")
 
     def view_constrained(self, obj: dict[str, Any]) -> bool:
-        """Every assignment is a position (the checks read sizes, not cards), unless a knowledge field
-        (``known``, ``under_pool``) names a card its zone does not list: then a world must put it there."""
+        """Whether a knowledge field (``known``, ``under_pool``) names a card its zone does not list
+        (however the card is written). Else every assignment the sampler deals is a position: each
+        check of :func:`state_from_json` reads sizes, the view's own cards and fields, or cards the
+        sampler deals only where the check allows them (a stock's and the pool's cards:
+        :meth:`view_card_zones`), so the worlds are counted exactly. ``read_view`` lists a knowledge
+        card of a hidden zone there as known, so such a card is one of a hand the view writes out
+        (the viewer's) or one the view shows elsewhere: no world holds it there, which the public
+        check (:meth:`view_public_check`) says at once."""
         return _knowledge_unplaced(obj)
+
+    def view_public_check(self, view: Any, obj: dict[str, Any]) -> None:
+        """:func:`state_from_json` with ``public``: every check but those that read the cards of the
+        view's hidden zones (the other hand, the stocks, the pool): which cards a hidden stock or the
+        pool holds (the cards it can ever hold, ``stock_reach``, and none put away; the sampler deals a
+        card only where it can lie, :meth:`view_card_zones`), and whether a hidden zone holds the
+        cards a knowledge field names there, read from the cards the view places in it instead."""
+        public = {tuple(z.path): frozenset((*z.hidden.known, *z.hidden.top, *z.hidden.bottom)) for z in view.zones}
+        state_from_json(obj, public=public)
 
     boundary_name = "turn"
 
@@ -1830,12 +1845,20 @@ def put_away(rules: Rules) -> list[Card]:
 
 def _knowledge_unplaced(obj: dict[str, Any]) -> bool:
     """Whether a view's ``known`` or ``under_pool`` names a card that its zone (``hands[p]``, the
-    pool) does not list, written out or as known."""
+    pool) does not list, written out or as known (cards compared as cards: ``2c`` is ``2C``; a text
+    that is no card counts as not listed, for the reader to name)."""
+    def card(t: Any) -> Any:
+        try:
+            return parse_game_card(t, "card") if isinstance(t, str) else t
+        except InputError:
+            return t
+
     for key, zones in (("known", obj["hands"]), ("under_pool", [obj.get("pool", [])] * 2)):
         for zone, texts in zip(zones, obj.get(key) or []):
             listed = zone if isinstance(zone, list) else zone.get("known", []) + zone.get("top", []) \
                 + zone.get("bottom", [])
-            if any(t not in listed for t in texts or []):
+            cards = {card(t) for t in listed}
+            if any(card(t) not in cards for t in texts or []):
                 return True
     return False
 
@@ -1934,8 +1957,18 @@ def _is_card_word(w: str) -> bool:
 
 # --- position files ------------------------------------------------------------------------
 
-def state_from_json(obj: Any) -> State:
-    """Read a position (schema first, then the semantic checks); errors name the field."""
+def state_from_json(obj: Any, *, public: dict[tuple[Any, ...], frozenset[Card]] | None = None) -> State:
+    """Read a position (schema first, then the semantic checks); errors name the field.
+
+    ``public`` (:meth:`FoolsAndAngelsSpec.view_public_check`, on one filling of a view): the view's
+    hidden zones (paths ``("hands", p)``, ``("stocks", q)``, ``("pool",)``), each with the cards the
+    view places in it (its ``known``, ``top`` and ``bottom``). The checks then read no card of those
+    zones: the put-away check and the check that a stock or the pool holds only cards it can ever
+    hold (``stock_reach``) look at the zones the view writes out only, and a knowledge field
+    (``known``, ``under_pool``) naming a card of a hidden zone must name one the view places there.
+    The rest reads only how many cards each zone holds, the view's own cards and fields, and which
+    cards are anywhere at all (every filling places every card the view does not list out of play).
+    The state returned then is no position to play."""
     validate_schema(obj, SCHEMA)
     if "discard" in obj:
         raise PositionError("discard: only in a view file (a full position leaves the cards out of play implicit)")
@@ -1968,8 +2001,11 @@ def state_from_json(obj: Any) -> State:
     # 003: "Put away all other cards, such as the 10s and the remaining 8s, 9s, Qs, Ks. They will not
     # be used." A card in none of the rules' three stocks never comes into play.
     in_play = set(rules.stocks.player0) | set(rules.stocks.player1) | set(rules.stocks.pool)
+    hidden = frozenset(public or ())
+    paths = {"hands[0]": ("hands", 0), "hands[1]": ("hands", 1), "stocks[0]": ("stocks", 0),
+             "stocks[1]": ("stocks", 1), "pool": ("pool",), "attack": ("attack",)}
     for c, where in seen.items():
-        if c.ascii not in in_play:
+        if c.ascii not in in_play and paths[where] not in hidden:
             raise PositionError(f"{where}: {c.ascii} is put away (in none of the rules' stocks; 003: "
                                 f'"Put away all other cards ... They will not be used")')
 
@@ -1978,6 +2014,8 @@ def state_from_json(obj: Any) -> State:
     reach = stock_reach(rules, phase, setup_chosen)
     for where, zone, can in (("stocks[0]", stocks[0], reach[0]), ("stocks[1]", stocks[1], reach[1]),
                              ("pool", pool, reach[2])):
+        if paths[where] in hidden:
+            continue  # (a view's filling: the sampler deals each card only where it can lie, view_card_zones)
         for c in zone:
             if c not in can:
                 raise PositionError(f"{where}: {c.ascii} can never be in this stock (a stock only loses cards, "
@@ -2054,8 +2092,13 @@ def state_from_json(obj: Any) -> State:
                                 f"{turn_of}'s turn (first_player {rules.first_player})")
     if phase != SETUP and turns_done < 2:
         _check_first_turns(rules, phase, turns_done, hands, drawn, set(seen), in_play)
-    known = _read_known(obj.get("known"), "known", hands, "hands")
-    under = _read_known(obj.get("under_pool"), "under_pool", (frozenset(pool), frozenset(pool)), "pool")
+    def placed(path: tuple[Any, ...], zone: frozenset[Card]) -> frozenset[Card]:
+        # a hidden zone of a view: the cards the view places in it, which every filling holds there
+        return public[path] if public is not None and path in public else zone
+
+    known = _read_known(obj.get("known"), "known", (placed(("hands", 0), hands[0]), placed(("hands", 1), hands[1])),
+                        "hands")
+    under = _read_known(obj.get("under_pool"), "under_pool", (placed(("pool",), frozenset(pool)),) * 2, "pool")
     if turns_done < 2 and (any(known) or any(under)):
         # the attack cards a hand took and the Exchange's cards under the pool come from hands, which hold
         # nothing before a first turn's draws (_check_first_turns)

@@ -3,15 +3,17 @@ defender takes are taken in view of both; the cards an Exchange puts face down u
 known to the one who put them there; a card known in a hand is known no more once it has left it
 (or, after an Exchange, once the opponent cannot tell whether it left)."""
 
+import dataclasses
 import json
 import random
 import re
+import time
 from collections import Counter
 from math import factorial
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.stats import chisquare
 
@@ -19,7 +21,7 @@ from foolsolve import games
 from foolsolve.cards import FRENCH52
 from foolsolve.errors import InputError
 from foolsolve.spec.fools_and_angels import DEFAULT_STOCKS, SPEC, stock_reach
-from foolsolve.worlds import Worlds, read_view, view_of
+from foolsolve.worlds import SAMPLE_SECONDS, Worlds, read_view, view_of
 from tests.generic.test_cli import assert_one_line_error, run
 from tests.generic.test_worlds import random_position
 
@@ -352,3 +354,102 @@ def test_a_put_away_card_listed_twice_in_the_discard_is_the_error_of_any_card_pl
     once = {**obj, "discard": list(dict.fromkeys(obj["discard"]))}  # each card once: read
     if extra != ["8c", "8♣"]:
         assert Worlds(read_view(once)).count() > 0
+
+
+# --- constrained views: the checks that read no hidden card first (view_public_check) ----------------
+
+# player 0's view of EXCHANGE (60,480 worlds) made constrained by a knowledge field no world can
+# satisfy (known[0] names 2S, which her own hand, written out, does not hold)
+_UNKNOWN_TO_HER = {"known": [["2S"], ["2C", "5D"]]}
+PUBLIC_REFUSALS = [
+    # the knowledge field alone: a card her own hand does not hold
+    (_UNKNOWN_TO_HER, "known[0]: 2S is not in hands[0]"),
+    # a card the view shows in the discard, named as known in the hidden hand
+    ({"known": [[], ["2C", "5D", "AC"]]}, "known[1]: AC is not in hands[1]"),
+    ({"under_pool": [["AC"], None]}, "under_pool[0]: AC is not in pool"),
+    # constrained as above, and one visible field the rules cannot make
+    ({**_UNKNOWN_TO_HER, "attack": ["4C"]}, "attack: cards on the table outside phase defend (phase turn)"),
+    ({**_UNKNOWN_TO_HER, "phase": "defend", "attack": ["KC"]}, "attack: an attack needs a pip card"),
+    ({**_UNKNOWN_TO_HER, "turns_done": 1}, "hands[1]: 6 cards at the start of her first turn"),
+    ({**_UNKNOWN_TO_HER, "drew_pool": True}, "drew_pool: true in phase turn, but nothing drew from the pool this turn"),
+    ({**_UNKNOWN_TO_HER, "phase": "regroup"}, "drawn: a regroup in progress has drawn at least one card"),
+]
+
+
+def _exchange_view(**fields):
+    view = view_of(INFO, SPEC.state_from_json(EXCHANGE), 0)
+    view.update(fields)
+    if "attack" in fields:  # the attack's cards come from the discard
+        view["discard"] = [c for c in view["discard"] if c not in fields["attack"]]
+    return view
+
+
+@pytest.mark.parametrize(("fields", "why"), PUBLIC_REFUSALS, ids=[why.split(":")[0] for _, why in PUBLIC_REFUSALS])
+def test_a_constrained_view_with_an_impossible_visible_field_is_refused_before_any_draw(fields, why):
+    """A view whose knowledge field names a card its zone cannot hold (constrained: read_view cannot
+    place it), alone or with a field the reader refuses (an attack outside phase defend, an attack of
+    a face card alone, a hidden hand too big for turns_done, drew_pool without the Exchange's pool
+    draw made, a regroup that drew nothing): the checks that read no hidden card
+    (``view_public_check``) refuse it on one filling, "no position is consistent", before any draw;
+    drawing fillings for 3 seconds and then saying "could not draw a world" was the answer before."""
+    worlds = Worlds(read_view(_exchange_view(**fields), check=False))
+    assert worlds.view.constrained
+    with pytest.raises(InputError, match=r"^view: no position is consistent with this view \(") as err:
+        worlds.first()
+    assert why in str(err.value) and worlds.tries == 0
+
+
+def test_a_constrained_impossible_view_is_a_one_line_error_at_once_on_the_command_line(tmp_path, capsys):
+    path = tmp_path / "view.json"
+    path.write_text(json.dumps(_exchange_view(**_UNKNOWN_TO_HER)))
+    started = time.monotonic()
+    code, _, err = run(["show", str(path)], capsys)
+    assert_one_line_error(code, err, "view: no position is consistent with this view (known[0]: 2S is not in hands[0])")
+    assert time.monotonic() - started < SAMPLE_SECONDS
+
+
+def test_a_knowledge_card_written_another_way_leaves_the_view_unconstrained():
+    """``known`` naming 2C as ``2c`` or ``2♣`` names the card the hidden hand lists as known: the view
+    is not constrained, and its worlds are counted exactly (as with ``2C``), not by listing them
+    (too many here: ``count()`` was ``None``)."""
+    exact = Worlds(read_view(_exchange_view())).count()
+    assert exact == 60_480
+    for text in ("2c", "2♣"):
+        worlds = Worlds(read_view(_exchange_view(known=[[], [text, "5D"]])))
+        assert not worlds.view.constrained and worlds.count() == exact
+    mine = view_of(INFO, _after(EXCHANGE, "exchange 2C 4H"), 1)
+    assert not read_view({**mine, "under_pool": [None, ["4h", "2C"]]}).constrained
+
+
+@settings(max_examples=30)
+@given(seed=st.integers(0, 2**32 - 1), moves=st.integers(0, 60), player=st.integers(0, 1))
+def test_the_public_check_accepts_every_view_a_game_reaches(seed, moves, player):
+    """Random rules and positions: the checks that read no hidden card accept the position itself (with
+    the view's knowledge: the opponent's ``under_pool`` is hers alone) and a filling of its view
+    (leaving a check out never refuses a view that has a world)."""
+    rng = random.Random(seed)
+    state = random_position(INFO, rng, moves)
+    view = read_view(json.loads(json.dumps(view_of(INFO, state, player))), check=False)
+    position = SPEC.state_to_json(state)
+    position.pop("under_pool", None)
+    if "under_pool" in view.obj:
+        position["under_pool"] = [texts or [] for texts in view.obj["under_pool"]]
+    SPEC.view_public_check(view, position)
+    worlds = Worlds(view)
+    SPEC.view_public_check(view, worlds._world_json(worlds._draw(rng), rng))
+
+
+def test_a_possible_view_sampled_by_rejection_passes_the_public_check_and_stays_uniform():
+    """No possible view of this game is constrained (``view_constrained``: every filling is a position),
+    so the small Exchange view above is made one by hand: the public check lets it through, every
+    draw is a world at the first try, and the draws are uniform over the 48 worlds the listing gives
+    (chi-square, seeded)."""
+    plain = read_view(view_of(INFO, SPEC.state_from_json(SMALL_EXCHANGE), 0))
+    worlds = Worlds(dataclasses.replace(plain, constrained=True, _cache={}))
+    keys = [json.dumps(SPEC.state_to_json(w), sort_keys=True) for w in worlds.enumerate()]
+    assert worlds.count() == len(keys) == Worlds(plain).count() == 48
+    draws = 40 * len(keys)
+    rng = random.Random(20261202)
+    seen = Counter(json.dumps(SPEC.state_to_json(worlds.sample(rng)), sort_keys=True) for _ in range(draws))
+    assert worlds.tries == draws and set(seen) == set(keys)
+    assert chisquare([seen[k] for k in keys]).pvalue > SIGNIFICANCE

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import math
 import random
+import re
+import time
 from typing import Any
 
 import pytest
@@ -190,3 +192,50 @@ def test_no_world_valued_in_time_names_what_the_caller_gave(monkeypatch: pytest.
     with pytest.raises(InputError) as exc:
         foolsolve.answer(str(path), method="pimc")
     assert str(exc.value) == "time: no world was valued in 20 s (the default time): give a longer time"
+
+
+def test_no_world_valued_because_the_time_went_to_a_compile_says_so():
+    """A first run on a fresh install compiles the Foolery playout in the foreground
+    (``FOOLSOLVE_BACKGROUND_COMPILE=0``): 11.8 s, and ``--time 5`` ran out with "no world was valued
+    in 5 s: give a longer --time", though the next run loads the compiled code at once. The compiles
+    this process ran since the analysis began are named, with their seconds."""
+    from foolsolve.seat import _no_world_text
+
+    assert _no_world_text(5, 5_000, [("the Foolery playout", 9.84)]) == (
+        "--time: no world was valued in 5 s: it went to compiling the Foolery playout (9.8 s, once per install; "
+        "the next run loads it): run again")
+    assert _no_world_text(5, 5_000, [("the Foolery playout", 3.1)]) == (
+        "--time: no world was valued in 5 s, 3.1 s of it compiling the Foolery playout (once per install): give a "
+        "longer --time")
+    assert _no_world_text(5, 5_000, []) == "--time: no world was valued in 5 s: give a longer --time"
+
+
+def test_an_analysis_whose_compile_took_its_time_names_the_compile(monkeypatch):
+    """The compile faked (``foolery_native.warm``, which the real compile runs, sleeps 0.3 s) and run
+    as ``engines.foolery.native()`` runs it on a fresh cache (``compile_announced``), inside the first
+    world's valuation, which then stops as past the deadline: the error names the compile and its
+    seconds, all of ``--time`` or part of it."""
+    import json
+    from importlib import resources
+
+    from foolsolve.engines import foolery_native
+    from foolsolve.worlds import read_view, worlds_of_view
+
+    monkeypatch.setattr(foolery_native, "warm", lambda: time.sleep(0.3))
+
+    def value(item: Any) -> Any:
+        foolery_native.compile_announced(announce=False)
+        raise seat.WorldStopped
+
+    monkeypatch.setattr(seat, "_value_item", value)
+    info = games.get("foolery")
+    path = resources.files("foolsolve").joinpath("examples", "views", "foolery.json")
+    view = read_view(json.loads(path.read_text(encoding="utf-8")))
+    with pytest.raises(InputError) as exc:
+        seat.analyse(info, worlds_of_view(view), seat.Settings(method="pimc", seconds=0.2))
+    assert re.fullmatch(r"Settings\.seconds: no world was valued in 0\.2 s: it went to compiling the Foolery playout "
+                        r"\(\d+\.\d s, once per install; the next run loads it\): run again", str(exc.value)), exc.value
+    with pytest.raises(InputError) as exc:
+        seat.analyse(info, worlds_of_view(view), seat.Settings(method="pimc", seconds=30))
+    assert re.fullmatch(r"Settings\.seconds: no world was valued in 30 s, \d+\.\d s of it compiling the Foolery "
+                        r"playout \(once per install\): give a longer Settings\.seconds", str(exc.value)), exc.value
