@@ -1168,6 +1168,14 @@ def _check_record_file(path: Path) -> None:
         kind = next((what for test, what in _KINDS if test(mode)), "a special file")
         raise InputError(f"{option_name('--out')} {path}: {kind}, not a file: the record file must be a regular file "
                          "or a new name (a rerun resumes from it)")
+    for fd, name in ((1, "standard output"), (2, "standard error")):  # /dev/stdout when it is redirected to a file
+        try:
+            same = os.path.samestat(os.stat(path), os.fstat(fd))
+        except OSError:
+            continue
+        if same:
+            raise InputError(f"{option_name('--out')} {path}: the file {name} goes to: the records would be mixed "
+                             "into the table; the record file must be a file of its own")
 
 
 def _open_append(path: Path) -> Any:

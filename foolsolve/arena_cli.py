@@ -104,11 +104,23 @@ def arena_command(game: str, bot_names: Sequence[str], deals: int, seed: int, pl
             click.echo(arena.unrecorded_line(out, unrecorded))
         if interrupted:
             by = "SIGTERM" if terminated() else "quit" if quit else "Ctrl-C"
-            click.echo(f"(stopped by {by} after {len(records)} of {total} games: those are kept"
-                       + (f" in {out}; run again with --out {out} to finish)" if out else ")"))
+            click.echo(stop_line(by, len(records), total, out))
     if interrupted:
         sys.stdout.flush()
         raise Quit() if quit and not terminated() else KeyboardInterrupt
+
+
+def stop_line(by: str, done: int, total: int, out: str | None) -> str:
+    """The line after the table of a match stopped early (``by``: Ctrl-C, SIGTERM, quit): where the
+    games played are kept, with ``--out``, and how to finish; without it, that only the table holds
+    them."""
+    if out:
+        return (f"(stopped by {by} after {done} of {total} games: those are kept in {out}; run again with --out {out} "
+                "to finish)")
+    if not done:
+        return f"(stopped by {by} before any of the {total} games ended)"
+    return (f"(stopped by {by} after {done} of {total} games: only the table above holds them; --out FILE keeps a "
+            "match's games, and a rerun with it finishes the match)")
 
 
 def _check_plot(plot: str, out: str | None) -> None:

@@ -648,15 +648,17 @@ def _answer_position(info: GameInfo, state: Any, request: SolveRequest, store: A
     ignored = unapplied_seat_options(info, state, seat_args) if viewer is None else []
     if ignored:
         seat_asked = False
-    if store is not None and (isinstance(state, View) or seat_asked):
+    if store is not None and seat_asked and not isinstance(state, View):
         store.close()
     if isinstance(state, View):
         from foolsolve.solver.open_hand import chance_only_view
 
         view_chance = chance_only_view(info, state, seat_args)
         if view_chance is not None:  # only chance is left: exact from the view's seat, as from a full position's
+            if store is not None:
+                store.close()
             return Answered(info, view_chance[1], view_chance[0])
-        return seat.answer_view(info, state)
+        return seat.answer_view(info, state, store)  # the store is read only by a view's one world
     if seat_asked:
         from foolsolve.game import check_player
         from foolsolve.solver.open_hand import chance_only_answer
@@ -992,23 +994,34 @@ class _SeatRequest:
         read, result = solved
         return Answered(info, result, read)
 
-    def answer_view(self, info: GameInfo, view: Any) -> Answered:
+    def answer_view(self, info: GameInfo, view: Any, store: Any = None) -> Answered:
+        """The answer for a view: the game's exact answer from the seat, else that of the view's one
+        world, else the seat analysis. ``store``: the open result store, read and written only by the one
+        world's answer (as the full position's would be), closed otherwise."""
         from foolsolve.worlds import worlds_of_view
 
-        worlds = worlds_of_view(view)
-        return self.answer_exact(info, worlds) or self.answer_one_world(info, worlds) or self._answer(info, worlds, "")
+        try:
+            worlds = worlds_of_view(view)
+            exact = self.answer_exact(info, worlds)
+            if exact is not None:
+                return exact
+            one = self.answer_one_world(info, worlds, store)
+        finally:
+            if store is not None:
+                store.close()
+        return one or self._answer(info, worlds, "")
 
-    def answer_one_world(self, info: GameInfo, worlds: Any) -> Answered | None:
+    def answer_one_world(self, info: GameInfo, worlds: Any, store: Any = None) -> Answered | None:
         """Where exactly one world is consistent with the view and no seat method is asked for
         (``--method``, ``--samples``): that world's answer as a full position's (the exact solver's,
-        with its distances and best moves, else the open-hand search's), its method line saying it
-        is the view's one world; else ``None`` (the seat analysis answers). ``--seed``, ``--workers``
-        and ``--scheduler`` given are noted as not applied."""
+        with its distances and best moves, else the open-hand search's, through ``store`` as the full
+        position's), its method line saying it is the view's one world; else ``None`` (the seat
+        analysis answers). ``--seed``, ``--workers`` and ``--scheduler`` given are noted as not applied."""
         if self.seat_method or info.solve is None or worlds.count() != 1:
             return None
         world = worlds.first()
         done = answer_position(info, world, SolveRequest(seconds=self.seconds, max_nodes=self.max_nodes,
-                                                         max_memory=self.max_memory, extra=self.extra))
+                                                         max_memory=self.max_memory, extra=self.extra), store)
         from foolsolve.seat_exact import one_world_method, one_world_notes
 
         answer = done.answer

@@ -455,3 +455,26 @@ def test_a_batch_and_report_answer_a_view_with_one_world_as_solve_does(tmp_path,
     assert code == 0, err
     page = (tmp_path / "r.html").read_text()
     assert "the one world consistent with player 0" in page and "win in 6" in page and "win in 7" in page
+
+
+def test_a_view_with_one_world_reads_and_writes_the_store_as_its_full_position(tmp_path, capsys):
+    """docs/seat.md: a view with one consistent world is answered by the code that answers the full
+    position, the result store included: the second ask is read from the store (it solved again,
+    ``stored`` false, each time), and a --max-nodes too small to solve it is then answered from the
+    store, as the full position's is; --no-store still solves."""
+    from tests.generic.test_cli import run
+
+    _, view = _one_world_view()
+    (tmp_path / "view.json").write_text(json.dumps(view))
+    db = str(tmp_path / "s.db")
+    code, out, err = run([str(tmp_path / "view.json"), "--json", "--store", db], capsys)
+    assert code == 0, err
+    first = json.loads(out)
+    assert first["nodes"] > 0 and first["method"].startswith("the one world consistent with player 0's view")
+    code, out, err = run([str(tmp_path / "view.json"), "--json", "--store", db, "--max-nodes", "1"], capsys)
+    assert code == 0, err
+    again = json.loads(out)
+    assert again["stored"] is True and again["nodes"] == 0 and again["best"] == first["best"]
+    code, out, err = run([str(tmp_path / "view.json"), "--json", "--no-store"], capsys)
+    assert code == 0, err
+    assert json.loads(out)["nodes"] > 0

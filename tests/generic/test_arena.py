@@ -1555,3 +1555,16 @@ def test_the_docs_state_what_ending_a_bots_processes_guarantees_and_what_it_does
             "stays in its group") in docs
     assert "Not covered: a process that leaves the group (`setsid`" in docs
     assert "an arena (or worker) killed with SIGKILL, or dying some other way that runs no code, ends nothing" in docs
+
+
+def test_the_stop_line_says_where_the_games_played_are_kept():
+    """A match stopped early without --out said "those are kept" of games no file keeps, and after
+    none was played: the line says where they are (the file, or only the table), or that none ended."""
+    from foolsolve.arena_cli import stop_line
+
+    assert stop_line("Ctrl-C", 2, 4, "m.jsonl") == (
+        "(stopped by Ctrl-C after 2 of 4 games: those are kept in m.jsonl; run again with --out m.jsonl to finish)")
+    assert stop_line("SIGTERM", 2, 4, None) == (
+        "(stopped by SIGTERM after 2 of 4 games: only the table above holds them; --out FILE keeps a match's games, "
+        "and a rerun with it finishes the match)")
+    assert stop_line("Ctrl-C", 0, 4, None) == "(stopped by Ctrl-C before any of the 4 games ended)"

@@ -17,6 +17,8 @@ import io
 import json
 import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -1245,6 +1247,25 @@ def test_an_arena_record_file_that_is_a_device_is_refused_in_one_line(device):
     assert code == 2 and out == ""
     assert err == (f"{PREFIX}--out {device}: a character device, not a file: the record file must be a regular file "
                    "or a new name (a rerun resumes from it)\n")
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/stdout"), reason="needs /dev/stdout")
+def test_an_arena_record_file_that_is_standard_output_redirected_to_a_file_is_refused(tmp_path):
+    """``arena ... --out /dev/stdout > r.txt`` passed the device check (``/dev/stdout`` then names the
+    regular file r.txt) and wrote the table over the record header: exit 0 and a file that is neither.
+    The file standard output (or error) goes to is refused as a record file, one line, exit 2, the
+    file left empty."""
+    target = tmp_path / "r.txt"
+    env = {**os.environ, "FOOLSOLVE_BACKGROUND_COMPILE": "0"}
+    for out in ("/dev/stdout", str(target)):
+        with open(target, "w") as handle:
+            done = subprocess.run([sys.executable, "-m", "foolsolve", "arena", "durak", "--bot", "random", "--bot",
+                                   "greedy", "--games", "1", "--out", out], stdout=handle, stderr=subprocess.PIPE,
+                                  text=True, timeout=120, env=env)
+        assert done.returncode == 2, done.stderr
+        assert done.stderr == (f"{PREFIX}--out {out}: the file standard output goes to: the records would be mixed "
+                               "into the table; the record file must be a file of its own\n")
+        assert target.read_text() == ""
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
