@@ -17,7 +17,7 @@ import pytest
 
 from foolsolve import bots, games
 from foolsolve.engines import fools_and_angels as E
-from foolsolve.game import MAX_CONSIDERED, legal_or_family, search_moves, uniform_move
+from foolsolve.game import MAX_CONSIDERED, MAX_LISTED, legal_or_family, search_moves, uniform_move
 from foolsolve.rules import rules_to_json
 from foolsolve.seat import Settings, analyse
 from foolsolve.spec import fools_and_angels as S
@@ -273,3 +273,26 @@ def test_answers_at_small_hands_are_those_before_the_attack_family() -> None:
                                    default=str))
     assert len(rows) == 24
     assert hashlib.sha256("\n".join(rows).encode()).hexdigest() == SMALL_ANSWERS
+
+
+def test_a_short_kind_of_a_joined_family_is_listed_with_the_other_moves() -> None:
+    """345 attacks and 45 exchanges (a 9-card hand, a pool of 2 under exchange_limit pool_size): the
+    split joins both kinds in one family, and legal_or_family lists the 45 exchanges with the other
+    moves (in the spec's order, the engine's too) and keeps the attacks alone as the family; for
+    ``why`` (MAX_LISTED) every move is listed."""
+    obj = copy.deepcopy(BIG_HAND)
+    obj["hands"] = ["2C 3C 4C 5C 6C 7D 7C JC KC".split(), "2D 3D 4D 5D 6D AD 2S 3S 4S".split()]
+    obj["rules"], obj["pool"] = {"exchange": True}, ["JD", "KD"]
+    state = SPEC.state_from_json(obj)
+    every = SPEC.legal_moves(state)
+    assert len(every) == 390
+    _listed, joined = SPEC.legal_moves_split(state)
+    assert joined is not None and [(f.kind, f.count) for f in joined.kinds()] == [("attack", 345), ("exchange", 45)]
+    listed, family = legal_or_family(SPEC, state)
+    assert family is not None and (family.kind, family.count, family.lead) == ("attack", 345, 345)
+    assert listed == [m for m in every if not isinstance(m, S.Attack)]
+    es = ENGINE.from_spec(state)
+    elisted, efamily = legal_or_family(ENGINE, es)
+    assert efamily is not None and (efamily.kind, efamily.count) == ("attack", 345)
+    assert [str(ENGINE.move_to_spec(es, m)) for m in elisted] == [str(m) for m in listed]
+    assert legal_or_family(SPEC, state, MAX_LISTED) == (every, None)
