@@ -1,7 +1,7 @@
 """Fools and Angels benchmarks: random playouts and defence generation (engine against spec),
 endgame solves, and the defence finder (enumerator against Z3).
 
-    python bench/bench_fools_and_angels.py [--parts playouts defences endgames defend bots] [--quick]
+    python bench/bench_fools_and_angels.py [--parts playouts defences endgames defend bots budget] [--quick]
                                            [--games 200] [--repeat 3] [--instances 100] [--seed 20261122]
                                            [--limits 12 16 20] [--positions 2] [--baseline DIR]
 
@@ -36,6 +36,12 @@ Every comparison runs side by side in one run on the same seeded inputs and prin
   by that checkout in a second process (``PYTHONPATH=DIR``), the two taking turns, with the ratio
   and whether both chose the same move; that process's address space is capped at
   ``--baseline-memory`` GB (a decision past it is reported "out of memory").
+* **budget** (CPU time): one ``pimc:time=0.5,clock=cpu`` and one ``ismcts:time=0.5,clock=cpu``
+  decision (a time budget: how long a decision takes, not fixed work) at the ``bots`` part's
+  positions where the opponent holds at least as many cards (thousands of attacks), with
+  ``--baseline DIR`` in both checkouts side by side; beside each, the seat's set-up (the spec's
+  legal moves as the arena gives them to the bot, not in the decision's time) and the decision's
+  overrun of its 0.5 s.
 
 ``--quick`` runs every part small.
 """
@@ -65,9 +71,11 @@ from foolsolve.solver.fools_and_angels.search import solve
 from foolsolve.spec.fools_and_angels import DEFEND, SPEC, SPEC_CARDS, TURN, Attack, Rules, State
 
 PROG = "bench_fools_and_angels.py"
-PARTS = ("playouts", "defences", "endgames", "defend", "bots")
+PARTS = ("playouts", "defences", "endgames", "defend", "bots", "budget")
 BOTS = ("pimc:samples=2", "ismcts:iterations=200")
 """The ``bots`` part's decisions: fixed work (worlds, iterations), so both checkouts do the same."""
+BUDGET_BOTS = ("pimc:time=0.5,clock=cpu", "ismcts:time=0.5,clock=cpu")
+"""The ``budget`` part's decisions: a time budget each (the arena's bots at big hand limits)."""
 
 
 def spec_playout(state: State, rng: random.Random) -> int:
@@ -373,7 +381,8 @@ def grown_position(limit: int, seed: int, attack: bool) -> dict[str, Any] | None
 
 
 def decide(position: dict[str, Any], label: str) -> list[Any]:
-    """One decision of bot ``label`` at ``position`` for its player to move: ``[CPU seconds, move]``."""
+    """One decision of bot ``label`` at ``position`` for its player to move: ``[CPU seconds, move, CPU
+    seconds of the seat's set-up]`` (the spec's legal moves, as the arena lists them before asking)."""
     from foolsolve import bots, games
     from foolsolve.game import legal_or_family
     from foolsolve.rules import rules_to_json
@@ -381,7 +390,9 @@ def decide(position: dict[str, Any], label: str) -> list[Any]:
 
     info = games.get("fools-and-angels")
     state = SPEC.state_from_json(position)
+    t = time.process_time()
     listed, family = legal_or_family(SPEC, state)
+    setup = time.process_time() - t
     seat = bots.Seat("fools-and-angels", state.to_move, 2, rules_to_json(state.rules),
                      view_of(info, state, state.to_move), tuple(listed), 5, family=family)
     bot = bots.make(label)
@@ -389,8 +400,8 @@ def decide(position: dict[str, Any], label: str) -> list[Any]:
     try:
         move = bot.choose(seat)
     except MemoryError:
-        return [None, "out of memory"]
-    return [time.process_time() - t, str(move)]
+        return [None, "out of memory", setup]
+    return [time.process_time() - t, str(move), setup]
 
 
 def serve_bots(memory_gb: float) -> None:
@@ -404,22 +415,38 @@ def serve_bots(memory_gb: float) -> None:
     serve("ready", lambda job: decide(job["position"], job["bot"]))
 
 
+def overrun(x: float | None) -> str:
+    """How far a ``budget`` decision went past its 0.5 s."""
+    return "-" if x is None else f"{x - 0.5:+.2f}"
+
+
 def seconds(x: float | None) -> str:
     return "out of memory" if x is None else f"{x:.2f}"
 
 
-def bench_bots(limits: list[int], positions: int, baseline: str | None, memory_gb: float) -> None:
-    """The ``bots`` part: each decision in this checkout and, with ``baseline``, in that one."""
+def bench_bots(limits: list[int], positions: int, baseline: str | None, memory_gb: float,
+               labels: Sequence[str] = BOTS, kinds: Sequence[bool] = (False, True)) -> None:
+    """The ``bots`` part: each decision in this checkout and, with ``baseline``, in that one (``labels``:
+    the bots; ``kinds``: the positions, with the opponent holding at least as many cards or not).
+    The ``budget`` part: :data:`BUDGET_BOTS` at the positions of thousands of attacks, with the seat's
+    set-up and the overrun of the time."""
+    budget = labels == BUDGET_BOTS
     tree = None
     if baseline is not None:
         tree = Worker(baseline, __file__, ["--serve-bots", "--baseline-memory", str(memory_gb)], PROG, "--baseline")
         print(f"baseline {baseline}: {tree.ready}\n", flush=True)
-    print("| hand limit | hands | bot | " + ("baseline s | " if tree else "") + "this s | "
-          + ("baseline / this | same move |" if tree else "move |"))
-    print("|---:|---|---|" + ("---:|" if tree else "") + "---:|" + ("---:|---|" if tree else "---|"), flush=True)
+    if budget:
+        print("| hand limit | hands | bot | " + ("baseline s (set-up s) | " if tree else "") + "this s (set-up s) | "
+              + ("baseline overrun s | this overrun s |" if tree else "overrun s | move |"))
+        print("|---:|---|---|" + ("---:|" if tree else "") + "---:|" + ("---:|---:|" if tree else "---:|---|"),
+              flush=True)
+    else:
+        print("| hand limit | hands | bot | " + ("baseline s | " if tree else "") + "this s | "
+              + ("baseline / this | same move |" if tree else "move |"))
+        print("|---:|---|---|" + ("---:|" if tree else "") + "---:|" + ("---:|---|" if tree else "---|"), flush=True)
     total = [0.0, 0.0]
     try:
-        for limit, attack in ((limit, attack) for limit in limits for attack in (False, True)):
+        for limit, attack in ((limit, attack) for limit in limits for attack in kinds):
             found = 0
             for seed in range(100):
                 if found == positions:
@@ -429,10 +456,14 @@ def bench_bots(limits: list[int], positions: int, baseline: str | None, memory_g
                     continue
                 found += 1
                 hands = " v ".join(str(len(h)) for h in position["hands"])
-                for k, label in enumerate(BOTS):
+                for k, label in enumerate(labels):
                     if tree is None:
-                        secs, move = decide(position, label)
-                        print(f"| {limit} | {hands} | `{label}` | {seconds(secs)} | {move} |", flush=True)
+                        secs, move, setup = decide(position, label)
+                        if budget:
+                            print(f"| {limit} | {hands} | `{label}` | {seconds(secs)} ({setup:.2f}) | "
+                                  f"{overrun(secs)} | {move} |", flush=True)
+                        else:
+                            print(f"| {limit} | {hands} | `{label}` | {seconds(secs)} | {move} |", flush=True)
                         continue
                     # taking turns which goes first
                     if (found + k) % 2:
@@ -441,6 +472,11 @@ def bench_bots(limits: list[int], positions: int, baseline: str | None, memory_g
                     else:
                         here = decide(position, label)
                         base = tree.ask({"position": position, "bot": label})
+                    if budget:
+                        print(f"| {limit} | {hands} | `{label}` | {seconds(base[0])} ({base[2]:.2f}) | "
+                              f"{seconds(here[0])} ({here[2]:.2f}) | {overrun(base[0])} | {overrun(here[0])} |",
+                              flush=True)
+                        continue
                     if base[0] is None or here[0] is None:
                         ratio, same = "", "-"
                     else:
@@ -452,7 +488,7 @@ def bench_bots(limits: list[int], positions: int, baseline: str | None, memory_g
     finally:
         if tree is not None:
             tree.close()
-    if tree is not None:
+    if tree is not None and not budget:
         print(f"\nThe decisions both made: baseline {total[0]:.1f} s, this checkout {total[1]:.1f} s, "
               f"**{total[0] / max(total[1], 1e-9):.1f}x** (the baseline's address space capped at {memory_gb:g} GB)")
 
@@ -467,11 +503,12 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=20261122, help="defend: seed of the instances (default 20261122)")
     ap.add_argument("--quick", action="store_true", help="every part small")
     ap.add_argument("--limits", type=positive_int, nargs="+", default=[12, 16, 20],
-                    help="bots: the hand limits (default 12 16 20)")
-    ap.add_argument("--positions", type=positive_int, default=2, help="bots: positions of each kind a hand limit (default 2)")
-    ap.add_argument("--baseline", metavar="DIR", help="bots: another checkout making the same decisions")
+                    help="bots, budget: the hand limits (default 12 16 20)")
+    ap.add_argument("--positions", type=positive_int, default=2,
+                    help="bots, budget: positions of each kind a hand limit (default 2)")
+    ap.add_argument("--baseline", metavar="DIR", help="bots, budget: another checkout making the same decisions")
     ap.add_argument("--baseline-memory", type=positive_float, default=3.0, metavar="GB",
-                    help="bots: the baseline process's address space cap (default 3 GB)")
+                    help="bots, budget: the baseline process's address space cap (default 3 GB)")
     ap.add_argument("--serve-bots", action="store_true", help=argparse.SUPPRESS)
     a = ap.parse_args()
     if a.serve_bots:
@@ -512,6 +549,9 @@ def main() -> None:
     if "bots" in a.parts:
         print("Bot decisions at big hand limits (CPU time):\n")
         bench_bots(a.limits, 1 if a.quick else a.positions, a.baseline, a.baseline_memory)
+    if "budget" in a.parts:
+        print("\nBot decisions with a time budget at big hand limits (CPU time):\n")
+        bench_bots(a.limits, 1 if a.quick else a.positions, a.baseline, a.baseline_memory, BUDGET_BOTS, (True,))
 
 
 if __name__ == "__main__":

@@ -32,7 +32,17 @@ from typing import Any
 from foolsolve.cards import ACE, FRENCH52, JACK, KING, Card
 from foolsolve.cards import low_bits as bits
 from foolsolve.errors import InputError
-from foolsolve.game import Engine, IllegalMove, MoveFamily, Result, check_listed, uniform_move
+from foolsolve.game import (
+    MAX_CONSIDERED,
+    Engine,
+    IllegalMove,
+    MoveFamily,
+    Result,
+    check_listed,
+    joined_family,
+    sampled_members,
+    uniform_move,
+)
 from foolsolve.spec import fools_and_angels as S
 
 Move = tuple[int, ...]
@@ -596,7 +606,76 @@ def exchange_family(state: EngineState) -> MoveFamily:
                       lambda: [mv for mv in _turn_moves(state, p) if mv[0] == EXCH], candidates)
 
 
-def _turn_moves(state: EngineState, p: int, exchanges: bool = True) -> list[Move]:
+def attack_classes(parts: list[tuple[list[int], list[int]]]) -> list[tuple[int, int, int]]:
+    """The spec's :func:`~foolsolve.spec.fools_and_angels.attack_classes` read off :func:`attack_parts`'
+    parts: ``(pip cards, face cards, attacks)`` in the same order."""
+    out = []
+    for n, (masks, fsets) in enumerate(parts, 1):
+        if not masks:
+            continue
+        by_k: dict[int, int] = {0: 1}
+        for f in fsets:
+            by_k[f.bit_count()] = by_k.get(f.bit_count(), 0) + 1
+        out += [(n, k, len(masks) * by_k[k]) for k in sorted(by_k)]
+    return out
+
+
+def _attack_draw(pbits: list[int], fbits: list[int], classes: list[tuple[int, int, int]], cum: list[int],
+                 rng: random.Random) -> Move:
+    """The spec's ``_attack_draw`` on masks (the same ``rng`` calls, the same attack): a class weighted by
+    its attacks, its pip cards drawn again until they do not total zero, then its face cards."""
+    n, k, _count = rng.choices(classes, cum_weights=cum)[0]
+    while True:
+        m = 0
+        for b in rng.sample(pbits, n):
+            m |= b
+        if msum(m):
+            break
+    for b in rng.sample(fbits, k):
+        m |= b
+    return (ATTACK, m)
+
+
+@lru_cache(maxsize=4096)
+def _attack_sample(hand: int, classes: tuple[tuple[int, int, int], ...]) -> tuple[Move, ...]:
+    """The spec's attack family's candidates (the same seed, the same draws), made once for a hand and
+    its classes: every node of a search with the same hand asks for them."""
+    pbits, fbits = bits(hand & PIPS), bits(hand & FACES)
+    cum = list(accumulate(c for _n, _k, c in classes))
+    return tuple(sampled_members(lambda rng: _attack_draw(pbits, fbits, list(classes), cum, rng), cum[-1],
+                                 f"foolsolve-attack-sample:{hand}:{list(classes)}", S.ATTACK_SAMPLE))
+
+
+def attack_family(state: EngineState) -> MoveFamily:
+    """The attacks of a turn as a :class:`MoveFamily` (the spec's :func:`~foolsolve.spec.fools_and_angels.attack_family`):
+    counted and read by index off :func:`attack_parts` (:attr:`MoveFamily.at`: the move
+    :func:`hand_attacks`' list holds there, as the playout reads it), sampled as the spec samples."""
+    cr: EngineRules = state[0]
+    p = state[2]
+    hand = state[3 + p]
+    n_o = state[4 - p].bit_count()
+    count, parts = attack_parts(hand, n_o, cr.wide_attacks)
+    classes = attack_classes(parts)
+    cum = list(accumulate(c for _n, _k, c in classes))
+    pbits, fbits = bits(hand & PIPS), bits(hand & FACES)
+
+    def sample(rng: random.Random) -> Move:
+        return _attack_draw(pbits, fbits, classes, cum, rng)
+
+    def contains(move: Any) -> bool:
+        if not isinstance(move, S.Attack) or len(set(move.cards)) != len(move.cards):
+            return False
+        m = FRENCH52.mask(move.cards)
+        pips = m & PIPS
+        return (m & hand == m and bool(msum(pips))
+                and (pc(pips), pc(m & FACES)) in {(n, k) for n, k, _c in classes} and pc(pips) + pc(m & FACES) == pc(m))
+
+    return MoveFamily("attack", count, sample, contains, lambda: list(hand_attacks(hand, n_o, cr.wide_attacks)),
+                      lambda: list(_attack_sample(hand, tuple(classes))), sampled=True, lead=count,
+                      at=lambda i, _rng: attack_at(parts, i))
+
+
+def _turn_moves(state: EngineState, p: int, exchanges: bool = True, attacks_listed: bool = True) -> list[Move]:
     cr: EngineRules = state[0]
     hand = state[3 + p]
     other = state[4 - p]
@@ -617,7 +696,7 @@ def _turn_moves(state: EngineState, p: int, exchanges: bool = True) -> list[Move
     n_h = hand.bit_count()
     n_o = other.bit_count()
     attacks = n_o >= n_h and bool(hand & PIPS)
-    if attacks:  # any single pip card is an attack
+    if attacks and attacks_listed:  # any single pip card is an attack
         out += hand_attacks(hand, n_o, cr.wide_attacks)
     return out + _draws_and_pass(cr, n_h, own, pool, other, attacks)
 
@@ -1004,10 +1083,24 @@ class FoolsAndAngelsEngine(Engine[EngineState, Move]):
         return legal_moves(state)
 
     def legal_moves_split(self, state: EngineState) -> tuple[list[Move], MoveFamily | None]:
-        """The legal moves with the exchanges as a :class:`MoveFamily` (see the spec's)."""
-        if exchange_most(state) == 0 or winner(state) is not None:
+        """The legal moves with the exchanges, and the attacks where more than
+        :data:`~foolsolve.game.MAX_CONSIDERED`, as a :class:`MoveFamily` (see the spec's)."""
+        if state[1] != P_TURN or winner(state) is not None:
             return legal_moves(state), None
-        return _turn_moves(state, state[2], exchanges=False), exchange_family(state)
+        p = state[2]
+        hand = state[3 + p]
+        n_o = state[4 - p].bit_count()
+        cr: EngineRules = state[0]
+        attacks = attack_parts(hand, n_o, cr.wide_attacks)[0] if n_o >= hand.bit_count() and hand & PIPS else 0
+        many = attacks > MAX_CONSIDERED
+        exchanges = exchange_most(state) > 0
+        if not exchanges and not many:
+            return legal_moves(state), None
+        listed = _turn_moves(state, p, exchanges=False, attacks_listed=not many)
+        parts = [attack_family(state)] if many else []
+        if exchanges:
+            parts.append(exchange_family(state))
+        return listed, parts[0] if len(parts) == 1 else joined_family(parts, lead=attacks)
 
     def playout(self, state: EngineState, rng: random.Random, max_moves: int | None = None) -> tuple[EngineState, int]:
         """:meth:`Engine.playout`'s game for the same ``rng`` (the same moves drawn), a turn's or a

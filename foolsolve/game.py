@@ -210,11 +210,12 @@ MAX_CONSIDERED = 2**8 - 1
 """The most moves of one family that bots, playouts and searches list (every set of an 8-card hand):
 past it they take the :class:`MoveFamily` (:func:`legal_or_family`), as they do past
 :data:`MAX_LISTED`: the ``random`` bot and random playouts sample it, players that value moves weigh
-its bounded :attr:`MoveFamily.candidates` (at most three a hand card), and an answer over them is
-never reported exact. Listing more costs those players far more than it costs a command that prints
-the list once: every move listed is a move valued (a ``pimc`` root move is searched in every world),
-and a 16-card hand's 65,535 exchanges take the spec about 0.3 s to list, the engine about 20 ms at
-every node of a search. Commands that print or check every legal move (``moves``, ``why``,
+its bounded :attr:`MoveFamily.candidates` (Fools and Angels' exchanges: at most three a hand card; its
+attacks: a seeded uniform sample of 64), and an answer over them is never reported exact. Listing
+more costs those players far more than it costs a command that prints the list once: every move
+listed is a move valued (a ``pimc`` root move is searched in every world), and a 16-card hand's
+65,535 exchanges take the spec about 0.3 s to list, the engine about 20 ms at every node of a
+search. Commands that print or check every legal move (``moves``, ``why``,
 ``perft``, the spec's :meth:`SpecGame.legal_moves`) list up to :data:`MAX_LISTED`."""
 
 
@@ -223,32 +224,70 @@ def legal_or_family(game: Any, state: Any, most: int = MAX_CONSIDERED) -> tuple[
     search), from a spec or an engine (``game``): the whole list and ``None`` where no family of moves
     is longer than ``most`` (:data:`MAX_CONSIDERED`; ``foolsolve why`` passes :data:`MAX_LISTED`), as
     :meth:`SpecGame.legal_moves` gives it; else the other moves listed and that :class:`MoveFamily`
-    (together exactly the legal moves), the family never listed. No legal move at all (an empty list
-    and ``None``): the game is over."""
+    (together exactly the legal moves), the family never listed. Of a family of several kinds
+    (:func:`joined_family`: Fools and Angels' exchanges and attacks) only the kinds longer than ``most``
+    stay in the family; the others are listed with the other moves, in the spec's move order. No legal
+    move at all (an empty list and ``None``): the game is over."""
     listed, family = game.legal_moves_split(state)
-    if family is None or family.count > most:
+    if family is None:
         return listed, family
-    return game.legal_moves(state), None
+    if family.count <= most:
+        return game.legal_moves(state), None
+    long = [f for f in family.kinds() if f.count > most]
+    if len(long) == len(family.kinds()):
+        return listed, family
+    # a family of several kinds (joined_family), some of them short: those listed with the others
+    short = [m for f in family.kinds() if f.count <= most for m in f.listing()]
+    if isinstance(game, Engine):
+        moves = sorted([*listed, *short], key=lambda m: game.move_sort_key(state, m))
+    else:
+        moves = sorted([*listed, *short], key=game.move_sort_key)
+    return moves, long[0] if len(long) == 1 else joined_family(long, lead=sum(f.lead for f in long))
 
 
 def uniform_move(moves: Sequence[Any], family: MoveFamily | None, rng: random.Random) -> Any:
     """One legal move uniformly at random from :func:`legal_or_family`'s answer: ``rng.choice(moves)``
     without a family (the same draw as before any family), else each of the ``len(moves) +
     family.count`` moves with the same chance (the family's :attr:`MoveFamily.sample` is uniform
-    over its members, which no listed move is)."""
+    over its members, which no listed move is). One index ``i`` is drawn over the game's list order,
+    the family's first :attr:`MoveFamily.lead` members, the listed moves, then its other members, and
+    a member's index is read by :meth:`MoveFamily.draw_at` (an engine reads the member the full list
+    holds there, so the draw is the one the list would give; else a sample)."""
     if family is None:
         return rng.choice(moves)
     i = rng.randrange(len(moves) + family.count)
-    return moves[i] if i < len(moves) else family.sample(rng)
+    lead = family.lead
+    if i < lead:
+        return family.draw_at(i, rng)
+    i -= lead
+    return moves[i] if i < len(moves) else family.draw_at(lead + i - len(moves), rng)
 
 
-def search_moves(game: Any, state: Any) -> list[Any]:
+def sampled_members(draw: Callable[[random.Random], Any], count: int, seed: str, most: int) -> list[Any]:
+    """A seeded uniform sample without replacement of ``min(most, count)`` members of a family of
+    ``count`` moves, drawn by ``draw`` (uniform over the members) from ``random.Random(seed)``, each
+    member kept once, in the order first drawn: the :attr:`MoveFamily.candidates` of a family whose
+    candidates are a sample (:attr:`MoveFamily.sampled`). A spec and its engine give the same seed
+    and draws the same moves, so their samples are the same moves."""
+    rng = random.Random(seed)
+    out: list[Any] = []
+    seen: set[Any] = set()
+    while len(out) < min(most, count):
+        m = draw(rng)
+        if m not in seen:
+            seen.add(m)
+            out.append(m)
+    return out
+
+
+def search_moves(game: Any, state: Any, split: tuple[Sequence[Any], MoveFamily | None] | None = None) -> list[Any]:
     """The moves a search or a valuing player considers at ``state`` (spec or engine moves, as
     ``game`` is a spec or an engine): every legal move where no family is longer than
     :data:`MAX_CONSIDERED`; else the other legal moves and the family's bounded
     :attr:`MoveFamily.candidates` (Fools and Angels: docs/fools-and-angels.md, "Big hands"), in the
-    spec's move order."""
-    moves, family = legal_or_family(game, state)
+    spec's move order. ``split``: :func:`legal_or_family`'s answer for ``state`` where the caller has
+    it (not asked again)."""
+    moves, family = legal_or_family(game, state) if split is None else split
     if family is None:
         return list(moves)
     both = [*moves, *family.candidates()]
@@ -269,7 +308,8 @@ def engine_move_key(engine: Any, spec: Any) -> Callable[[Any, Any], Any]:
 @dataclass(frozen=True)
 class MoveFamily:
     """Legal moves of one kind that a turn may have thousands of (Fools and Angels' Exchange:
-    every set of hand cards), given without listing them: how many there are, one drawn
+    every set of hand cards; its attacks), or of several such kinds (:func:`joined_family`), given
+    without listing them: how many there are, one drawn
     uniformly at random, a membership test and, on demand, the full list. The conformance
     harness compares two families by count and a seeded sample from each side (the full lists
     when they are short), so a turn with thousands of such moves costs a few dozen applies."""
@@ -292,12 +332,58 @@ class MoveFamily:
     read: Callable[[str], Any] = lambda text: None
     """The member a move's text names (a spec's family: any spelling :meth:`SpecGame.parse_move` reads),
     else ``None``: how a person or an external program names a member that is not listed."""
+    sampled: bool = False
+    """The :attr:`candidates` are a seeded uniform sample of the members (:func:`sampled_members`:
+    Fools and Angels' attacks), not members chosen by a rule."""
+    lead: int = 0
+    """How many of the members come before the listed moves in the game's list order (Fools and Angels'
+    attacks, before a turn's draws): where :func:`uniform_move`'s index falls among them."""
+    at: Callable[[int, random.Random], Any] | None = None
+    """The member at index ``i`` (``0 <= i < count``) of the members in the game's list order, drawing
+    from the generator where it needs to (an engine's attacks: read off their counts); ``None``:
+    :attr:`sample` (every index alike)."""
+    parts: tuple[MoveFamily, ...] = ()
+    """The families of one kind each that this one joins (:func:`joined_family`); empty: one kind."""
+
+    def draw_at(self, i: int, rng: random.Random) -> Any:
+        """The member :func:`uniform_move` draws at index ``i`` of the members (:attr:`at`, else a sample)."""
+        return self.sample(rng) if self.at is None else self.at(i, rng)
+
+    def kinds(self) -> tuple[MoveFamily, ...]:
+        """The families of one kind each this one is made of (itself where it is of one kind)."""
+        return self.parts or (self,)
 
     def type_one(self) -> str:
         """What a person choosing a move is told of the family after the listed moves: ``and 131,071
         exchange moves, too many to list: type one (such as exchange 2♣)``."""
         return (f"and {self.count:,} {self.kind} moves, too many to list: type one (such as "
                 f"{self.candidates()[0]})")
+
+
+def joined_family(parts: Sequence[MoveFamily], lead: int = 0) -> MoveFamily:
+    """Families of moves of different kinds on one turn (Fools and Angels: its exchanges and its
+    attacks) as one :class:`MoveFamily` (one family is all :func:`legal_or_family` gives): counted
+    together, sampled uniformly over every member, the members indexed part after part; its
+    candidates are each part's whole list where that part is at most :data:`MAX_CONSIDERED` long, else
+    the part's candidates. ``lead``: :attr:`MoveFamily.lead`."""
+    counts = [f.count for f in parts]
+    count = sum(counts)
+
+    def at(i: int, rng: random.Random) -> Any:
+        for f, n in zip(parts, counts):
+            if i < n:
+                return f.draw_at(i, rng)
+            i -= n
+        raise IndexError(i)
+
+    def read(text: str) -> Any:
+        return next((m for m in (f.read(text) for f in parts) if m is not None), None)
+
+    return MoveFamily(" and ".join(f.kind for f in parts), count, lambda rng: at(rng.randrange(count), rng),
+                      lambda move: any(f.contains(move) for f in parts),
+                      lambda: [m for f in parts for m in f.listing()],
+                      lambda: [m for f in parts for m in (f.listing() if f.count <= MAX_CONSIDERED else f.candidates())],
+                      read, any(f.sampled for f in parts), lead, at, tuple(parts))
 
 
 class Dynamics(Enum):

@@ -44,7 +44,7 @@ from fractions import Fraction
 from typing import Any, Protocol
 
 from foolsolve.errors import InputError, LimitError, Stopped, json_quoted, option_name, option_names, quoted
-from foolsolve.game import CHANCE, MAX_CONSIDERED, draw_chance, legal_or_family, search_moves, side_text
+from foolsolve.game import CHANCE, MAX_CONSIDERED, MoveFamily, draw_chance, legal_or_family, search_moves, side_text
 from foolsolve.games.base import GameInfo, SeatSearch
 from foolsolve.numbers import is_whole
 from foolsolve.present import plural, signed
@@ -196,18 +196,45 @@ def playout_value(info: GameInfo, world: Any, player: int, rng: random.Random, p
     return out
 
 
-def unlisted_note(spec: Any, world: Any, player: int) -> str:
+def unlisted_note(spec: Any, world: Any, player: int, split: tuple[Sequence[Any], MoveFamily | None] | None = None) -> str:
     """Where ``player`` is to move and one family of her legal moves is longer than
-    :data:`foolsolve.game.MAX_CONSIDERED` (Fools and Angels' exchanges: more than 255), a note saying
-    that the answer weighs only the family's candidates (:func:`foolsolve.game.search_moves`); else nothing."""
+    :data:`foolsolve.game.MAX_CONSIDERED` (Fools and Angels' exchanges or attacks: more than 255), a note
+    saying which of them the answer weighs, the family's candidates (:func:`foolsolve.game.search_moves`;
+    of a family of several kinds, each kind's: all of a kind at most that long, a uniform sample of
+    attacks); else nothing. ``split``: :func:`foolsolve.game.legal_or_family`'s answer for ``world``
+    where the caller has it (not asked again)."""
     if spec.is_terminal(world) or spec.to_move(world) != player:
         return ""
-    _listed, family = legal_or_family(spec, world)
+    _listed, family = legal_or_family(spec, world) if split is None else split
     if family is None:
         return ""
-    return (f"{family.count:,} {family.kind} moves are legal, more than the {MAX_CONSIDERED} a search weighs: "
-            f"the answer weighs {len(family.candidates())} of them (docs/fools-and-angels.md, \"Big hands\") and the "
-            "other legal moves")
+    kinds = family.kinds()
+    if len(kinds) == 1 and not family.sampled:
+        return (f"{family.count:,} {family.kind} moves are legal, more than the {MAX_CONSIDERED} a search weighs: "
+                f"the answer weighs {len(family.candidates())} of them (docs/fools-and-angels.md, \"Big hands\") and "
+                "the other legal moves")
+
+    def weighed(f: MoveFamily) -> str:
+        if f.count <= MAX_CONSIDERED:
+            return f"all {f.count:,} {f.kind} moves"
+        n = len(f.candidates())
+        return (f"a uniform sample of {n} of the {f.count:,} {f.kind} moves (seeded by the hand)" if f.sampled
+                else f"{n} of the {f.count:,} {f.kind} moves")
+    return (f"{family.count:,} {family.kind} moves are legal, more than the {MAX_CONSIDERED} of one kind a search "
+            f"weighs: the answer weighs {' and '.join(weighed(f) for f in kinds)} (docs/fools-and-angels.md, "
+            "\"Big hands\") and the other legal moves")
+
+
+def root_split(spec: Any, world: Any, player: int, root: tuple[Sequence[Any], MoveFamily | None] | None
+               ) -> tuple[Sequence[Any], MoveFamily | None] | None:
+    """The root's legal moves as :func:`foolsolve.game.legal_or_family` gives them, asked once a decision:
+    ``root`` (the caller's, such as a bot's seat's, which are the same in every world of her view) where
+    ``player`` is to move in ``world``, else of ``world`` (``None`` where the game is over)."""
+    if spec.is_terminal(world):
+        return None
+    if root is not None and spec.to_move(world) == player:
+        return root
+    return legal_or_family(spec, world)
 
 
 def world_seed(info: GameInfo, world: Any) -> int:
@@ -1018,20 +1045,23 @@ errors name when called from Python."""
 
 
 def analyse(info: GameInfo, worlds: Worlds, settings: Settings, executor: Any = None,
-            tick: Callable[[int], None] | None = None, *, names: dict[str, str] | None = None) -> SeatAnswer:
+            tick: Callable[[int], None] | None = None, *, names: dict[str, str] | None = None,
+            root_moves: tuple[Sequence[Any], MoveFamily | None] | None = None) -> SeatAnswer:
     """The value of every root move for ``worlds.player``, by ``settings.method``. Ctrl-C (or
     ``settings.seconds`` running out) ends early with the answer so far (``interrupted`` on
     Ctrl-C). A one-line error names the fields of ``settings`` the caller gave
     (:data:`SETTINGS_NAMES`); ``names``: other names for the options it names
     (:func:`foolsolve.errors.option_names`; ``{}``: the names its caller set, the command line's own
-    where none is set)."""
+    where none is set); ``root_moves``: the legal moves of ``worlds.player`` where she is to move, as
+    :func:`foolsolve.game.legal_or_family` gives them (a bot's seat has them), so that the decision
+    does not list them again (:func:`root_split`)."""
     with option_names(SETTINGS_NAMES if names is None else names):
         method = choose_method(worlds, settings)
         if method not in METHODS:
             raise InputError(f"{option_name('--method')}: expected one of {', '.join(METHODS)}, got {quoted(method)}")
         if method == "ismcts":
-            return ismcts(info, worlds, settings, tick)
-        return _pimc(info, worlds, settings, method, executor, tick)
+            return ismcts(info, worlds, settings, tick, root_moves)
+        return _pimc(info, worlds, settings, method, executor, tick, root_moves)
 
 
 def _world_rng(seed: int, index: int) -> random.Random:
@@ -1124,7 +1154,7 @@ def _deeper(last: _Round, settings: Settings) -> str | None:
 
 
 def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, executor: Any,
-          tick: Callable[[int], None] | None) -> SeatAnswer:
+          tick: Callable[[int], None] | None, root_moves: tuple[Sequence[Any], MoveFamily | None] | None = None) -> SeatAnswer:
     from foolsolve.executor import SigintHeld, WorkerLost, make_executor, worker_failure
     from foolsolve.solver.open_hand import SOLVER_METHOD
 
@@ -1252,7 +1282,8 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
 
         compiled = compiled_since(t0) if settings.clock == "wall" else []  # (a compile's CPU time: not known)
         raise LimitError(_no_world_text(settings.seconds, settings.budget.nodes, compiled))
-    order = [str(m) for m in search_moves(spec, first_world[0])]
+    split = root_split(spec, first_world[0], player, root_moves)  # the root's moves, listed once
+    order = [] if split is None else [str(m) for m in search_moves(spec, first_world[0], split)]
     complete = method == "exact" and not rnd.interrupted and done == count
     per_move: dict[str, list[tuple[float, int]]] = {}
     for i, vals in by_world.items():
@@ -1290,7 +1321,7 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
     method_text = (f"{name}: {how}, {each}valued open-hand{paranoid} ({exact_n:,} exactly{solver}, {done - exact_n:,} by a "
                    f"depth-limited search with {frontier_text(frontiers)} playouts; {budget_words})")
     notes = []
-    unlisted = unlisted_note(spec, first_world[0], player)
+    unlisted = unlisted_note(spec, first_world[0], player, split)
     if unlisted:
         notes.append(unlisted)
     if rnd.rounds or cut is not None:
@@ -1439,7 +1470,8 @@ class _Node:
 
 
 def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
-           tick: Callable[[int], None] | None = None) -> SeatAnswer:
+           tick: Callable[[int], None] | None = None,
+           root_moves: tuple[Sequence[Any], MoveFamily | None] | None = None) -> SeatAnswer:
     """Single-observer IS-MCTS from ``worlds.player``'s seat: every iteration draws a world
     (determinization), descends the one tree of the observer's information sets (an edge is a
     move; its statistics are shared by every world in which it is legal) choosing by UCT with
@@ -1550,7 +1582,8 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
                 raise stop
             raise Stopped(f"interrupted before any IS-MCTS iteration ended (0 of the {iterations:,} asked for)") from None
         raise InputError("samples: IS-MCTS ran no iteration")  # (Settings asks for at least one)
-    unlisted = unlisted_note(spec, first, player)
+    split = root_split(spec, first, player, root_moves)  # the root's moves, listed once
+    unlisted = unlisted_note(spec, first, player, split)
     notes = [*([unlisted] if unlisted else []),
              "IS-MCTS: a move's visits (its \"worlds\" in --json) count the iterations that tried it; the best move "
              "is the most visited (of equally visited moves, those of the best mean); no intervals (the visits are not "
@@ -1581,7 +1614,7 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
         # every legal move of hers (the same in every world: they follow from what she sees), in the
         # spec's order; one no iteration tried has no visit and no mean (NaN: null in JSON)
         visited = {root_texts[m]: c for m, c in root.children.items() if c.visits}
-        order = [str(m) for m in search_moves(spec, first)]
+        order = [] if split is None else [str(m) for m in search_moves(spec, first, split)]
         for text in [*order, *(t for t in visited if t not in order)]:
             c = visited.get(text)
             mean = math.nan if c is None else c.sums[player] / c.visits

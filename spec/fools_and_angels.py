@@ -18,13 +18,14 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from itertools import combinations
+from itertools import accumulate, combinations
 from math import comb
 from typing import Any, ClassVar
 
 from foolsolve.cards import ACE, FRENCH52, JACK, KING, Card
 from foolsolve.errors import InputError, PositionError, quoted
 from foolsolve.game import (
+    MAX_CONSIDERED,
     ChanceMode,
     Dynamics,
     GameMeta,
@@ -37,8 +38,10 @@ from foolsolve.game import (
     Utility,
     _norm_move,
     check_listed,
+    joined_family,
     legal_or_family,
     reason,
+    sampled_members,
 )
 from foolsolve.numbers import ascii_whole
 from foolsolve.positions import validate_schema
@@ -773,6 +776,93 @@ def attack_moves(state: State) -> list[Attack]:
     return out
 
 
+ATTACK_SAMPLE = 64
+"""How many attacks a player valuing moves weighs where a turn has more than
+:data:`~foolsolve.game.MAX_CONSIDERED` (:func:`attack_family`'s candidates): a seeded uniform sample of
+them, the same in every world of one view and for the spec and the engine."""
+
+
+def attack_classes(state: State) -> list[tuple[int, int, int]]:
+    """The legal attacks of the player to move (:func:`attack_moves`' list) counted without listing
+    them, by class: ``(pip cards, face cards, attacks)`` for every number of pip cards (1 to 4) and of
+    face cards whose attacks are legal, in that order. Every set of one class whose pips do not total
+    zero has the same verdict (:func:`attack_reasons` reads only the numbers of cards and whether the
+    total is zero; a face card counts 0): one set of each class is asked, and the class counts the
+    pip sets of a non-zero total times the face sets of its size. Empty: no attack."""
+    p = state.to_move
+    hand = state.hands[p]
+    if len(state.hands[1 - p]) < len(hand):
+        return []
+    pips = ordered(c for c in hand if is_pip(c))
+    faces = ordered(c for c in hand if is_face(c))
+    out = []
+    for n in range(1, 5):
+        nonzero = [combo for combo in combinations(pips, n) if total(combo)]
+        if not nonzero:
+            continue
+        for k in range(min(len(faces), 5 - n) + 1):
+            if not attack_reasons(state, ordered((*nonzero[0], *faces[:k]))):
+                out.append((n, k, len(nonzero) * comb(len(faces), k)))
+    return out
+
+
+def attack_count(state: State) -> int:
+    """How many attacks :func:`attack_moves` lists, counted without listing them (:func:`attack_classes`)."""
+    return sum(c for _n, _k, c in attack_classes(state))
+
+
+def _attack_draw(pips: Sequence[Card], faces: Sequence[Card], classes: list[tuple[int, int, int]], cum: list[int],
+                 rng: random.Random) -> Attack:
+    """An attack drawn uniformly from the legal ones: a class of :func:`attack_classes` weighted by its
+    attacks (``cum``: their running totals), then its pip cards, drawn again until they do not total
+    zero (uniform over the sets that do not), then its face cards. The engine's draw makes the same
+    ``rng`` calls over the same cards in the same order."""
+    n, k, _count = rng.choices(classes, cum_weights=cum)[0]
+    while True:
+        drawn = rng.sample(pips, n)
+        if total(drawn):
+            break
+    return Attack(ordered((*drawn, *rng.sample(faces, k))))
+
+
+def attack_family(hand: Sequence[Card], defender_holds: int, rules: Rules, classes: list[tuple[int, int, int]]) -> MoveFamily:
+    """The attacks of a turn with more than :data:`~foolsolve.game.MAX_CONSIDERED` of them, as a
+    :class:`~foolsolve.game.MoveFamily`: counted by ``classes`` (:func:`attack_classes`), sampled
+    uniformly (:func:`_attack_draw`), tested (:func:`attack_size_reasons`) and read without listing;
+    its candidates are a seeded uniform sample of :data:`ATTACK_SAMPLE` of them (the seed is the
+    hand and the classes, so every world of one view weighs the same attacks). It holds the mover's
+    cards, the defender's count and the rules, nothing else of the position."""
+    pips = ordered(c for c in hand if is_pip(c))
+    faces = ordered(c for c in hand if is_face(c))
+    held = frozenset(hand)
+    cum = list(accumulate(c for _n, _k, c in classes))
+    count = cum[-1] if cum else 0
+    seed = f"foolsolve-attack-sample:{FRENCH52.mask(hand)}:{classes}"
+
+    def sample(rng: random.Random) -> Attack:
+        return _attack_draw(pips, faces, classes, cum, rng)
+
+    def contains(move: Any) -> bool:
+        return (isinstance(move, Attack) and len(set(move.cards)) == len(move.cards) and set(move.cards) <= held
+                and not attack_size_reasons(move.cards, rules, defender_holds))
+
+    def listing() -> list[Attack]:
+        out = [Attack(ordered((*combo, *fs))) for n in range(1, 5) for combo in combinations(pips, n)
+               for k in range(min(len(faces), 5 - n) + 1) for fs in combinations(faces, k)]
+        return sorted((m for m in out if not attack_size_reasons(m.cards, rules, defender_holds)),
+                      key=lambda m: m.sort_key())
+
+    def read(text: str) -> Attack | None:
+        try:
+            move = read_move_text(text)
+        except InputError:
+            return None
+        return move if isinstance(move, Attack) and contains(move) else None
+
+    return MoveFamily("attack", count, sample, contains, listing,
+                      lambda: sampled_members(sample, count, seed, ATTACK_SAMPLE), read, sampled=True, lead=count)
+
+
 def defence_targets(attack: frozenset[Card], rules: Rules) -> list[tuple[str, frozenset[Card], int]]:
     """``(target, cancelled attack cards, total the defence must have)`` for each target the
     attack admits.
@@ -957,7 +1047,7 @@ def exception_pass(state: State) -> bool:
 
 def stuck(state: State) -> bool:
     """Phase TURN: no attack, no draw and no exception pass (RECONSTRUCTION ``no_legal_action``)."""
-    return not attack_moves(state) and not first_draws(state) and not exception_pass(state)
+    return not first_draws(state) and not exception_pass(state) and not attack_classes(state)
 
 
 _PASS_QUOTE = ("An exception: If the opponent is empty-handed and the player's own stock is empty, the player may "
@@ -1191,16 +1281,29 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
     def legal_moves_split(self, state: State) -> tuple[list[Move], MoveFamily | None]:
         """The legal moves with the exchanges (every set of hand cards: thousands for a big hand)
         as a :class:`MoveFamily`: counted (:func:`exchange_count`), sampled and tested without
-        being listed."""
-        if state.phase != TURN or exchange_count(state) == 0 or self.result(state) is not None:
+        being listed; where the attacks are more than :data:`~foolsolve.game.MAX_CONSIDERED`, they
+        too (:func:`attack_family`), with the exchanges one family of both kinds
+        (:func:`~foolsolve.game.joined_family`, the attacks first, before the listed moves, as
+        the list orders them)."""
+        if state.phase != TURN or self.result(state) is not None:
             return self.legal_moves(state), None
-        listed = list(self._legal_moves(state, exchanges=False))
-        hand = ordered(state.hands[state.to_move])
-        # every set of hand cards of one size has the same verdict (as exchange_moves reads it)
-        sizes = [n for n in range(1, len(hand) + 1) if not exchange_reasons(state, hand[:n])]
-        return listed, exchange_family(hand, sizes)
+        exchanges = exchange_count(state)
+        classes = attack_classes(state)
+        attacks = sum(c for _n, _k, c in classes)
+        many = attacks > MAX_CONSIDERED  # the attacks a family too
+        if not exchanges and not many:
+            return self.legal_moves(state), None
+        listed = list(self._legal_moves(state, exchanges=False, attacks=not many))
+        p = state.to_move
+        hand = ordered(state.hands[p])
+        parts = [attack_family(hand, len(state.hands[1 - p]), state.rules, classes)] if many else []
+        if exchanges:
+            # every set of hand cards of one size has the same verdict (as exchange_moves reads it)
+            sizes = [n for n in range(1, len(hand) + 1) if not exchange_reasons(state, hand[:n])]
+            parts.append(exchange_family(hand, sizes))
+        return listed, parts[0] if len(parts) == 1 else joined_family(parts, lead=attacks)
 
-    def _legal_moves(self, state: State, exchanges: bool = True) -> tuple[Move, ...]:
+    def _legal_moves(self, state: State, exchanges: bool = True, attacks: bool = True) -> tuple[Move, ...]:
         if self.result(state) is not None:
             return ()
         moves: list[Move] = []
@@ -1213,7 +1316,8 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
             # drawing cards into their hand."
             if exchanges:
                 moves += exchange_moves(state)
-            moves += attack_moves(state)
+            if attacks:
+                moves += attack_moves(state)
             moves += first_draws(state)
             # 003 exception pass; RECONSTRUCTION no_legal_action == "pass": a player with nothing
             # to do passes (pass_reasons)

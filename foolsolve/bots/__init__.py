@@ -62,7 +62,7 @@ class Seat:
 
     family: MoveFamily | None = None
     """Where one family of legal moves is longer than :data:`foolsolve.game.MAX_CONSIDERED` (Fools and
-    Angels' exchanges: more than 255, such as every set of a hand of 9 or more cards under
+    Angels' exchanges, and its attacks past 255: more than 255, such as every set of a hand of 9 or more cards under
     ``exchange_limit="hand_size"``: :func:`foolsolve.game.legal_or_family`), that
     family (spec moves), which :attr:`legal` leaves out: its count, a uniform sample, a membership
     test and a bounded list of candidates; ``None``: :attr:`legal` is every legal move."""

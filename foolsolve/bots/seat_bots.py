@@ -17,9 +17,11 @@ thread that thinks: a fair budget on a loaded machine, what bench/bench_arena.py
 does not reach the end from (:mod:`foolsolve.playouts`).
 
 Where one family of moves is longer than :data:`foolsolve.game.MAX_CONSIDERED` (255: Fools and Angels'
-exchanges, such as every set of a hand of 9 or more cards), these bots and their searches consider the other moves
-and the family's bounded candidates only (:func:`foolsolve.game.search_moves`), at the root and in
-the tree; their random playouts still draw from every legal move.
+exchanges, such as every set of a hand of 9 or more cards, and its attacks past 255), these bots and their searches
+consider the other moves and the family's bounded candidates only (:func:`foolsolve.game.search_moves`: the attacks'
+a seeded uniform sample), at the root and in the tree; their random playouts still draw from every legal move. The
+analysis takes the seat's moves (:attr:`foolsolve.bots.Seat.legal` and :attr:`~foolsolve.bots.Seat.family`) for its
+root, so a decision lists the spec's moves once.
 """
 
 from __future__ import annotations
@@ -137,14 +139,15 @@ class SeatBot(Bot):
         info, worlds = _worlds(seat)
         settings = Settings(method=self.method, samples=self.samples, seconds=self.seconds,
                             seed=seat.seed & SEED_MASK, budget=self.budget(), clock=self.clock)
+        root_moves = (seat.legal, seat.family)  # her moves, the same in every world: not listed again
         try:
-            answer = analyse(info, worlds, settings, names={})
+            answer = analyse(info, worlds, settings, names={}, root_moves=root_moves)
         except InputError:
             if self.seconds is None:
                 raise
             # not one world valued in the time a move has (a world's budget longer than it, a slow or
             # loaded machine): one world, valued the quickest way
-            answer = analyse(info, worlds, one_quick_world(settings), names={})
+            answer = analyse(info, worlds, one_quick_world(settings), names={}, root_moves=root_moves)
         if answer.interrupted:
             # Ctrl-C reached the analysis, which kept its answer so far: the user stops the match
             # (the arena keeps the games finished), not this move

@@ -163,7 +163,8 @@ def test_fools_and_angels_parts() -> None:
 
 def test_fools_and_angels_bots_part_positions_and_decisions() -> None:
     """The bots part's positions: the mover at a turn holds the limit less 3 cards or more (with
-    attack, the opponent at least as many), seeded; a decision is its CPU seconds and a legal move."""
+    attack, the opponent at least as many), seeded; a decision is its CPU seconds, a legal move and the
+    CPU seconds of the seat's set-up; the budget part's rows show the time bots and their overrun."""
     bench = _load("bench_fools_and_angels")
     from foolsolve.spec.fools_and_angels import SPEC
 
@@ -175,9 +176,11 @@ def test_fools_and_angels_bots_part_positions_and_decisions() -> None:
         assert pos == first(attack)
         n, other = len(pos["hands"][pos["to_move"]]), len(pos["hands"][1 - pos["to_move"]])
         assert pos["phase"] == "turn" and n >= 6 and (other >= n or not attack)
-        secs, move = bench.decide(pos, "ismcts:iterations=5")
+        secs, move, setup = bench.decide(pos, "ismcts:iterations=5")
         state = SPEC.state_from_json(pos)
-        assert secs >= 0 and SPEC.parse_move(state, move) is not None
+        assert secs >= 0 and setup >= 0 and SPEC.parse_move(state, move) is not None
+    assert bench.BUDGET_BOTS == ("pimc:time=0.5,clock=cpu", "ismcts:time=0.5,clock=cpu")
+    assert bench.overrun(0.62) == "+0.12" and bench.overrun(None) == "-"
 
 
 def test_foolery_parts() -> None:
