@@ -1195,15 +1195,19 @@ def first_chooser(rules: Rules) -> int:
     return rules.first_player if rules.asymmetry_order == "first_player_first" else 1 - rules.first_player
 
 
-def stock_reach(rules: Rules, phase: str = TURN, setup_chosen: int = 0) -> tuple[frozenset[Card], ...]:
+def stock_reach(rules: Rules, phase: str = TURN, setup_chosen: int = 0,
+                turns_done: int = 2) -> tuple[frozenset[Card], ...]:
     """The cards stock 0, stock 1 and the pool can hold in a position of phase ``phase`` under
-    ``rules`` (every card may be in a hand: a player draws her own stock's and the pool's cards and
-    takes the opponent's attack cards). 003 makes three stocks of the rules' cards (``rules.stocks``)
-    and only takes from them: a player draws from the top of her own or the pool, Temptation
-    discards "from the top of their private stock". Two variants add cards to a stock:
+    ``rules``, ``turns_done`` turns into the game (a hand holds cards of any stock: a player draws her
+    own stock's and the pool's cards and takes the opponent's attack cards; in the first two turns
+    only the cards she drew, :func:`_check_first_turns`). 003 makes three stocks of the rules' cards
+    (``rules.stocks``) and only takes from them: a player draws from the top of her own or the pool,
+    Temptation discards "from the top of their private stock". Two variants add cards to a stock:
 
     * Exchange (003: "putting the cards you'll exchange face down on the bottom of the pool stock"):
-      hand cards, so any card in play, go under the pool (in the turns, not in the Asymmetry setup);
+      hand cards, so any card in play, go under the pool (in the turns, not in the Asymmetry setup,
+      and not in the first two turns: 003 "Players start with no cards in hand", so neither first
+      turn starts with a card to exchange, ``turns_done`` 0 or 1);
     * Asymmetry (003: "Each player may exchange one of their three piles for one of the four "pool"
       piles. Then, collect and reshuffle the three new stocks."): the first to choose
       (``asymmetry_order``) can take pool cards into her stock and put hers into the pool; the
@@ -1220,7 +1224,7 @@ def stock_reach(rules: Rules, phase: str = TURN, setup_chosen: int = 0) -> tuple
         if phase != SETUP:  # both have chosen
             reach[1 - first] = own[1 - first] | pool | own[first]
             reach[2] = own[0] | own[1] | pool
-    if rules.exchange and phase != SETUP:
+    if rules.exchange and phase != SETUP and turns_done >= 2:
         reach[2] = own[0] | own[1] | pool
     return tuple(reach)
 
@@ -1783,20 +1787,26 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
         Exchange, no Asymmetry) a card of stock ``q``'s cards lies in stock ``q`` or a hand, a pool
         card in the pool or a hand (a viewer's cards never drawn are in her stock; her opponent's
         hand stays allowed for them, for views whose counts need it); Exchange lets the pool hold
-        any card; Asymmetry, once a pile was swapped, lets a stock hold pool cards (the second
-        chooser's also the first's) and the pool hold the swapped piles' cards. The knowledge fields
+        any card (once the first two turns are over); Asymmetry, once a pile was swapped, lets a stock
+        hold pool cards (the second chooser's also the first's) and the pool hold the swapped piles'
+        cards. Before the first two turns are over (``turns_done`` 0 or 1) a hand holds only cards its
+        player drew from her own stock or the pool (:func:`_check_first_turns`), so hand ``p`` only
+        the cards stock ``p`` or the pool can hold then. The knowledge fields
         need nothing here: the cards they name are placed in their zones as known
         (:meth:`view_knowledge_places`), not among the unseen cards. The cards a view places in a
         hidden zone as known get their zones too, so a view placing one where it cannot lie is
         refused naming it."""
         obj = view.obj
-        reach = stock_reach(rules_from_json(Rules, obj.get("rules")), obj.get("phase", TURN),
-                            obj.get("setup_chosen", 0))
+        phase = obj.get("phase", TURN)
+        turns_done = obj.get("turns_done", 0 if phase == SETUP else 2)
+        reach = stock_reach(rules_from_json(Rules, obj.get("rules")), phase, obj.get("setup_chosen", 0), turns_done)
         in_play = reach[0] | reach[1] | reach[2]
+        first_turns = phase != SETUP and turns_done < 2
+        hold = [reach[p] | reach[2] if first_turns else in_play for p in (0, 1)]  # what each hand can hold
         zones: tuple[tuple[Any, ...], ...] = (("stocks", 0), ("stocks", 1), ("pool",))
-        hands = {("hands", 0), ("hands", 1)}
         known = {c for z in view.zones for c in (*z.hidden.known, *z.hidden.top, *z.hidden.bottom)}
-        return {c: frozenset((hands if c in in_play else set()) | {z for z, r in zip(zones, reach) if c in r})
+        return {c: frozenset({("hands", p) for p in (0, 1) if c in hold[p]}
+                             | {z for z, r in zip(zones, reach) if c in r})
                 for c in {*view.unseen, *known}}
 
     def view_count_rule(self, view: Any) -> CountRule | None:
@@ -1851,18 +1861,19 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
         """Whether a knowledge field (``known``, ``under_pool``) names a card its zone does not list
         (however the card is written). Else every assignment the sampler deals is a position: each
         check of :func:`state_from_json` reads sizes, the view's own cards and fields, or cards the
-        sampler deals only where the check allows them (a stock's and the pool's cards:
-        :meth:`view_card_zones`), so the worlds are counted exactly. ``read_view`` lists a knowledge
-        card of a hidden zone there as known, so such a card is one of a hand the view writes out
-        (the viewer's) or one the view shows elsewhere: no world holds it there, which the public
-        check (:meth:`view_public_check`) says at once."""
+        sampler deals only where the check allows them (a stock's and the pool's cards, a hand's in
+        the first two turns: :meth:`view_card_zones`), so the worlds are counted exactly.
+        ``read_view`` lists a knowledge card of a hidden zone there as known, so such a card is one of
+        a hand the view writes out (the viewer's) or one the view shows elsewhere: no world holds it
+        there, which the public check (:meth:`view_public_check`) says at once."""
         return _knowledge_unplaced(obj)
 
     def view_public_check(self, view: Any, obj: dict[str, Any]) -> None:
         """:func:`state_from_json` with ``public``: every check but those that read the cards of the
         view's hidden zones (the other hand, the stocks, the pool): which cards a hidden stock or the
-        pool holds (the cards it can ever hold, ``stock_reach``, and none put away; the sampler deals a
-        card only where it can lie, :meth:`view_card_zones`), and whether a hidden zone holds the
+        pool holds (the cards it can ever hold, ``stock_reach``, and none put away) and a hidden hand in
+        the first two turns (only cards its player can have drawn, :func:`_check_first_turns`; the
+        sampler deals a card only where it can lie, :meth:`view_card_zones`), and whether a hidden zone holds the
         cards a knowledge field names there, read from the cards the view places in it instead."""
         public = {tuple(z.path): frozenset((*z.hidden.known, *z.hidden.top, *z.hidden.bottom)) for z in view.zones}
         state_from_json(obj, public=public)
@@ -2067,8 +2078,9 @@ def state_from_json(obj: Any, *, public: dict[tuple[Any, ...], frozenset[Card]] 
     ``public`` (:meth:`FoolsAndAngelsSpec.view_public_check`, on one filling of a view): the view's
     hidden zones (paths ``("hands", p)``, ``("stocks", q)``, ``("pool",)``), each with the cards the
     view places in it (its ``known``, ``top`` and ``bottom``). The checks then read no card of those
-    zones: the put-away check and the check that a stock or the pool holds only cards it can ever
-    hold (``stock_reach``) look at the zones the view writes out only, and a knowledge field
+    zones: the put-away check, the check that a stock or the pool holds only cards it can ever hold
+    (``stock_reach``) and the check that a hand in the first two turns holds only cards its player
+    can have drawn (:func:`_check_first_turns`) look at the zones the view writes out only, and a knowledge field
     (``known``, ``under_pool``) naming a card of a hidden zone must name one the view places there.
     The rest reads only how many cards each zone holds, the view's own cards and fields, and which
     cards are anywhere at all (every filling places every card the view does not list out of play).
@@ -2115,7 +2127,7 @@ def state_from_json(obj: Any, *, public: dict[tuple[Any, ...], frozenset[Card]] 
 
     # 003 only takes from the stocks; Exchange puts hand cards under the pool, Asymmetry swaps piles
     # with the pool (stock_reach): a card in a stock that could never hold it comes from no game
-    reach = stock_reach(rules, phase, setup_chosen)
+    reach = stock_reach(rules, phase, setup_chosen, turns_done)
     for where, zone, can in (("stocks[0]", stocks[0], reach[0]), ("stocks[1]", stocks[1], reach[1]),
                              ("pool", pool, reach[2])):
         if paths[where] in hidden:
@@ -2123,7 +2135,8 @@ def state_from_json(obj: Any, *, public: dict[tuple[Any, ...], frozenset[Card]] 
         for c in zone:
             if c not in can:
                 raise PositionError(f"{where}: {c.ascii} can never be in this stock (a stock only loses cards, "
-                                    f"except as Exchange and Asymmetry add them; rules.stocks)")
+                                    f"except as Exchange, after the first two turns, and Asymmetry add them; "
+                                    f"rules.stocks)")
 
     for p in (0, 1):
         if not hands[p] and not stocks[p] and not hands[1 - p] and not stocks[1 - p]:
@@ -2195,7 +2208,8 @@ def state_from_json(obj: Any, *, public: dict[tuple[Any, ...], frozenset[Card]] 
             raise PositionError(f"to_move: {to_move} cannot move here: after {plural(turns_done, 'turn')} it is player "
                                 f"{turn_of}'s turn (first_player {rules.first_player})")
     if phase != SETUP and turns_done < 2:
-        _check_first_turns(rules, phase, turns_done, hands, drawn, set(seen), in_play)
+        _check_first_turns(rules, phase, turns_done, hands, drawn, set(seen), in_play, reach,
+                           frozenset(p for p in (0, 1) if ("hands", p) in hidden))
     def placed(path: tuple[Any, ...], zone: frozenset[Card]) -> frozenset[Card]:
         # a hidden zone of a view: the cards the view places in it, which every filling holds there
         return public[path] if public is not None and path in public else zone
@@ -2236,14 +2250,19 @@ def _read_known(raw: Any, key: str, zones: tuple[frozenset[Card], frozenset[Card
 
 
 def _check_first_turns(rules: Rules, phase: str, turns_done: int, hands: tuple[frozenset[Card], frozenset[Card]],
-                       drawn: int, placed: set[Card], in_play: set[str]) -> None:
+                       drawn: int, placed: set[Card], in_play: set[str], reach: tuple[frozenset[Card], ...],
+                       hidden: frozenset[int] = frozenset()) -> None:
     """Where the cards are before the first two turns are over (``turns_done`` 0 or 1). 003:
     "Players start with no cards in hand, and no player may attack a player with fewer cards in hand
     than them, so everyone's first turn of the game will always be to draw": a hand holds only the
     cards its player drew in her own first turn (none before it, ``drawn`` during its regroup, at
-    least one after it), an empty hand can neither attack nor exchange, and so nothing is out of
+    least one after it), each from her own stock or the pool, so only cards one of them could hold
+    in these turns (``reach``: :func:`stock_reach` with ``turns_done``; Asymmetry's swaps are done,
+    no Exchange was made), an empty hand can neither attack nor exchange, and so nothing is out of
     play yet (cards leave play only in a defence or to Temptation, which starts after both first
-    turns): every card of the rules' stocks is in a hand, a stock or the pool."""
+    turns): every card of the rules' stocks is in a hand, a stock or the pool. ``hidden``: the hands
+    whose cards a view's public check does not read (:meth:`FoolsAndAngelsSpec.view_public_check`;
+    the sampler deals them only cards they can hold, :meth:`FoolsAndAngelsSpec.view_card_zones`)."""
     first = rules.first_player
     mover = first if turns_done == 0 else 1 - first
     said = '003: "Players start with no cards in hand ... everyone\'s first turn of the game will always be to draw"'
@@ -2262,6 +2281,12 @@ def _check_first_turns(rules: Rules, phase: str, turns_done: int, hands: tuple[f
             "at the start of her first turn"
         raise PositionError(f"hands[{mover}]: {plural(len(hands[mover]), 'card')} {when} (turns_done {turns_done}: "
                             f"she holds {held}; {said})")
+    for p in (0, 1):
+        bad = [c for c in ordered(hands[p]) if p not in hidden and c not in reach[p] | reach[2]]
+        if bad:
+            raise PositionError(f"hands[{p}]: {bad[0].ascii} can be in neither player {p}'s stock nor the pool "
+                                f"(rules.stocks), and in the first two turns (turns_done {turns_done}) a hand holds "
+                                f"only cards its player drew from those ({said})")
     missing = [c.ascii for c in SPEC_CARDS if c.ascii in in_play and c not in placed]
     if missing:
         raise PositionError(f"turns_done: {turns_done}, but {missing[0]} is listed nowhere (out of play): cards leave "

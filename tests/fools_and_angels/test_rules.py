@@ -586,6 +586,88 @@ def test_before_the_first_two_turns_no_card_is_out_of_play_and_hands_hold_only_t
                           "stocks": [stock0[1:], stock1[3:]], "turns_done": 2})
 
 
+def test_a_first_turns_hand_holds_only_cards_its_own_stock_or_the_pool_could_hold() -> None:
+    # 003: "Players start with no cards in hand ... everyone's first turn of the game will always be to draw":
+    # before both first turns are over a hand holds only cards its player drew from her own stock or the pool
+    opening = _opening()
+    stock0, stock1 = opening["stocks"]
+    said = "in the first two turns \\(turns_done 1\\) a hand holds only cards its player drew from those"
+    # player 0 after her first turn holding 2D, a card only player 1's stock holds (rules.stocks): was accepted
+    stolen = {**opening, "hands": [["2D"], []], "stocks": [stock0, [c for c in stock1 if c != "2D"]],
+              "turns_done": 1, "to_move": 1}
+    with pytest.raises(InputError, match=rf"^hands\[0\]: 2D can be in neither player 0's stock nor the pool "
+                                         rf"\(rules.stocks\), and {said} \(003: "):
+        SPEC.state_from_json(stolen)
+    # player 1 in her first turn's regroup holding a card of player 0's stock
+    mine, taken = stock0[0], stock0[1]
+    with pytest.raises(InputError, match=rf"^hands\[1\]: {taken} can be in neither player 1's stock nor the pool"):
+        SPEC.state_from_json({**opening, "hands": [[mine], [taken]], "stocks": [stock0[2:], stock1],
+                              "turns_done": 1, "to_move": 1, "phase": "regroup", "drawn": 1})
+    # the same hands hold those cards once both first turns are over (a hand takes the opponent's attack cards)
+    SPEC.state_from_json({**stolen, "turns_done": 2, "to_move": 0})
+    # a view's public check (state_from_json with public=) reads no card of a hidden hand
+    from foolsolve.spec.fools_and_angels import state_from_json
+
+    state_from_json(stolen, public={("hands", 0): frozenset()})
+    with pytest.raises(InputError, match=r"^hands\[0\]: 2D can be in neither"):
+        state_from_json(stolen, public={("hands", 1): frozenset()})
+
+
+def test_no_exchange_adds_to_the_pool_in_the_first_turns() -> None:
+    # 003 Exchange puts hand cards "face down on the bottom of the pool stock", but neither first turn starts
+    # with a card in hand (003 "Players start with no cards in hand"): in the first turns the pool holds only
+    # its own cards, and a hand only cards of its own stock or the pool
+    opening = _opening()
+    stock0, stock1 = opening["stocks"]
+    pool = opening["pool"]
+    r = {"exchange": True}
+    moved = {**opening, "rules": r, "hands": [[pool[0]], []], "stocks": [stock0[1:], stock1],
+             "pool": [*pool[1:], stock0[0]], "turns_done": 1, "to_move": 1}
+    with pytest.raises(InputError, match=rf"^pool: {stock0[0]} can never be in this stock .*after the first two turns"):
+        SPEC.state_from_json(moved)
+    SPEC.state_from_json({**moved, "turns_done": 2, "to_move": 0})  # an Exchange may have put it there
+    with pytest.raises(InputError, match=r"^hands\[0\]: 2D can be in neither player 0's stock nor the pool"):
+        SPEC.state_from_json({**opening, "rules": r, "hands": [["2D"], []],
+                              "stocks": [stock0, [c for c in stock1 if c != "2D"]], "turns_done": 1, "to_move": 1})
+
+
+def _first_turns(rules: dict[str, Any], draws: list[str], want: Any) -> Any:
+    """The first turns of a dealt game: Asymmetry's choices (each player swaps her pile 1 for pool pile 1:
+    the second chooser takes the first's pile and puts hers in the pool), then ``draws``; the first deal
+    (seeds 0..99) for which ``want(state)`` holds at the end. Every state on the way reads back as itself."""
+    for seed in range(100):
+        state = SPEC.deal(rules_from_json(Rules, rules), 2, random.Random(seed))
+        line = [state]
+        for text in (["swap pile 1 for pool pile 1"] * 2 if state.phase == "setup" else []) + draws:
+            line.append(play(line[-1], text))
+        if want(line[-1]):
+            for s in line:
+                assert SPEC.state_from_json(json.loads(json.dumps(SPEC.state_to_json(s)))) == s
+            return line[-1]
+    raise AssertionError("no deal of seeds 0..99 gives the wanted first turns")
+
+
+@pytest.mark.parametrize("rules", [{}, {"exchange": True}, {"asymmetry": True},
+                                   {"asymmetry": True, "asymmetry_order": "second_player_first"}],
+                         ids=["plain", "exchange", "asymmetry", "asymmetry-second-first"])
+def test_first_turns_reached_by_play_are_read_back(rules: dict[str, Any]) -> None:
+    """Reachable first-turns positions (turns_done 1, player 1 in her first regroup) are accepted for each
+    variant that changes what a stock holds; under Asymmetry a hand holds a card of the other player's rules
+    stock there (the swaps moved it into the pool or her own stock)."""
+    own = [set(DEFAULT_STOCKS.player0), set(DEFAULT_STOCKS.player1)]
+
+    def crossed(s: Any) -> bool:
+        return any(c.ascii in own[1 - p] for p in (0, 1) for c in s.hands[p])
+
+    # player 0 draws where the second chooser's cards can be (first_player_first: player 1 put hers in the
+    # pool; second_player_first: player 0 took player 1's pile), then player 1 where player 0's can be
+    second_first = rules.get("asymmetry_order") == "second_player_first"
+    draws = ["draw own", "stop", "draw pool"] if second_first else ["draw pool", "stop", "draw own"]
+    state = _first_turns(rules, draws, crossed if rules.get("asymmetry") else lambda s: True)
+    assert state.turns_done == 1 and state.phase == "regroup" and len(state.hands[0]) == len(state.hands[1]) == 1
+    assert crossed(state) == bool(rules.get("asymmetry"))
+
+
 def test_the_docs_one_paragraph_summary_gives_the_default_attack_size():
     """docs/fools-and-angels.md summed the attack up as "1-4 pip cards plus at most one face card",
     the non-default ``pips_and_one_face``; the default ``four_then_face`` (003 "The attacker may use

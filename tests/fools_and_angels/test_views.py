@@ -163,12 +163,14 @@ def test_every_sampled_world_puts_the_unseen_cards_where_the_rules_let_them_lie(
     view = view_of(INFO, state, player)
     worlds = Worlds(read_view(json.loads(json.dumps(view))))
     assert _unseen_respected(worlds.view, state)  # the position itself is one of its worlds
-    reach = stock_reach(state.rules, state.phase, state.setup_chosen)
+    reach = stock_reach(state.rules, state.phase, state.setup_chosen, state.turns_done)
     for _ in range(3):
         world = worlds.sample(rng)
         assert view_of(INFO, world, player) == view
         assert _unseen_respected(worlds.view, world)
         assert set(world.stocks[0]) <= reach[0] and set(world.stocks[1]) <= reach[1] and set(world.pool) <= reach[2]
+        if state.phase != "setup" and state.turns_done < 2:  # a hand holds only what its player drew
+            assert all(world.hands[p] <= reach[p] | reach[2] for p in (0, 1))
 
 
 def _cards(texts):
@@ -370,7 +372,8 @@ PUBLIC_REFUSALS = [
     # constrained as above, and one visible field the rules cannot make
     ({**_UNKNOWN_TO_HER, "attack": ["4C"]}, "attack: cards on the table outside phase defend (phase turn)"),
     ({**_UNKNOWN_TO_HER, "phase": "defend", "attack": ["KC"]}, "attack: an attack needs a pip card"),
-    ({**_UNKNOWN_TO_HER, "turns_done": 1}, "hands[1]: 6 cards at the start of her first turn"),
+    # in the first turns a hand holds only cards its player drew: 2C, known in hands[1], is player 0's
+    ({**_UNKNOWN_TO_HER, "turns_done": 1}, "hands[1]: 2C can never lie there under these rules"),
     ({**_UNKNOWN_TO_HER, "drew_pool": True}, "drew_pool: true in phase turn, but nothing drew from the pool this turn"),
     ({**_UNKNOWN_TO_HER, "phase": "regroup"}, "drawn: a regroup in progress has drawn at least one card"),
 ]
@@ -388,7 +391,7 @@ def _exchange_view(**fields):
 def test_a_constrained_view_with_an_impossible_visible_field_is_refused_before_any_draw(fields, why):
     """A view whose knowledge field names a card its zone cannot hold (constrained: read_view cannot
     place it), alone or with a field the reader refuses (an attack outside phase defend, an attack of
-    a face card alone, a hidden hand too big for turns_done, drew_pool without the Exchange's pool
+    a face card alone, a known card a first-turns hand cannot hold, drew_pool without the Exchange's pool
     draw made, a regroup that drew nothing): the checks that read no hidden card
     (``view_public_check``) refuse it on one filling, "no position is consistent", before any draw;
     drawing fillings for 3 seconds and then saying "could not draw a world" was the answer before."""
@@ -453,3 +456,128 @@ def test_a_possible_view_sampled_by_rejection_passes_the_public_check_and_stays_
     seen = Counter(json.dumps(SPEC.state_to_json(worlds.sample(rng)), sort_keys=True) for _ in range(draws))
     assert worlds.tries == draws and set(seen) == set(keys)
     assert chisquare([seen[k] for k in keys]).pvalue > SIGNIFICANCE
+
+
+# --- the first two turns: a hand holds only what its player drew (_check_first_turns) ------------------
+
+TINY_STOCKS = {"player0": ["AS", "2S"], "player1": ["AH", "2H"], "pool": ["7C", "7D", "JC", "JD"]}
+FIRST_TURNS = {"game": "fools-and-angels", "phase": "regroup", "to_move": 1, "turns_done": 1, "drawn": 1,
+               "hands": [["AS", "7D"], ["7C"]], "stocks": [["2S"], ["AH", "2H"]], "pool": ["JC", "JD"]}
+"""Player 0 drew AS (own) and 7D (pool) in her first turn; player 1 drew 7C from the pool into her first
+regroup (turns_done 1), under stocks of 2, 2 and 4 cards."""
+
+
+def _brute_force_worlds(view, player):
+    """Every way to split the view's unseen cards among its hidden zones' places, whatever each zone
+    may hold, kept where ``state_from_json`` accepts the position (no check reads a stock's order):
+    the worlds as their zones' card sets, and how many there are with each ordered zone's orders. The
+    worlds by a second method."""
+    import itertools
+
+    def splits(cards, zones):
+        if not zones:
+            yield []
+            return
+        for pick in itertools.combinations(cards, zones[0].hidden.count):
+            rest = [c for c in cards if c not in pick]
+            for tail in splits(rest, zones[1:]):
+                yield [pick, *tail]
+
+    kept, count = set(), 0
+    for split in splits(list(view.unseen), list(view.zones)):
+        obj = {k: v for k, v in view.obj.items() if k not in ("view", "discard")}
+        obj["hands"], obj["stocks"] = list(obj["hands"]), list(obj["stocks"])
+        for z, cards in zip(view.zones, split):
+            texts = [c.ascii for c in cards]
+            if z.path[0] == "pool":
+                obj["pool"] = texts
+            else:
+                obj[z.path[0]][z.path[1]] = texts
+        try:
+            state = SPEC.state_from_json(obj)
+        except InputError:
+            continue
+        assert view_of(INFO, state, player) == view.obj
+        kept.add(_zone_sets(state))
+        orders = 1
+        for z in view.zones:
+            orders *= factorial(z.hidden.count) if z.ordered else 1
+        count += orders
+    return kept, count
+
+
+def _zone_sets(state):
+    return (state.hands[0], state.hands[1], frozenset(state.stocks[0]), frozenset(state.stocks[1]),
+            frozenset(state.pool))
+
+
+ASYMMETRY_STOCKS = {"player0": ["AS", "2S", "3S"], "player1": ["AH", "2H", "3H"], "pool": ["7C", "7D", "JC", "JD"]}
+
+
+@pytest.mark.parametrize(("rules", "count"), [({}, 24), ({"exchange": True}, 24), ({"asymmetry": True}, None)],
+                         ids=["plain", "exchange", "asymmetry"])
+def test_a_first_turns_view_deals_each_hidden_hand_only_cards_it_can_have_drawn(rules, count):
+    """Player 1's view of FIRST_TURNS: 7 unseen cards (AS 7D in player 0's hand, 2S, AH 2H, JC JD). In
+    the first turns player 0's hand holds only cards of her stock or the pool, and (Exchange) nothing was
+    put under the pool yet, so one black card lies in stock 0 and the other in her hand with one of the 3
+    unseen pool cards, the other 2 in the pool: 2 * 3 * 2! * 2! = 24 worlds (Exchange: 48 before, the
+    pool holding a black card and the hand two pool cards). The worlds listed are those a brute force over
+    every placement that ``state_from_json`` accepts gives, as many (Asymmetry: as many, with stocks of 3,
+    3 and 4 and 3H in the pool, its swaps letting each hand hold the other stock's cards, and every draw
+    among them); the sampler draws them uniformly (chi-square, seeded) and every draw gives the view back."""
+    position = {**FIRST_TURNS, "rules": {**rules, "stocks": TINY_STOCKS}}
+    if rules.get("asymmetry"):
+        position = {**position, "rules": {**rules, "stocks": ASYMMETRY_STOCKS}, "stocks": [["2S", "3S"], ["AH", "2H"]],
+                    "pool": ["JC", "JD", "3H"]}
+    view_obj = view_of(INFO, SPEC.state_from_json(position), 1)
+    worlds = Worlds(read_view(json.loads(json.dumps(view_obj))))
+    assert not worlds.view.constrained
+    kept, brute = _brute_force_worlds(worlds.view, 1)
+    assert brute == worlds.count()
+    if count is None:  # (75,600 worlds: not listed)
+        rng = random.Random(20261202)
+        samples = [worlds.sample(rng) for _ in range(200)]
+        assert all(view_of(INFO, w, 1) == view_obj and _zone_sets(w) in kept for w in samples)
+        assert len({_zone_sets(w) for w in samples}) > 20
+        return
+    listed = list(worlds.enumerate())
+    assert len({json.dumps(SPEC.state_to_json(w), sort_keys=True) for w in listed}) == len(listed) == worlds.count()
+    assert {_zone_sets(w) for w in listed} == kept and worlds.count() == count
+    if not rules:  # the rules alone keep player 1's cards out of player 0's hand here, not the counts
+        allowed = SPEC.view_card_zones(worlds.view)
+        assert all(("hands", 0) not in allowed[FRENCH52.parse(t)] for t in ("AH", "2H"))
+    keys = [json.dumps(SPEC.state_to_json(w), sort_keys=True) for w in listed]
+    rng = random.Random(20261202)
+    samples = [worlds.sample(rng) for _ in range(40 * len(keys))]
+    assert all(view_of(INFO, w, 1) == view_obj for w in samples)
+    seen = Counter(json.dumps(SPEC.state_to_json(w), sort_keys=True) for w in samples)
+    assert set(seen) == set(keys)
+    assert chisquare([seen[k] for k in keys]).pvalue > SIGNIFICANCE
+
+
+def test_a_first_turns_view_whose_counts_need_a_hand_card_it_cannot_have_drawn_has_no_world():
+    """Player 1 after player 0's first turn (turns_done 1), her own hand empty: player 0's hand holds 1
+    card, stock 0 2, stock 1 1, the pool 4. The one card left for that hand is a red card of player 1's
+    stock, which player 0 cannot have drawn (her own stock or the pool only): no world (the sampler dealt
+    it to her hand before), a one-line error."""
+    view = {"game": "fools-and-angels", "view": 1, "rules": {"stocks": TINY_STOCKS}, "phase": "turn", "to_move": 1,
+            "turns_done": 1, "hands": [{"count": 1}, []], "stocks": [{"count": 2}, {"count": 1}],
+            "pool": {"count": 4}, "discard": []}
+    with pytest.raises(InputError, match=r"^view: no position is consistent with this view \(2 unseen cards may lie "
+                                         r"only in stocks\[1\], which have 1 unknown places\)$"):
+        read_view(view)
+    Worlds(read_view({**view, "turns_done": 2, "to_move": 0}))  # after both first turns a hand takes attack cards
+
+
+def test_a_constrained_first_turns_view_with_a_hand_too_big_is_refused_before_any_draw():
+    """Player 1's view of FIRST_TURNS put at the start of her first turn (phase turn), her own hand
+    holding the card she drew, and constrained (``known`` names 2S in her hand, which does not hold
+    it): the public check reads the sizes and refuses it on one filling, before any draw."""
+    view = view_of(INFO, SPEC.state_from_json({**FIRST_TURNS, "rules": {"stocks": TINY_STOCKS}}), 1)
+    view.update(phase="turn", drawn=0, known=[[], ["2S"]])
+    worlds = Worlds(read_view(view, check=False))
+    assert worlds.view.constrained
+    with pytest.raises(InputError, match=r"^view: no position is consistent with this view \(hands\[1\]: 1 card at "
+                                         r"the start of her first turn \(turns_done 1"):
+        worlds.first()
+    assert worlds.tries == 0
