@@ -391,3 +391,104 @@ def test_the_trials_hands_not_topped_up_are_refused_on_the_command_line(tmp_path
             proc = subprocess.run([sys.executable, "-m", "foolsolve", *command], capture_output=True, text=True)
             assert proc.returncode == 2, proc.stderr
             assert proc.stderr == f"foolsolve: error: {says}\n"
+
+
+# --- piles: the cards the rounds put under them, in order (002 §Winning a Round) ----------------------
+
+BOTTOM_CITE = '(002 §Winning a Round: "to put on the bottom of her pile")'
+"""The end of every refused pile: the seed's words that a pile's bottom is."""
+
+
+def _put_under(obj: dict, p: int) -> list[str]:
+    """The cards the rounds of a position's JSON put under player ``p``'s pile, in order, written again
+    from 002 and the default ``collect_order`` (leader_first): each round she won, its centre cards in
+    seat order from its leader, then the bonus of the next seat and of the one after."""
+    out: list[str] = []
+    for r in obj["rounds"]:
+        if r["winner"] == p:
+            out += [r["cards"][(r["leader"] + k) % 3] for k in range(3)]
+            out += r["bonus"][(p + 1) % 3] + r["bonus"][(p + 2) % 3]
+    return out
+
+
+def _earlier_bottom(seed: int) -> tuple[dict, int]:
+    """A position of a game dealt with ``seed`` under the default rules and played on at random, in
+    phase flip, with a player who did not win the last round whose pile still ends with two or more
+    cards she collected (in an earlier round), and that player."""
+    rng = random.Random(seed)
+    s = SPEC.deal(Rules(), 3, rng)
+    while SPEC.legal_moves(s):
+        s = SPEC.apply(s, rng.choice(SPEC.legal_moves(s)))
+        if s.phase != "flip" or not s.history:
+            continue
+        obj = json.loads(json.dumps(SPEC.state_to_json(s)))
+        for p in range(3):
+            gained, pile = _put_under(obj, p), obj["piles"][p]
+            if p != s.history[-1].winner and len(gained) >= 2 and len(pile) >= 2 and pile[-2:] == gained[-2:]:
+                return obj, p
+    raise AssertionError("no such position")
+
+
+def test_a_pile_holding_an_earlier_rounds_cards_out_of_order_is_refused():
+    """The last two cards a player collected in an earlier round (not the last one, which another
+    player won), swapped at the bottom of her pile: no play reaches it (a pile is drawn from the top
+    and collects at the bottom), and it is refused in one line naming the pile and what it ends with;
+    the position as played is read."""
+    obj, p = _earlier_bottom(3)
+    SPEC.state_from_json(obj)
+    gained, pile = _put_under(obj, p), obj["piles"][p]
+    want = gained[len(gained) - min(len(pile), len(gained)):]
+    obj["piles"][p][-2:] = [pile[-1], pile[-2]]
+    with pytest.raises(InputError) as exc:
+        SPEC.state_from_json(obj)
+    assert len(gained) == len(want) == 12  # (the seed's game: four rounds of hers, none drawn from)
+    assert str(exc.value) == (f"piles[{p}]: its bottom card is {want[-2]}, not {want[-1]}: the rounds put 12 cards "
+                              f"under player {p}'s pile (collect_order leader_first), and a pile is drawn from the top, "
+                              f"so it ends with {json.dumps(want)} {BOTTOM_CITE}")
+
+
+def test_a_card_collected_in_an_earlier_round_drawn_from_under_the_pile_is_refused(tmp_path):
+    """The last card a player collected (in an earlier round) swapped with a card of her hand: she cannot
+    have drawn it while cards lie above it, so her pile can hold none of the cards it held then;
+    refused by the pile's size, one line, exit 2 on the command line."""
+    obj, p = _earlier_bottom(3)
+    pile, hand = obj["piles"][p], obj["hands"][p]
+    c, h = pile[-1], next(x for x in hand if x not in _put_under(obj, p))
+    pile[-1], hand[hand.index(h)] = h, c
+    i = max(k for k, r in enumerate(obj["rounds"]) if r["winner"] == p)
+    says = (f"piles[{p}]: player {p}'s pile holds {len(pile)} cards, but at most 0: {c} went under it in rounds[{i}] "
+            f"and is in hands[{p}] now, so every card above it has left (a pile is drawn from the top), and the rounds "
+            f"put 0 under it since {BOTTOM_CITE}")
+    with pytest.raises(InputError) as exc:
+        SPEC.state_from_json(obj)
+    assert str(exc.value) == says
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(obj))
+    proc = subprocess.run([sys.executable, "-m", "foolsolve", "show", str(path)], capture_output=True, text=True)
+    assert proc.returncode == 2 and proc.stderr == f"foolsolve: error: {says}\n"
+
+
+def test_a_reachable_pile_with_an_earlier_rounds_cards_at_its_bottom_is_accepted():
+    """Where a player has drawn the older of the cards she collected, her pile holds the rest, the
+    last ones, in order: a position of a played game where a pile holds cards of more than one round
+    of its owner's and has lost some from the top (drawn or taken as a bonus) is read, and so is each
+    player's view of it."""
+    rng = random.Random(11)
+    seen = 0
+    for _ in range(20):
+        s = SPEC.deal(Rules(), 3, rng)
+        while SPEC.legal_moves(s) and not seen:
+            s = SPEC.apply(s, rng.choice(SPEC.legal_moves(s)))
+            obj = json.loads(json.dumps(SPEC.state_to_json(s)))
+            for p in range(3):
+                gained, pile = _put_under(obj, p), obj["piles"][p]
+                rounds = sum(r["winner"] == p for r in obj["rounds"])
+                if rounds >= 2 and 3 < len(pile) < len(gained):
+                    assert pile == gained[len(gained) - len(pile):]
+                    assert SPEC.state_from_json(obj) == s
+                    for viewer in range(3):
+                        read_view(view_of(INFO, s, viewer))
+                    seen += 1
+        if seen:
+            break
+    assert seen
