@@ -429,26 +429,17 @@ def pile_bottom_problem(state: State) -> str | None:
     round collects the cards in the center to put on the bottom of her pile."; a pile is drawn from
     the top): every card a listed round put under a pile and not drawn since lies at that pile's
     bottom, in the order it went there. ``None`` when they do, else the problem in one line naming
-    ``piles[p]`` and what the pile must end with. A card put under a pile that a later round revealed
-    again, or that lies in a hand or the centre now, has left it, and every card above it with it: a
-    pile holding more than the cards put under it since is refused first, by its size."""
+    ``piles[p]`` and what the pile ends with. A pile holding more cards than can lie below a
+    collected card that has left it is refused first, by its size (:func:`pile_size_problem`)."""
     history, rules, piles = state.history, state.rules, state.piles
-    bottoms = pile_bottoms(history, rules, [len(x) for x in piles])
     out_now = {c: f"hands[{q}]" for q in range(PLAYERS) for c in state.hands[q]}
     out_now.update({c: f"centre[{q}]" for q, c in enumerate(state.centre) if c is not None})
-    reveals: dict[Card, list[int]] = {}
-    for i, r in enumerate(history):
-        for c in (*r.cards, *(c for b in r.bonus for c in b)):
-            reveals.setdefault(c, []).append(i)
-    for p, want in enumerate(bottoms):
+    problem = pile_size_problem(history, rules, [len(x) for x in piles], out_now)
+    if problem is not None:
+        return problem
+    for p, want in enumerate(pile_bottoms(history, rules, [len(x) for x in piles])):
         pile = piles[p]
         gained = collected(history, p, rules)
-        left = _left_pile(history, p, rules, reveals, out_now)
-        if left is not None and len(pile) > len(gained) - left[0]:
-            room = len(gained) - left[0]
-            return (f"piles[{p}]: player {p}'s pile holds {plural(len(pile), 'card')}, but at most {room}: {left[1]}, so "
-                    f"every card above it has left (a pile is drawn from the top), and the rounds put {room} under it "
-                    f"since {_BOTTOM_CITE}")
         ends = pile[len(pile) - len(want):]
         if tuple(want) == ends:
             continue
@@ -462,6 +453,29 @@ def pile_bottom_problem(state: State) -> str | None:
                     f"her pile ({order})")
         return (f"piles[{p}]: {place} is {ends[k].ascii}, not {want[k].ascii}: {said}, and a pile is drawn from the "
                 f"top, so it ends with {json.dumps([c.ascii for c in want])} {_BOTTOM_CITE}")
+    return None
+
+
+def pile_size_problem(history: tuple[Round, ...], rules: Rules, pile_sizes: list[int],
+                      out_now: dict[Card, str]) -> str | None:
+    """The pile sizes against the cards known to have left a pile (:func:`pile_bottoms`' reasoning: a
+    pile is drawn from the top and collects at the bottom): a card put under a pile that a later round
+    revealed again, or that lies in a hand or the centre now (``out_now``: where each card of the hands
+    and centre is; a view gives none), has left it, and every card above it with it, so the pile holds
+    at most the cards put under it since. ``None`` when every pile fits, else the problem in one line
+    naming ``piles[p]`` (a full position and a view alike: the view's counts, before any world)."""
+    reveals: dict[Card, list[int]] = {}
+    for i, r in enumerate(history):
+        for c in (*r.cards, *(c for b in r.bonus for c in b)):
+            reveals.setdefault(c, []).append(i)
+    for p in range(PLAYERS):
+        gained = collected(history, p, rules)
+        left = _left_pile(history, p, rules, reveals, out_now)
+        if left is not None and pile_sizes[p] > len(gained) - left[0]:
+            room = len(gained) - left[0]
+            return (f"piles[{p}]: player {p}'s pile holds {plural(pile_sizes[p], 'card')}, but at most {room}: "
+                    f"{left[1]}, so every card above it has left (a pile is drawn from the top), and the rounds put "
+                    f"{room} under it since {_BOTTOM_CITE}")
     return None
 
 
@@ -1294,7 +1308,8 @@ class ThreeFoolsSpec(SpecGame[State, Move]):
     def view_normalised(self, obj: dict[str, Any]) -> dict[str, Any]:
         """A view file's JSON as read: its sizes checked against the round's top-up
         (:func:`hand_size_problem`, on the counts, once they add up to the deck: refused in one line
-        before any world is drawn), and
+        before any world is drawn) and against the cards the rounds show have left a pile
+        (:func:`pile_size_problem`), and
         each hidden pile given the ``bottom`` the rounds put there (:func:`_view_bottoms`), where the
         view leaves it out or gives only its last cards: leaving a fact out is never wrong, so a view
         with or without it has the same worlds."""
@@ -1310,6 +1325,8 @@ class ThreeFoolsSpec(SpecGame[State, Move]):
                                         history[-1] if history else None)
         except (TypeError, ValueError, IndexError):
             problem = None  # the world's reading names the field
+        if problem is None:
+            problem = pile_size_problem(history, rules, piles, {})
         if problem is not None:
             raise PositionError(problem)
         return _view_bottoms(obj, rules, history, piles)

@@ -492,3 +492,67 @@ def test_a_reachable_pile_with_an_earlier_rounds_cards_at_its_bottom_is_accepted
         if seen:
             break
     assert seen
+
+
+def _room(obj: dict, p: int) -> tuple[int, str, int, int] | None:
+    """Written again from 002: of the cards the rounds put under ``p``'s pile (:func:`_put_under`), the
+    last that a later round revealed again, so every card above it had left her pile: how many cards
+    went under it since, the card, the round that put it there and the first that revealed it again."""
+    out, n, gained = None, 0, _put_under(obj, p)
+    for i, r in enumerate(obj["rounds"]):
+        if r["winner"] != p:
+            continue
+        for c in [r["cards"][(r["leader"] + k) % 3] for k in range(3)] + r["bonus"][(p + 1) % 3] + r["bonus"][(p + 2) % 3]:
+            n += 1
+            later = [j for j in range(i + 1, len(obj["rounds"]))
+                     if c in obj["rounds"][j]["cards"] or any(c in b for b in obj["rounds"][j]["bonus"])]
+            if later:
+                out = (len(gained) - n, c, i, later[0])
+    return out
+
+
+def test_a_pile_larger_than_a_card_revealed_again_leaves_room_for_is_refused_as_a_position_and_a_view():
+    """A player played again a card she had collected, so she had drawn every card above it; cards never
+    revealed moved from the top of another pile onto hers make her pile hold more than the cards the
+    rounds put under it since: a view with those counts is refused by the pile's size before any world
+    is drawn (the rounds and counts say it), and so is the full position (which may name a card
+    collected later that lies in a hand now)."""
+    rng = random.Random(2)
+    for _ in range(30):
+        s = SPEC.deal(Rules(), 3, rng)
+        while SPEC.legal_moves(s):
+            s = SPEC.apply(s, rng.choice(SPEC.legal_moves(s)))
+            if s.phase != "flip":
+                continue
+            obj = json.loads(json.dumps(SPEC.state_to_json(s)))
+            shown = set(obj["shown"])
+            for p in range(3):
+                room = _room(obj, p)
+                if room is None or room[0] < len(obj["piles"][p]) - 1:
+                    continue
+                m = room[0] - len(obj["piles"][p]) + 1
+                for q in (x for x in range(3) if x != p):
+                    top = obj["piles"][q][:m]
+                    if len(top) < m or shown & set(top) or len(obj["piles"][q]) - m < len(_put_under(obj, q)):
+                        continue
+                    says = (f"piles[{p}]: player {p}'s pile holds {room[0] + 1} cards, but at most {room[0]}: {room[1]} "
+                            f"went under it in rounds[{room[2]}] and was revealed again in rounds[{room[3]}], so every "
+                            f"card above it has left (a pile is drawn from the top), and the rounds put {room[0]} under "
+                            f"it since {BOTTOM_CITE}")
+                    viewer = next(x for x in range(3) if x not in (p, q))
+                    view = view_of(INFO, s, viewer)
+                    view["piles"][p]["count"] += m
+                    view["piles"][q]["count"] -= m
+                    obj["piles"][p][:0] = top
+                    del obj["piles"][q][:m]
+                    with pytest.raises(InputError) as exc:
+                        read_view(view)
+                    assert str(exc.value) == says
+                    # the full position says the same, or names a card collected later that lies in a hand now
+                    with pytest.raises(InputError) as exc:
+                        SPEC.state_from_json(obj)
+                    text = str(exc.value)
+                    assert text == says or (text.startswith(f"piles[{p}]: player {p}'s pile holds {room[0] + 1} cards, "
+                                                            "but at most ") and " now, so every card above it" in text)
+                    return
+    raise AssertionError("no such position")
