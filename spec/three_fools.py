@@ -395,11 +395,111 @@ def _drawn_back(history: tuple[Round, ...], rules: Rules, pile_sizes: list[int])
         for c in (*r.cards, *(c for b in r.bonus for c in b)):
             last[c] = r.winner
     out: list[set[Card]] = [set(), set(), set()]
+    for p, bottom in enumerate(pile_bottoms(history, rules, pile_sizes)):
+        gained = collected(history, p, rules)
+        in_pile = set(bottom)
+        out[p] = {c for c in gained[:len(gained) - len(bottom)] if last[c] == p and c not in in_pile}
+    return out
+
+
+_BOTTOM_CITE = '(002 §Winning a Round: "to put on the bottom of her pile")'
+"""The end of a refused pile (:func:`pile_bottom_problem`): the seed's words that the pile's bottom is."""
+
+
+def pile_bottoms(history: tuple[Round, ...], rules: Rules, pile_sizes: list[int]) -> list[list[Card]]:
+    """Per player, the cards her pile ends with, from the rounds listed and the pile sizes: 002
+    §Winning a Round: "The winner of the round collects the cards in the center to put on the bottom
+    of her pile." (in the order :func:`collect` puts them, :func:`collected`), and a pile loses
+    cards only from its top (002 §Rounds of Play: "draws cards from her pile", a face-down pile
+    drawn from the top; §Winning a Round: the bonus is "the top three cards"). So a pile is the last
+    of everything that went under it: of a player's :func:`collected` cards, the last as many as her
+    pile holds (all of them when it holds more) are still there, at its bottom, in that order; the
+    others she has drawn (or lost as a bonus). Read by the position reader (:func:`pile_bottom_problem`),
+    by a view's pile ``bottom`` (:meth:`ThreeFoolsSpec.view_knowledge`, :func:`_view_bottoms`) and by
+    the revealed cards drawn back (:func:`drawn_revealed`)."""
+    out: list[list[Card]] = []
     for p in range(PLAYERS):
         gained = collected(history, p, rules)
-        cut = len(gained) - min(pile_sizes[p], len(gained))
-        in_pile = set(gained[cut:])
-        out[p] = {c for c in gained[:cut] if last[c] == p and c not in in_pile}
+        out.append(gained[len(gained) - min(pile_sizes[p], len(gained)):])
+    return out
+
+
+def pile_bottom_problem(state: State) -> str | None:
+    """A full position's piles against :func:`pile_bottoms` (002 §Winning a Round: "The winner of the
+    round collects the cards in the center to put on the bottom of her pile."; a pile is drawn from
+    the top): every card a listed round put under a pile and not drawn since lies at that pile's
+    bottom, in the order it went there. ``None`` when they do, else the problem in one line naming
+    ``piles[p]`` and what the pile ends with. A pile holding more cards than can lie below a
+    collected card that has left it is refused first, by its size (:func:`pile_size_problem`)."""
+    history, rules, piles = state.history, state.rules, state.piles
+    out_now = {c: f"hands[{q}]" for q in range(PLAYERS) for c in state.hands[q]}
+    out_now.update({c: f"centre[{q}]" for q, c in enumerate(state.centre) if c is not None})
+    problem = pile_size_problem(history, rules, [len(x) for x in piles], out_now)
+    if problem is not None:
+        return problem
+    for p, want in enumerate(pile_bottoms(history, rules, [len(x) for x in piles])):
+        pile = piles[p]
+        gained = collected(history, p, rules)
+        ends = pile[len(pile) - len(want):]
+        if tuple(want) == ends:
+            continue
+        k = next(i for i in range(len(want) - 1, -1, -1) if want[i] != ends[i])
+        place = "its bottom card" if k == len(want) - 1 else f"card {len(want) - k} from its bottom"
+        order = f"collect_order {rules.collect_order}"
+        if len(want) == len(gained):
+            said = f"the rounds put {plural(len(want), 'card')} under player {p}'s pile ({order})"
+        else:
+            said = (f"player {p} has drawn all but the last {len(want)} of the {len(gained)} cards the rounds put under "
+                    f"her pile ({order})")
+        return (f"piles[{p}]: {place} is {ends[k].ascii}, not {want[k].ascii}: {said}, and a pile is drawn from the "
+                f"top, so it ends with {json.dumps([c.ascii for c in want])} {_BOTTOM_CITE}")
+    return None
+
+
+def pile_size_problem(history: tuple[Round, ...], rules: Rules, pile_sizes: list[int],
+                      out_now: dict[Card, str]) -> str | None:
+    """The pile sizes against the cards known to have left a pile (:func:`pile_bottoms`' reasoning: a
+    pile is drawn from the top and collects at the bottom): a card put under a pile that a later round
+    revealed again, or that lies in a hand or the centre now (``out_now``: where each card of the hands
+    and centre is; a view gives none), has left it, and every card above it with it, so the pile holds
+    at most the cards put under it since. ``None`` when every pile fits, else the problem in one line
+    naming ``piles[p]`` (a full position and a view alike: the view's counts, before any world)."""
+    reveals: dict[Card, list[int]] = {}
+    for i, r in enumerate(history):
+        for c in (*r.cards, *(c for b in r.bonus for c in b)):
+            reveals.setdefault(c, []).append(i)
+    for p in range(PLAYERS):
+        gained = collected(history, p, rules)
+        left = _left_pile(history, p, rules, reveals, out_now)
+        if left is not None and pile_sizes[p] > len(gained) - left[0]:
+            room = len(gained) - left[0]
+            return (f"piles[{p}]: player {p}'s pile holds {plural(pile_sizes[p], 'card')}, but at most {room}: "
+                    f"{left[1]}, so every card above it has left (a pile is drawn from the top), and the rounds put "
+                    f"{room} under it since {_BOTTOM_CITE}")
+    return None
+
+
+def _left_pile(history: tuple[Round, ...], p: int, rules: Rules, reveals: dict[Card, list[int]],
+               out_now: dict[Card, str]) -> tuple[int, str] | None:
+    """Of the cards the rounds put under ``p``'s pile (:func:`collected`), the last one known to have
+    left it: revealed again by a later round (``reveals``: the rounds that reveal each card, in
+    order), or (put there last) in a hand or the centre now (``out_now``: where each card of the
+    hands and centre is). How many cards went under her pile up to that one, and the words saying
+    why it left; ``None`` if none is known to have left."""
+    out = None
+    n = 0
+    for i, r in enumerate(history):
+        if r.winner != p:
+            continue
+        put = [r.cards[q] for q in centre_order(r.leader, p, rules)] + \
+            [c for k in (1, 2) for c in r.bonus[(p + k) % PLAYERS]]
+        for c in put:
+            n += 1
+            again = next((j for j in reveals[c] if j > i), None)
+            if again is not None:
+                out = (n, f"{c.ascii} went under it in rounds[{i}] and was revealed again in rounds[{again}]")
+            elif c in out_now:
+                out = (n, f"{c.ascii} went under it in rounds[{i}] and is in {out_now[c]} now")
     return out
 
 
@@ -1145,6 +1245,7 @@ class ThreeFoolsSpec(SpecGame[State, Move]):
         that player has a face-down card in the centre (it may be that card: not placed then)."""
         out: dict[tuple[Any, ...], Hidden] = {}
         drawn = drawn_revealed(state)
+        bottoms = pile_bottoms(state.history, state.rules, [len(x) for x in state.piles])
         for q in range(PLAYERS):
             if q != player:
                 down = state.centre[q] is not None and state.phase != ROSHAMBO
@@ -1153,9 +1254,7 @@ class ThreeFoolsSpec(SpecGame[State, Move]):
                 out[("hands", q)] = Hidden(len(state.hands[q]), known=known)
                 if down:
                     out[("centre", q)] = Hidden(1)
-            pile = state.piles[q]
-            gained = collected(state.history, q, state.rules)
-            out[("piles", q)] = Hidden(len(pile), bottom=tuple(gained[len(gained) - min(len(pile), len(gained)):]))
+            out[("piles", q)] = Hidden(len(state.piles[q]), bottom=tuple(bottoms[q]))
         return out
 
     def view_cards(self, obj: dict[str, Any]) -> tuple[Any, list[Card], list[tuple[str, Card]]]:
@@ -1209,7 +1308,8 @@ class ThreeFoolsSpec(SpecGame[State, Move]):
     def view_normalised(self, obj: dict[str, Any]) -> dict[str, Any]:
         """A view file's JSON as read: its sizes checked against the round's top-up
         (:func:`hand_size_problem`, on the counts, once they add up to the deck: refused in one line
-        before any world is drawn), and
+        before any world is drawn) and against the cards the rounds show have left a pile
+        (:func:`pile_size_problem`), and
         each hidden pile given the ``bottom`` the rounds put there (:func:`_view_bottoms`), where the
         view leaves it out or gives only its last cards: leaving a fact out is never wrong, so a view
         with or without it has the same worlds."""
@@ -1225,6 +1325,8 @@ class ThreeFoolsSpec(SpecGame[State, Move]):
                                         history[-1] if history else None)
         except (TypeError, ValueError, IndexError):
             problem = None  # the world's reading names the field
+        if problem is None:
+            problem = pile_size_problem(history, rules, piles, {})
         if problem is not None:
             raise PositionError(problem)
         return _view_bottoms(obj, rules, history, piles)
@@ -1243,8 +1345,8 @@ class ThreeFoolsSpec(SpecGame[State, Move]):
                 if drawn[q] and is_hidden(obj["hands"][q]) and not is_hidden(centre[q])]
     def view_public_check(self, view: Any, obj: dict[str, Any]) -> None:
         """:func:`state_from_json` with ``public``: every check but those that read the cards of the
-        hands, piles and face-down cards (where the cards revealed went, the last round's cards at
-        the bottom of its winner's pile, the cards of a Roshambo in the centre)."""
+        hands, piles and face-down cards (where the cards revealed went, the cards the rounds put at
+        the bottom of each pile, the cards of a Roshambo in the centre)."""
         state_from_json(obj, public=True)
 
     # -- positions --------------------------------------------------------------------------------
@@ -1475,9 +1577,9 @@ def _check_history(s: State, public: bool = False) -> None:
     cards from each loser's pile; the winner leads the next round. A card revealed in a round goes
     under its winner's pile, so until it is revealed again it is in that player's pile, hand or
     face-down card; it can be played again only by that player, or taken as a bonus from her pile.
-    The last round's cards lie at the bottom of its winner's pile in the order they went there,
-    unless she has drawn into them (then the pile holds nothing above them). ``public``: only the
-    checks of the rounds themselves (not where their cards lie now)."""
+    Every pile ends with the cards the rounds put under it that its owner has not drawn since, in
+    the order they went there (:func:`pile_bottom_problem`). ``public``: only the checks of the
+    rounds themselves (not where their cards lie now)."""
     owner: dict[Card, int] = {}
     for i, r in enumerate(s.history):
         where = f"rounds[{i}]"
@@ -1521,15 +1623,9 @@ def _check_history(s: State, public: bool = False) -> None:
         if c not in s.hands[w] and c not in s.piles[w] and s.centre[w] != c:
             raise PositionError(f"rounds: card {c.ascii} went to player {w}'s pile and was not revealed since, so it "
                                 f"is in player {w}'s pile, hand or face-down card")
-    w = last.winner
-    gained = [last.cards[q] for q in centre_order(last.leader, w, s.rules)]
-    gained += [c for k in (1, 2) for c in last.bonus[(w + k) % PLAYERS]]
-    pile = s.piles[w]
-    kept = [c for c in gained if c in pile]
-    if tuple(kept) != pile[len(pile) - len(kept):] or kept != gained[len(gained) - len(kept):] \
-            or (len(kept) < len(gained) and len(pile) != len(kept)):
-        raise PositionError(f"piles[{w}]: the last round's cards went under player {w}'s pile in order "
-                            f"({' '.join(c.ascii for c in gained)}); since then it is drawn from the top only")
+    problem = pile_bottom_problem(s)
+    if problem is not None:
+        raise PositionError(problem)
 
 
 def _centre_card(text: Any, p: int, seen: dict[Card, str]) -> Card:
@@ -1642,17 +1738,17 @@ def _view_public(obj: dict[str, Any]) -> tuple[Rules, tuple[Round, ...], list[in
 
 
 def _view_bottoms(obj: dict[str, Any], rules: Rules, history: tuple[Round, ...], piles: list[int]) -> dict[str, Any]:
-    """``obj`` with each hidden pile's ``bottom`` what the rounds put there: the cards its owner
-    collected (:func:`collected`, in the order :func:`collect` puts them), as many as her pile's count
+    """``obj`` with each hidden pile's ``bottom`` what the rounds put there (:func:`pile_bottoms`): the
+    last cards its owner collected, in the order :func:`collect` puts them, as many as her pile's count
     still holds (a pile is drawn from the top only), where the view gives no bottom or only its last
     cards (a card of them listed as ``known`` in the pile moves to the bottom). A view that places
     one of them elsewhere, or gives a bottom that is no end of them, is refused saying what the
     pile's bottom is."""
     out = obj
+    bottoms = pile_bottoms(history, rules, piles)
     for q in range(PLAYERS):
         zone = obj["piles"][q]
-        gained = collected(history, q, rules)
-        want = gained[len(gained) - min(piles[q], len(gained)):]
+        want = bottoms[q]
         if not is_hidden(zone) or not want or len(set(want)) != len(want):
             continue
         try:

@@ -391,3 +391,168 @@ def test_the_trials_hands_not_topped_up_are_refused_on_the_command_line(tmp_path
             proc = subprocess.run([sys.executable, "-m", "foolsolve", *command], capture_output=True, text=True)
             assert proc.returncode == 2, proc.stderr
             assert proc.stderr == f"foolsolve: error: {says}\n"
+
+
+# --- piles: the cards the rounds put under them, in order (002 §Winning a Round) ----------------------
+
+BOTTOM_CITE = '(002 §Winning a Round: "to put on the bottom of her pile")'
+"""The end of every refused pile: the seed's words that a pile's bottom is."""
+
+
+def _put_under(obj: dict, p: int) -> list[str]:
+    """The cards the rounds of a position's JSON put under player ``p``'s pile, in order, written again
+    from 002 and the default ``collect_order`` (leader_first): each round she won, its centre cards in
+    seat order from its leader, then the bonus of the next seat and of the one after."""
+    out: list[str] = []
+    for r in obj["rounds"]:
+        if r["winner"] == p:
+            out += [r["cards"][(r["leader"] + k) % 3] for k in range(3)]
+            out += r["bonus"][(p + 1) % 3] + r["bonus"][(p + 2) % 3]
+    return out
+
+
+def _earlier_bottom(seed: int) -> tuple[dict, int]:
+    """A position of a game dealt with ``seed`` under the default rules and played on at random, in
+    phase flip, with a player who did not win the last round whose pile still ends with two or more
+    cards she collected (in an earlier round), and that player."""
+    rng = random.Random(seed)
+    s = SPEC.deal(Rules(), 3, rng)
+    while SPEC.legal_moves(s):
+        s = SPEC.apply(s, rng.choice(SPEC.legal_moves(s)))
+        if s.phase != "flip" or not s.history:
+            continue
+        obj = json.loads(json.dumps(SPEC.state_to_json(s)))
+        for p in range(3):
+            gained, pile = _put_under(obj, p), obj["piles"][p]
+            if p != s.history[-1].winner and len(gained) >= 2 and len(pile) >= 2 and pile[-2:] == gained[-2:]:
+                return obj, p
+    raise AssertionError("no such position")
+
+
+def test_a_pile_holding_an_earlier_rounds_cards_out_of_order_is_refused():
+    """The last two cards a player collected in an earlier round (not the last one, which another
+    player won), swapped at the bottom of her pile: no play reaches it (a pile is drawn from the top
+    and collects at the bottom), and it is refused in one line naming the pile and what it ends with;
+    the position as played is read."""
+    obj, p = _earlier_bottom(3)
+    SPEC.state_from_json(obj)
+    gained, pile = _put_under(obj, p), obj["piles"][p]
+    want = gained[len(gained) - min(len(pile), len(gained)):]
+    obj["piles"][p][-2:] = [pile[-1], pile[-2]]
+    with pytest.raises(InputError) as exc:
+        SPEC.state_from_json(obj)
+    assert len(gained) == len(want) == 12  # (the seed's game: four rounds of hers, none drawn from)
+    assert str(exc.value) == (f"piles[{p}]: its bottom card is {want[-2]}, not {want[-1]}: the rounds put 12 cards "
+                              f"under player {p}'s pile (collect_order leader_first), and a pile is drawn from the top, "
+                              f"so it ends with {json.dumps(want)} {BOTTOM_CITE}")
+
+
+def test_a_card_collected_in_an_earlier_round_drawn_from_under_the_pile_is_refused(tmp_path):
+    """The last card a player collected (in an earlier round) swapped with a card of her hand: she cannot
+    have drawn it while cards lie above it, so her pile can hold none of the cards it held then;
+    refused by the pile's size, one line, exit 2 on the command line."""
+    obj, p = _earlier_bottom(3)
+    pile, hand = obj["piles"][p], obj["hands"][p]
+    c, h = pile[-1], next(x for x in hand if x not in _put_under(obj, p))
+    pile[-1], hand[hand.index(h)] = h, c
+    i = max(k for k, r in enumerate(obj["rounds"]) if r["winner"] == p)
+    says = (f"piles[{p}]: player {p}'s pile holds {len(pile)} cards, but at most 0: {c} went under it in rounds[{i}] "
+            f"and is in hands[{p}] now, so every card above it has left (a pile is drawn from the top), and the rounds "
+            f"put 0 under it since {BOTTOM_CITE}")
+    with pytest.raises(InputError) as exc:
+        SPEC.state_from_json(obj)
+    assert str(exc.value) == says
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(obj))
+    proc = subprocess.run([sys.executable, "-m", "foolsolve", "show", str(path)], capture_output=True, text=True)
+    assert proc.returncode == 2 and proc.stderr == f"foolsolve: error: {says}\n"
+
+
+def test_a_reachable_pile_with_an_earlier_rounds_cards_at_its_bottom_is_accepted():
+    """Where a player has drawn the older of the cards she collected, her pile holds the rest, the
+    last ones, in order: a position of a played game where a pile holds cards of more than one round
+    of its owner's and has lost some from the top (drawn or taken as a bonus) is read, and so is each
+    player's view of it."""
+    rng = random.Random(11)
+    seen = 0
+    for _ in range(20):
+        s = SPEC.deal(Rules(), 3, rng)
+        while SPEC.legal_moves(s) and not seen:
+            s = SPEC.apply(s, rng.choice(SPEC.legal_moves(s)))
+            obj = json.loads(json.dumps(SPEC.state_to_json(s)))
+            for p in range(3):
+                gained, pile = _put_under(obj, p), obj["piles"][p]
+                rounds = sum(r["winner"] == p for r in obj["rounds"])
+                if rounds >= 2 and 3 < len(pile) < len(gained):
+                    assert pile == gained[len(gained) - len(pile):]
+                    assert SPEC.state_from_json(obj) == s
+                    for viewer in range(3):
+                        read_view(view_of(INFO, s, viewer))
+                    seen += 1
+        if seen:
+            break
+    assert seen
+
+
+def _room(obj: dict, p: int) -> tuple[int, str, int, int] | None:
+    """Written again from 002: of the cards the rounds put under ``p``'s pile (:func:`_put_under`), the
+    last that a later round revealed again, so every card above it had left her pile: how many cards
+    went under it since, the card, the round that put it there and the first that revealed it again."""
+    out, n, gained = None, 0, _put_under(obj, p)
+    for i, r in enumerate(obj["rounds"]):
+        if r["winner"] != p:
+            continue
+        for c in [r["cards"][(r["leader"] + k) % 3] for k in range(3)] + r["bonus"][(p + 1) % 3] + r["bonus"][(p + 2) % 3]:
+            n += 1
+            later = [j for j in range(i + 1, len(obj["rounds"]))
+                     if c in obj["rounds"][j]["cards"] or any(c in b for b in obj["rounds"][j]["bonus"])]
+            if later:
+                out = (len(gained) - n, c, i, later[0])
+    return out
+
+
+def test_a_pile_larger_than_a_card_revealed_again_leaves_room_for_is_refused_as_a_position_and_a_view():
+    """A player played again a card she had collected, so she had drawn every card above it; cards never
+    revealed moved from the top of another pile onto hers make her pile hold more than the cards the
+    rounds put under it since: a view with those counts is refused by the pile's size before any world
+    is drawn (the rounds and counts say it), and so is the full position (which may name a card
+    collected later that lies in a hand now)."""
+    rng = random.Random(2)
+    for _ in range(30):
+        s = SPEC.deal(Rules(), 3, rng)
+        while SPEC.legal_moves(s):
+            s = SPEC.apply(s, rng.choice(SPEC.legal_moves(s)))
+            if s.phase != "flip":
+                continue
+            obj = json.loads(json.dumps(SPEC.state_to_json(s)))
+            shown = set(obj["shown"])
+            for p in range(3):
+                room = _room(obj, p)
+                if room is None or room[0] < len(obj["piles"][p]) - 1:
+                    continue
+                m = room[0] - len(obj["piles"][p]) + 1
+                for q in (x for x in range(3) if x != p):
+                    top = obj["piles"][q][:m]
+                    if len(top) < m or shown & set(top) or len(obj["piles"][q]) - m < len(_put_under(obj, q)):
+                        continue
+                    says = (f"piles[{p}]: player {p}'s pile holds {room[0] + 1} cards, but at most {room[0]}: {room[1]} "
+                            f"went under it in rounds[{room[2]}] and was revealed again in rounds[{room[3]}], so every "
+                            f"card above it has left (a pile is drawn from the top), and the rounds put {room[0]} under "
+                            f"it since {BOTTOM_CITE}")
+                    viewer = next(x for x in range(3) if x not in (p, q))
+                    view = view_of(INFO, s, viewer)
+                    view["piles"][p]["count"] += m
+                    view["piles"][q]["count"] -= m
+                    obj["piles"][p][:0] = top
+                    del obj["piles"][q][:m]
+                    with pytest.raises(InputError) as exc:
+                        read_view(view)
+                    assert str(exc.value) == says
+                    # the full position says the same, or names a card collected later that lies in a hand now
+                    with pytest.raises(InputError) as exc:
+                        SPEC.state_from_json(obj)
+                    text = str(exc.value)
+                    assert text == says or (text.startswith(f"piles[{p}]: player {p}'s pile holds {room[0] + 1} cards, "
+                                                            "but at most ") and " now, so every card above it" in text)
+                    return
+    raise AssertionError("no such position")

@@ -44,20 +44,27 @@ C = PILATCH45.parse
 
 def small_position(hands: list[list[str]], known: list[list[str]], pool_in_piles: list[str], **fields) -> dict:
     """Every card is shown (in the history of rounds) except the cards of ``pool_in_piles`` and the
-    hands' cards not listed in ``known``; the viewer's hand (seat 0 by default) is listed whole in
-    ``known``. The shown cards not in hands fill the piles. The history is one the rules allow
-    (:func:`tests.three_fools.helpers.rounds_for`): a shown card in a hand was won by its holder."""
+    hands' cards not listed in ``known``. The shown cards not in hands fill the piles. The history is
+    one the rules allow (:func:`tests.three_fools.helpers.rounds_for`): a shown card in a hand was won
+    by its holder and drawn back from her pile, so her pile holds only cards she collected after it
+    (a pile is drawn from the top). The cards of ``pool_in_piles``, never revealed, lie on top of the
+    piles of the players with no shown card in hand (in turn); a viewer's own hand, which she sees
+    whether it was shown or not, may be left out of ``known`` to make her pile one of them."""
     in_hands = {c for h in hands for c in h}
     unseen = (in_hands - {c for k in known for c in k}) | set(pool_in_piles)
     shown = [c.ascii for c in PILATCH45 if c.ascii not in unseen]
     held = [[c for c in known[p] if c in hands[p]] for p in range(3)]
     free = [c for c in shown if c not in in_hands]
     leader = fields.get("leader", 0)
+    rules = fields.get("rules") or {}
     # (played under the side the position's binary card shows: its field, else the rules' start)
-    binary = fields.get("binary", (fields.get("rules") or {}).get("binary_start", "down"))
-    rounds, piles, streak = rounds_for(held, free, leader, binary)
-    for p, c in enumerate(pool_in_piles):
-        piles[p % 3].insert(0, c)
+    binary = fields.get("binary", rules.get("binary_start", "down"))
+    rounds, piles, streak = rounds_for(held, free, leader, binary, rules.get("collect_order", "leader_first"))
+    fresh = [p for p in range(3) if not held[p]]
+    if pool_in_piles and not fresh:
+        raise ValueError("every player holds a shown card, so no pile holds a card never revealed")
+    for i, c in enumerate(pool_in_piles):
+        piles[fresh[i % len(fresh)]].insert(0, c)
     obj = {"game": "three-fools", "hands": hands, "piles": piles, "rounds": rounds, "streak": streak}
     obj.update(fields)
     return obj
@@ -65,9 +72,10 @@ def small_position(hands: list[list[str]], known: list[list[str]], pool_in_piles
 
 SMALL = small_position(
     [["1R", "QP", "5S", "JoS"], ["2R", "9P", "7S", "AR"], ["KS", "3P", "10R", "4S"]],
-    known=[["1R", "QP", "5S", "JoS"], ["2R", "9P"], ["KS", "3P"]],
+    known=[[], ["2R", "9P"], ["KS", "3P"]],
     pool_in_piles=["8R"])
-"""Leader 0 (the viewer); each follower has two seen and two unseen cards; 5 unseen cards."""
+"""Leader 0 (the viewer); each follower has two seen and two unseen cards; 5 unseen cards. The
+viewer's own cards were never shown (she sees them all the same): 8R lies on top of her pile."""
 
 
 def _probs(strategy: dict | None, hand: frozenset, binary: str, declared: str) -> dict:
@@ -185,7 +193,7 @@ def test_round_odds_from_a_followers_view_equal_enumeration_over_the_spec():
     the card (the spec reference averages over the deals where she holds it)."""
     obj = small_position(
         [["1R", "QP", "5S", "JoS"], ["2R", "9P", "7S", "AR"], ["KS", "3P", "10R", "4S"]],
-        known=[["1R", "QP"], ["2R", "9P", "7S", "AR"], ["KS", "3P"]], pool_in_piles=["8R"])
+        known=[["1R", "QP"], [], ["KS", "3P"]], pool_in_piles=["8R"])
     got = _solver(obj, 1)
     want = spec_reference(obj, 1)
     assert got == want
@@ -215,7 +223,7 @@ def test_best_response_of_a_follower_beats_every_other_card_by_enumeration():
     each information set, the reference win chance of every card she holds."""
     obj = small_position(
         [["1R", "QP", "5S", "JoS"], ["2R", "9P", "7S", "AR"], ["KS", "3P", "10R", "4S"]],
-        known=[["1R", "QP"], ["2R", "9P", "7S", "AR"], ["KS", "3P"]], pool_in_piles=["8R"])
+        known=[["1R", "QP"], [], ["KS", "3P"]], pool_in_piles=["8R"])
     state = SPEC.state_from_json(obj)
     br = best_response(state, 1)
     # reference: enumerate the leader's and player 2's unseen cards; the leader uniform over choices
@@ -334,8 +342,8 @@ def test_round_odds_equal_enumeration_over_the_spec_on_random_small_positions(se
     budget = 4
     known = []
     for p in range(3):
-        if p == viewer:
-            known.append(hands[p])
+        if p == viewer:  # her own cards, never shown: an unseen card can lie on her pile
+            known.append([])
             continue
         hide = rng.randint(0, min(2, budget))
         budget -= hide
@@ -404,8 +412,9 @@ def _best_response_reference(obj: dict, seat: int, leader_w, other_table: dict |
 
 BR_POSITION = small_position(
     [["1R", "QP", "5S", "JoS"], ["2R", "9P", "7S", "AR"], ["KS", "3P", "10R", "4S"]],
-    known=[["1R", "QP", "5S"], ["2R", "9P", "7S", "AR"], ["KS", "3P"]], pool_in_piles=["8R"])
-"""Player 1's view: one unseen card in the leader's hand, two in player 2's, one in the piles."""
+    known=[["1R", "QP", "5S"], [], ["KS", "3P"]], pool_in_piles=["8R"])
+"""Player 1's view: one unseen card in the leader's hand, two in player 2's, one in the piles (on
+player 1's own, whose cards were never shown)."""
 
 
 @pytest.mark.parametrize("leader,other", [("table", None), ("uniform", "table"), ("table", "table"),
@@ -451,8 +460,7 @@ def test_round_odds_follow_the_roshambo_format(viewer):
     leader 1/2), and differ from the all-at-once odds, which the solver gave under both formats
     (all_at_once against the spec: the tests above, on these positions)."""
     fmt = "leader_bye"
-    known = [["1R", "QP", "5S", "JoS"], ["2R", "9P"], ["KS", "3P"]] if viewer == 0 else \
-        [["1R", "QP"], ["2R", "9P", "7S", "AR"], ["KS", "3P"]]
+    known = [[], ["2R", "9P"], ["KS", "3P"]] if viewer == 0 else [["1R", "QP"], [], ["KS", "3P"]]
     hands = [["1R", "QP", "5S", "JoS"], ["2R", "9P", "7S", "AR"], ["KS", "3P", "10R", "4S"]]
     obj = small_position(hands, known=known, pool_in_piles=["8R"], rules={"roshambo_format": fmt})
     got = _solver(obj, viewer)
