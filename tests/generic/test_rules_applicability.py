@@ -85,10 +85,13 @@ def test_solve_notes_the_options_that_cannot_matter(tmp_path: Any) -> None:
 
 def test_a_batch_view_line_notes_the_options_that_cannot_matter_as_a_solve_of_the_view_does(tmp_path: Any) -> None:
     """A view answered from one seat: ``foolsolve VIEW.json`` and a batch's line of the view (answered,
-    and read back from the store) carry the same note, last among the notes."""
+    and read back from the store) carry the same note, last among the notes. (The stock's hidden card
+    gives the view more than one world: a view with one world is answered as its full position.)"""
     path = tmp_path / "end.json"
-    path.write_text(json.dumps({"game": "durak", "rules": MOOT, "trump": "S", "hands": [["6H", "KD"], ["8D", "9D"]],
-                                "stock": [], "attacker": 0, "defender": 1, "table": [["6C", None]]}))
+    path.write_text(json.dumps({"game": "durak", "rules": MOOT, "trump": "S",
+                                "hands": [["6H", "KD", "7H", "8H", "9H"], ["8D", "9D", "10D", "JD", "QD", "KH"]],
+                                "stock": ["7C", "AS"], "attacker": 0, "defender": 1, "table": [["6C", None]],
+                                "first_bout": False}))
     view = str(tmp_path / "v.json")
     assert call_main(["view", str(path), "--as", "1", "--out", view])[0] == 0
     code, out, err = call_main([view, "--no-store", "--json"])
