@@ -38,10 +38,11 @@ Every comparison runs side by side in one run on the same seeded inputs and prin
   ``--baseline-memory`` GB (a decision past it is reported "out of memory").
 * **budget** (CPU time): one ``pimc:time=0.5,clock=cpu`` and one ``ismcts:time=0.5,clock=cpu``
   decision (a time budget: how long a decision takes, not fixed work) at the ``bots`` part's
-  positions where the opponent holds at least as many cards (thousands of attacks), with
-  ``--baseline DIR`` in both checkouts side by side; beside each, the seat's set-up (the spec's
-  legal moves as the arena gives them to the bot, not in the decision's time) and the decision's
-  overrun of its 0.5 s.
+  positions where the opponent holds at least as many cards (thousands of attacks), and at the
+  defence after each (the mover attacks with the fewest cards its attack family's seeded sample
+  holds: thousands of defences at hand limit 20), with ``--baseline DIR`` in both checkouts side by
+  side; beside each, the seat's set-up (the spec's legal moves as the arena gives them to the bot, not
+  in the decision's time) and the decision's overrun of its 0.5 s.
 
 ``--quick`` runs every part small.
 """
@@ -380,6 +381,41 @@ def grown_position(limit: int, seed: int, attack: bool) -> dict[str, Any] | None
     return None
 
 
+def defence_position(limit: int, seed: int) -> dict[str, Any] | None:
+    """The ``budget`` part's defence (JSON): at :func:`grown_position`'s position of thousands of attacks,
+    the mover attacks with the first attack of the fewest cards in the attack family's seeded sample,
+    and the opponent, holding at least as many cards, defends (thousands of defences under
+    ``hand_limit`` 20); ``None`` where there is no such position or no attack family."""
+    from foolsolve.spec.fools_and_angels import Attack
+
+    position = grown_position(limit, seed, True)
+    if position is None:
+        return None
+    state = SPEC.state_from_json(position)
+    _listed, family = SPEC.legal_moves_split(state)
+    attacks = [m for m in family.candidates() if isinstance(m, Attack)] if family is not None else []
+    if not attacks:
+        return None
+    return SPEC.state_to_json(SPEC.apply(state, min(attacks, key=lambda m: len(m.cards))))
+
+
+def position_of(limit: int, seed: int, kind: str) -> dict[str, Any] | None:
+    """A ``bots`` or ``budget`` position of ``kind``: ``turn`` (:func:`grown_position` without
+    ``attack``), ``attacks`` (with it) or ``defence`` (:func:`defence_position`)."""
+    return defence_position(limit, seed) if kind == "defence" else grown_position(limit, seed, kind == "attacks")
+
+
+def hands_cell(position: dict[str, Any]) -> str:
+    """The ``hands`` cell of a row: the hands' sizes, and at a defence how many legal moves it has."""
+    from foolsolve.game import legal_or_family
+
+    hands = " v ".join(str(len(h)) for h in position["hands"])
+    if position["phase"] != "defend":
+        return hands
+    listed, family = legal_or_family(SPEC, SPEC.state_from_json(position))
+    return f"{hands}, a defence of {len(listed) + (family.count if family is not None else 0):,} moves"
+
+
 def decide(position: dict[str, Any], label: str) -> list[Any]:
     """One decision of bot ``label`` at ``position`` for its player to move: ``[CPU seconds, move, CPU
     seconds of the seat's set-up]`` (the spec's legal moves, as the arena lists them before asking)."""
@@ -425,11 +461,11 @@ def seconds(x: float | None) -> str:
 
 
 def bench_bots(limits: list[int], positions: int, baseline: str | None, memory_gb: float,
-               labels: Sequence[str] = BOTS, kinds: Sequence[bool] = (False, True)) -> None:
+               labels: Sequence[str] = BOTS, kinds: Sequence[str] = ("turn", "attacks")) -> None:
     """The ``bots`` part: each decision in this checkout and, with ``baseline``, in that one (``labels``:
-    the bots; ``kinds``: the positions, with the opponent holding at least as many cards or not).
-    The ``budget`` part: :data:`BUDGET_BOTS` at the positions of thousands of attacks, with the seat's
-    set-up and the overrun of the time."""
+    the bots; ``kinds``: the positions, :func:`position_of`'s kinds). The ``budget`` part:
+    :data:`BUDGET_BOTS` at the positions of thousands of attacks and the defences that follow them,
+    with the seat's set-up and the overrun of the time."""
     budget = labels == BUDGET_BOTS
     tree = None
     if baseline is not None:
@@ -446,16 +482,16 @@ def bench_bots(limits: list[int], positions: int, baseline: str | None, memory_g
         print("|---:|---|---|" + ("---:|" if tree else "") + "---:|" + ("---:|---|" if tree else "---|"), flush=True)
     total = [0.0, 0.0]
     try:
-        for limit, attack in ((limit, attack) for limit in limits for attack in kinds):
+        for limit, kind in ((limit, kind) for limit in limits for kind in kinds):
             found = 0
             for seed in range(100):
                 if found == positions:
                     break
-                position = grown_position(limit, seed, attack)
+                position = position_of(limit, seed, kind)
                 if position is None:
                     continue
                 found += 1
-                hands = " v ".join(str(len(h)) for h in position["hands"])
+                hands = hands_cell(position)
                 for k, label in enumerate(labels):
                     if tree is None:
                         secs, move, setup = decide(position, label)
@@ -551,7 +587,8 @@ def main() -> None:
         bench_bots(a.limits, 1 if a.quick else a.positions, a.baseline, a.baseline_memory)
     if "budget" in a.parts:
         print("\nBot decisions with a time budget at big hand limits (CPU time):\n")
-        bench_bots(a.limits, 1 if a.quick else a.positions, a.baseline, a.baseline_memory, BUDGET_BOTS, (True,))
+        bench_bots(a.limits, 1 if a.quick else a.positions, a.baseline, a.baseline_memory, BUDGET_BOTS,
+                   ("attacks", "defence"))
 
 
 if __name__ == "__main__":

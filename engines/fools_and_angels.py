@@ -282,6 +282,7 @@ def clear_caches() -> None:
     _TABLE_MEMO.clear()
     _SS_MEMO.clear()
     _ATT_MEMO.clear()
+    _DEFENCE_SAMPLES.clear()
     _PARTS_MEMO.clear()
     _COUNT_MEMO.clear()
     sort_key.cache_clear()
@@ -766,6 +767,69 @@ def _defence_at(pips: int, parts: DefenceParts, i: int) -> Move:
     return _SURRENDER
 
 
+def _defence_draw(pips: int, parts: DefenceParts, i: int) -> Move:
+    """The defence of index ``i`` in the spec's ``_defence_draw`` order (not :func:`_defences`' list
+    order): the same index decodes to the same defence, so the spec's and the engine's samples are the
+    same moves. In a part the face set ``i // n``, the pip set ``i % n`` of the whole pip mask
+    (:func:`subset_of`: lowest card first, the sets without it before those with it)."""
+    for t, need, n, _blocks, face_sets in parts:
+        size = n * len(face_sets)
+        if i < size:
+            j, r = divmod(i, n)
+            return (DEFEND, t, subset_of(pips, need, r) | face_sets[j])
+        i -= size
+    raise IndexError(i)
+
+
+def _parts_key(parts: DefenceParts) -> list[tuple[int, int, int, int]]:
+    """``(target, needed total, pip sets, face sets)`` of each part: the spec's ``defence_parts`` with
+    the target numbered, as the sample's seed reads them."""
+    return [(t, need, n, len(fs)) for t, need, n, _blocks, fs in parts]
+
+
+def defence_family(state: EngineState, count: int, parts: DefenceParts) -> MoveFamily:
+    """The defences of a defence with more than :data:`~foolsolve.game.MAX_CONSIDERED` of them, as a
+    :class:`MoveFamily` (the spec's :func:`~foolsolve.spec.fools_and_angels.defence_family`): counted
+    and read by index off :func:`_defence_parts` (``count`` and ``parts``, surrender aside;
+    :attr:`MoveFamily.at`: the move :func:`_defences`' list holds there, as the playout reads it),
+    sampled as the spec samples (the same seed, the same draws)."""
+    cr: EngineRules = state[0]
+    p = state[2]
+    hand = state[3 + p]
+    pips = hand & PIPS
+    key = _parts_key(parts)
+    seed = f"foolsolve-defence-sample:{hand}:{state[8]}:{key}"
+    needs = {t: need for t, need, _n, _f in key}
+
+    def sample(rng: random.Random) -> Move:
+        return _defence_draw(pips, parts, rng.randrange(count))
+
+    def contains(move: Any) -> bool:
+        if not isinstance(move, S.Defend) or len(set(move.cards)) != len(move.cards) or move.target not in S.TARGETS:
+            return False
+        m = FRENCH52.mask(move.cards)
+        t = S.TARGETS.index(move.target)
+        return (m & hand == m and t in needs and msum(m & PIPS) == needs[t] and bool(m & PIPS)
+                and (cr.with_faces or not m & FACES))
+
+    def candidates() -> list[Move]:
+        hit = _DEFENCE_SAMPLES.get(seed)
+        if hit is None:
+            if len(_DEFENCE_SAMPLES) >= 4096:
+                _DEFENCE_SAMPLES.clear()
+            hit = _DEFENCE_SAMPLES[seed] = tuple(sampled_members(sample, count, seed, S.ATTACK_SAMPLE))
+        return list(hit)
+
+    return MoveFamily("defence", count, sample, contains,
+                      lambda: [m for m in _defences(state, p) if m[0] == DEFEND], candidates,
+                      sampled=True, lead=count, at=lambda i, _rng: _defence_at(pips, parts, i))
+
+
+_DEFENCE_SAMPLES: dict[str, tuple[Move, ...]] = {}
+"""A defence family's candidates by its seed (the seed names the hand, the attack and the parts, so it
+names the sample): every node of a search with the same defence asks for them."""
+
+
 _EXCHANGE_SIZES: dict[tuple[int, int], tuple[list[int], list[int]]] = {}
 
 
@@ -1084,10 +1148,18 @@ class FoolsAndAngelsEngine(Engine[EngineState, Move]):
 
     def legal_moves_split(self, state: EngineState) -> tuple[list[Move], MoveFamily | None]:
         """The legal moves with the exchanges, and the attacks where more than
-        :data:`~foolsolve.game.MAX_CONSIDERED`, as a :class:`MoveFamily` (see the spec's)."""
-        if state[1] != P_TURN or winner(state) is not None:
+        :data:`~foolsolve.game.MAX_CONSIDERED`, as a :class:`MoveFamily` (see the spec's); the
+        defences likewise (:func:`defence_family`)."""
+        if winner(state) is not None:
             return legal_moves(state), None
         p = state[2]
+        if state[1] == P_DEFEND:  # past MAX_CONSIDERED the defences are a family, surrender listed after them
+            n, dparts = _defence_parts(state, p)
+            if n - 1 <= MAX_CONSIDERED:
+                return legal_moves(state), None
+            return [_SURRENDER], defence_family(state, n - 1, dparts)
+        if state[1] != P_TURN:
+            return legal_moves(state), None
         hand = state[3 + p]
         n_o = state[4 - p].bit_count()
         cr: EngineRules = state[0]
@@ -1154,7 +1226,7 @@ class FoolsAndAngelsEngine(Engine[EngineState, Move]):
                 raise IllegalMove(f"move {move} is not a Fools and Angels move")
             m = simple[type(move)]
         listed, family = self.legal_moves_split(state)
-        if m in listed or (family is not None and m[0] == EXCH and family.contains(move)):
+        if m in listed or (family is not None and family.contains(move)):
             return m
         raise IllegalMove(f"move {move} is not legal here")
 

@@ -211,7 +211,7 @@ MAX_CONSIDERED = 2**8 - 1
 past it they take the :class:`MoveFamily` (:func:`legal_or_family`), as they do past
 :data:`MAX_LISTED`: the ``random`` bot and random playouts sample it, players that value moves weigh
 its bounded :attr:`MoveFamily.candidates` (Fools and Angels' exchanges: at most three a hand card; its
-attacks: a seeded uniform sample of 64), and an answer over them is never reported exact. Listing
+attacks and its defences: a seeded uniform sample of 64), and an answer over them is never reported exact. Listing
 more costs those players far more than it costs a command that prints the list once: every move
 listed is a move valued (a ``pimc`` root move is searched in every world), and a 16-card hand's
 65,535 exchanges take the spec about 0.3 s to list, the engine about 20 ms at every node of a
@@ -308,7 +308,7 @@ def engine_move_key(engine: Any, spec: Any) -> Callable[[Any, Any], Any]:
 @dataclass(frozen=True)
 class MoveFamily:
     """Legal moves of one kind that a turn may have thousands of (Fools and Angels' Exchange:
-    every set of hand cards; its attacks), or of several such kinds (:func:`joined_family`), given
+    every set of hand cards; its attacks; its defences), or of several such kinds (:func:`joined_family`), given
     without listing them: how many there are, one drawn
     uniformly at random, a membership test and, on demand, the full list. The conformance
     harness compares two families by count and a seeded sample from each side (the full lists

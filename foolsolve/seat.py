@@ -198,7 +198,7 @@ def playout_value(info: GameInfo, world: Any, player: int, rng: random.Random, p
 
 def unlisted_note(spec: Any, world: Any, player: int, split: tuple[Sequence[Any], MoveFamily | None] | None = None) -> str:
     """Where ``player`` is to move and one family of her legal moves is longer than
-    :data:`foolsolve.game.MAX_CONSIDERED` (Fools and Angels' exchanges or attacks: more than 255), a note
+    :data:`foolsolve.game.MAX_CONSIDERED` (Fools and Angels' exchanges, attacks or defences: more than 255), a note
     saying which of them the answer weighs, the family's candidates (:func:`foolsolve.game.search_moves`;
     of a family of several kinds, each kind's: all of a kind at most that long, a uniform sample of
     attacks); else nothing. ``split``: :func:`foolsolve.game.legal_or_family`'s answer for ``world``

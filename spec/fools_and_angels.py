@@ -994,6 +994,98 @@ def defence_moves(state: State) -> list[Defend | Surrender]:
     return out
 
 
+def _suffix_counts(values: Sequence[int]) -> list[dict[int, int]]:
+    """``out[j][t]``: how many sets of the cards from the ``j``-th on (their ``values``) total ``t``
+    (the empty set too)."""
+    out: list[dict[int, int]] = [{0: 1}]
+    for v in reversed(values):
+        rest = out[-1]
+        table = dict(rest)
+        for t, n in rest.items():
+            table[t + v] = table.get(t + v, 0) + n
+        out.append(table)
+    return out[::-1]
+
+
+def defence_parts(state: State) -> list[tuple[str, int, int, int]]:
+    """The defences of the player to move (:func:`defence_moves`' list, surrender aside) counted without
+    listing them: ``(target, needed total, sets of pip cards with that total, sets of face cards each
+    joins)`` for each target of :func:`defence_targets`, in its order. Every set of pip cards with the
+    target's total, with any set of the hand's face cards (none where ``defence_face_cards`` is
+    ``never``), is a defence :func:`defend_reasons` allows (the total is never zero, so the set has a
+    pip card); the pip sets are counted by total (a subset-sum count, the engine's ``sum_counts``)."""
+    hand = state.hands[state.to_move]
+    pips = ordered(c for c in hand if is_pip(c))
+    faces = sum(1 for c in hand if is_face(c))
+    sets = 1 << faces if state.rules.defence_face_cards == "with_pips" else 1
+    counts = _suffix_counts([value(c) for c in pips])[0]
+    return [(target, need, counts.get(need, 0), sets) for target, _c, need in defence_targets(state.attack, state.rules)]
+
+
+def defence_count(state: State) -> int:
+    """How many defences :func:`defence_moves` lists besides surrender, counted (:func:`defence_parts`)."""
+    return sum(n * f for _t, _need, n, f in defence_parts(state))
+
+
+def defence_family(state: State, parts: list[tuple[str, int, int, int]]) -> MoveFamily:
+    """The defences of a turn with more than :data:`~foolsolve.game.MAX_CONSIDERED` of them (surrender
+    aside, listed beside), as a :class:`~foolsolve.game.MoveFamily`: counted by ``parts``
+    (:func:`defence_parts`), drawn uniformly by index (:func:`_defence_draw`), tested
+    (:func:`defend_reasons`) and read without listing; its candidates are a seeded uniform sample of
+    :data:`ATTACK_SAMPLE` of them (the seed is the defender's hand, the attack and the parts, so every
+    world of one view weighs the same defences, and the engine draws the same ones)."""
+    d = state.to_move
+    hand = ordered(state.hands[d])
+    pips = tuple(c for c in hand if is_pip(c))
+    faces = tuple(c for c in hand if is_face(c))
+    suffix = _suffix_counts([value(c) for c in pips])
+    count = sum(n * f for _t, _need, n, f in parts)
+    seed = (f"foolsolve-defence-sample:{FRENCH52.mask(hand)}:{FRENCH52.mask(state.attack)}:"
+            f"{[(TARGETS.index(t), need, n, f) for t, need, n, f in parts]}")
+
+    def sample(rng: random.Random) -> Defend:
+        return _defence_draw(pips, faces, suffix, parts, rng.randrange(count))
+
+    def contains(move: Any) -> bool:
+        return (isinstance(move, Defend) and len(set(move.cards)) == len(move.cards)
+                and not defend_reasons(state, move.target, move.cards))
+
+    def listing() -> list[Defend]:
+        return [m for m in defence_moves(state) if isinstance(m, Defend)]
+
+    def read(text: str) -> Defend | None:
+        try:
+            move = read_move_text(text)
+        except InputError:
+            return None
+        return move if isinstance(move, Defend) and contains(move) else None
+
+    return MoveFamily("defence", count, sample, contains, listing,
+                      lambda: sampled_members(sample, count, seed, ATTACK_SAMPLE), read, sampled=True, lead=count)
+
+
+def _defence_draw(pips: tuple[Card, ...], faces: tuple[Card, ...], suffix: list[dict[int, int]],
+                  parts: list[tuple[str, int, int, int]], i: int) -> Defend:
+    """The defence of index ``i`` in one fixed order of them (a bijection, so a uniform ``i`` draws a
+    uniform defence; the engine's ``_defence_draw`` decodes the same index to the same defence): the
+    parts in order, in a part the face set ``i // n`` (face card ``k`` in it where bit ``k`` of that
+    number is set) and the pip set ``i % n``, read card by card, lowest first, the sets without the
+    card before those with it (``suffix``: :func:`_suffix_counts` of the pips)."""
+    for target, need, n, f in parts:
+        if i < n * f:
+            j, i = divmod(i, n)
+            chosen = [c for k, c in enumerate(faces) if j >> k & 1]
+            for at, c in enumerate(pips):
+                before = suffix[at + 1].get(need, 0)
+                if i >= before:
+                    i -= before
+                    need -= value(c)
+                    chosen.append(c)
+            return Defend(target, ordered(chosen))
+        i -= n * f
+    raise IndexError(i)
+
+
 _REGROUP_QUOTE = "Players take turns either attacking by playing cards from their hand or regrouping by drawing cards"
 
 
@@ -1288,8 +1380,16 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
         being listed; where the attacks are more than :data:`~foolsolve.game.MAX_CONSIDERED`, they
         too (:func:`attack_family`), with the exchanges one family of both kinds
         (:func:`~foolsolve.game.joined_family`, the attacks first, before the listed moves, as
-        the list orders them)."""
-        if state.phase != TURN or self.result(state) is not None:
+        the list orders them). At a defence of more than :data:`~foolsolve.game.MAX_CONSIDERED`
+        defences, they are the family (:func:`defence_family`), surrender listed."""
+        if self.result(state) is not None:
+            return self.legal_moves(state), None
+        if state.phase == DEFEND:  # past MAX_CONSIDERED the defences are a family, surrender listed after them
+            counted = defence_parts(state)
+            if sum(n * f for _t, _need, n, f in counted) <= MAX_CONSIDERED:
+                return self.legal_moves(state), None
+            return [Surrender()], defence_family(state, counted)
+        if state.phase != TURN:
             return self.legal_moves(state), None
         exchanges = exchange_count(state)
         classes = attack_classes(state)

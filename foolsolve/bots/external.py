@@ -9,7 +9,7 @@ writes one JSON object on a line to the program's standard input::
 
 and reads one line back: the text of one legal move (as ``foolsolve moves`` prints it; the ASCII
 card form ``6S`` is read too) or its index in ``legal`` (ASCII digits only). Where one family of
-moves is longer than :data:`foolsolve.game.MAX_CONSIDERED` (Fools and Angels' exchanges or attacks: more than 255,
+moves is longer than :data:`foolsolve.game.MAX_CONSIDERED` (Fools and Angels' exchanges, attacks or defences: more than 255,
 such as every set of a hand of 9 or more cards), ``legal`` holds the other moves and the request
 has ``"family": {"kind": "exchange", "count": 131071, "candidates": [...]}``: the text of any member
 of the family is a legal answer. A program that answers late (the ``timeout`` parameter, 10 s by

@@ -164,7 +164,8 @@ def test_fools_and_angels_parts() -> None:
 def test_fools_and_angels_bots_part_positions_and_decisions() -> None:
     """The bots part's positions: the mover at a turn holds the limit less 3 cards or more (with
     attack, the opponent at least as many), seeded; a decision is its CPU seconds, a legal move and the
-    CPU seconds of the seat's set-up; the budget part's rows show the time bots and their overrun."""
+    CPU seconds of the seat's set-up; the budget part's rows show the time bots and their overrun, at
+    those positions and at the defence after an attack from one."""
     bench = _load("bench_fools_and_angels")
     from foolsolve.spec.fools_and_angels import SPEC
 
@@ -179,6 +180,12 @@ def test_fools_and_angels_bots_part_positions_and_decisions() -> None:
         secs, move, setup = bench.decide(pos, "ismcts:iterations=5")
         state = SPEC.state_from_json(pos)
         assert secs >= 0 and setup >= 0 and SPEC.parse_move(state, move) is not None
+    # the budget part's defence: the attack of fewest cards in the attack family's sample, then the defence
+    pos = next(p for seed in range(20) if (p := bench.defence_position(12, seed)) is not None)
+    state = SPEC.state_from_json(pos)
+    assert pos["phase"] == "defend" and bench.hands_cell(pos).endswith(f"a defence of {len(SPEC.legal_moves(state))} moves")
+    secs, move, setup = bench.decide(pos, "ismcts:iterations=5")
+    assert secs >= 0 and setup >= 0 and SPEC.parse_move(state, move) is not None
     assert bench.BUDGET_BOTS == ("pimc:time=0.5,clock=cpu", "ismcts:time=0.5,clock=cpu")
     assert bench.overrun(0.62) == "+0.12" and bench.overrun(None) == "-"
 
