@@ -218,8 +218,8 @@ def unlisted_note(spec: Any, world: Any, player: int, split: tuple[Sequence[Any]
         if f.count <= MAX_CONSIDERED:
             return f"all {f.count:,} {f.kind} moves"
         n = len(f.candidates())
-        return (f"a uniform sample of {n} of the {f.count:,} {f.kind} moves (seeded by the hand)" if f.sampled
-                else f"{n} of the {f.count:,} {f.kind} moves")
+        return (f"a uniform sample of {n} of the {f.count:,} {f.kind} moves (seeded by what the mover sees: the "
+                "same in every world)" if f.sampled else f"{n} of the {f.count:,} {f.kind} moves")
     return (f"{family.count:,} {family.kind} moves are legal, more than the {MAX_CONSIDERED} of one kind a search "
             f"weighs: the answer weighs {' and '.join(weighed(f) for f in kinds)} (docs/fools-and-angels.md, "
             "\"Big hands\") and the other legal moves")

@@ -221,8 +221,9 @@ def test_a_decision_lists_the_specs_legal_moves_once(monkeypatch, label: str) ->
                      root_moves=(seat.legal, seat.family))
     assert calls == Counter(split=1), calls
     note = ("537,512 attack and exchange moves are legal, more than the 255 of one kind a search weighs: the answer "
-            "weighs a uniform sample of 64 of the 13,225 attack moves (seeded by the hand) and 54 of the 524,287 "
-            "exchange moves (docs/fools-and-angels.md, \"Big hands\") and the other legal moves")
+            "weighs a uniform sample of 64 of the 13,225 attack moves (seeded by what the mover sees: the same in "
+            "every world) and 54 of the 524,287 exchange moves (docs/fools-and-angels.md, \"Big hands\") and the "
+            "other legal moves")
     assert note in answer.notes
     assert len(answer.moves) == 1 + 64 + 54
 

@@ -237,8 +237,8 @@ def test_a_decision_at_a_defence_of_thousands_never_lists_the_defences(monkeypat
                          root_moves=(seat.legal, seat.family))
         assert calls["defence_moves"] == 0 and calls["split"] == 1, calls
         note = ("34,720 defence moves are legal, more than the 255 of one kind a search weighs: the answer weighs a "
-                "uniform sample of 64 of the 34,720 defence moves (seeded by the hand) (docs/fools-and-angels.md, "
-                "\"Big hands\") and the other legal moves")
+                "uniform sample of 64 of the 34,720 defence moves (seeded by what the mover sees: the same in every "
+                "world) (docs/fools-and-angels.md, \"Big hands\") and the other legal moves")
         assert note in answer.notes
         assert len(answer.moves) == 1 + 64
 
