@@ -1159,18 +1159,19 @@ def _check_record_file(path: Path) -> None:
     FIFO): its records would be mixed into another output, or lost, and a rerun could not resume
     from it. A new name (or a link to one) is a file the arena creates."""
     try:
-        mode = os.stat(path).st_mode
+        found = os.stat(path)
     except FileNotFoundError:
         return
     except OSError as exc:
         raise InputError(f"{option_name('--out')} {path}: cannot read it ({exc.strerror or exc})") from None
+    mode = found.st_mode
     if not stat.S_ISREG(mode):
         kind = next((what for test, what in _KINDS if test(mode)), "a special file")
         raise InputError(f"{option_name('--out')} {path}: {kind}, not a file: the record file must be a regular file "
                          "or a new name (a rerun resumes from it)")
     for fd, name in ((1, "standard output"), (2, "standard error")):  # /dev/stdout when it is redirected to a file
         try:
-            same = os.path.samestat(os.stat(path), os.fstat(fd))
+            same = os.path.samestat(found, os.fstat(fd))
         except OSError:
             continue
         if same:

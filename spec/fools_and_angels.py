@@ -1024,7 +1024,12 @@ def defence_parts(state: State) -> list[tuple[str, int, int, int]]:
 
 def defence_count(state: State) -> int:
     """How many defences :func:`defence_moves` lists besides surrender, counted (:func:`defence_parts`)."""
-    return sum(n * f for _t, _need, n, f in defence_parts(state))
+    return _parts_count(defence_parts(state))
+
+
+def _parts_count(parts: list[tuple[str, int, int, int]]) -> int:
+    """How many defences :func:`defence_parts`' ``parts`` hold: each part's pip sets times its face sets."""
+    return sum(n * f for _t, _need, n, f in parts)
 
 
 def defence_family(state: State, parts: list[tuple[str, int, int, int]]) -> MoveFamily:
@@ -1039,7 +1044,7 @@ def defence_family(state: State, parts: list[tuple[str, int, int, int]]) -> Move
     pips = tuple(c for c in hand if is_pip(c))
     faces = tuple(c for c in hand if is_face(c))
     suffix = _suffix_counts([value(c) for c in pips])
-    count = sum(n * f for _t, _need, n, f in parts)
+    count = _parts_count(parts)
     seed = (f"foolsolve-defence-sample:{FRENCH52.mask(hand)}:{FRENCH52.mask(state.attack)}:"
             f"{[(TARGETS.index(t), need, n, f) for t, need, n, f in parts]}")
 
@@ -1386,7 +1391,7 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
             return self.legal_moves(state), None
         if state.phase == DEFEND:  # past MAX_CONSIDERED the defences are a family, surrender listed after them
             counted = defence_parts(state)
-            if sum(n * f for _t, _need, n, f in counted) <= MAX_CONSIDERED:
+            if _parts_count(counted) <= MAX_CONSIDERED:
                 return self.legal_moves(state), None
             return [Surrender()], defence_family(state, counted)
         if state.phase != TURN:
