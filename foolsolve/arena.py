@@ -291,6 +291,11 @@ def _terminated(signum: int, frame: Any) -> None:
     os.kill(os.getpid(), signal.SIGTERM)
 
 
+_terminated.held = True  # type: ignore[attr-defined]
+# held back while an external program starts (foolsolve.executor.SigintHeld): run between the fork and
+# the bot's taking the process, it would miss that program, which would outlive the worker
+
+
 def close_bots() -> None:
     """Stop the bots of every game this process is still playing (external programs)."""
     for bot in list(_BOTS.values()):

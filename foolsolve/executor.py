@@ -345,13 +345,16 @@ class SigintHeld:
     for the block (a thread Dask runs, which blocking the signal would not cover, cannot raise it);
     another thread, or another handler in place (a worker's ignored SIGINT), is left as it is.
     SIGTERM, which the ``foolsolve`` command handles as Ctrl-C (:func:`foolsolve.errors.on_sigterm`),
-    is held back the same way."""
+    is held back the same way, and so is any other SIGTERM handler marked ``held = True`` (an arena
+    worker's, :func:`foolsolve.arena._terminated`, which ends the external programs started so far:
+    a program started inside the block is one of them once the block ends)."""
 
     def __enter__(self) -> SigintHeld:
         self.hit = self.term_hit = False
         main = threading.current_thread() is threading.main_thread()
         self.replaced = main and signal.getsignal(signal.SIGINT) is signal.default_int_handler
-        self.term = main and signal.getsignal(signal.SIGTERM) is on_sigterm
+        self.term_handler = signal.getsignal(signal.SIGTERM)
+        self.term = main and (self.term_handler is on_sigterm or getattr(self.term_handler, "held", False) is True)
         if self.replaced:
             signal.signal(signal.SIGINT, self._note)
         if self.term:
@@ -368,9 +371,11 @@ class SigintHeld:
         if self.replaced:
             signal.signal(signal.SIGINT, signal.default_int_handler)
         if self.term:
-            signal.signal(signal.SIGTERM, on_sigterm)
+            signal.signal(signal.SIGTERM, self.term_handler)
         if self.term_hit and kind is None:
-            on_sigterm(signal.SIGTERM, None)  # KeyboardInterrupt, noted as SIGTERM's
+            handler = self.term_handler
+            assert callable(handler)
+            handler(signal.SIGTERM, None)  # on_sigterm: KeyboardInterrupt, noted as SIGTERM's
         if self.hit and kind is None:
             raise KeyboardInterrupt
 

@@ -1568,3 +1568,39 @@ def test_the_stop_line_says_where_the_games_played_are_kept():
         "(stopped by SIGTERM after 2 of 4 games: only the table above holds them; --out FILE keeps a match's games, "
         "and a rerun with it finishes the match)")
     assert stop_line("Ctrl-C", 0, 4, None) == "(stopped by Ctrl-C before any of the 4 games ended)"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_a_workers_sigterm_as_a_cmd_bot_starts_ends_that_program_too(tmp_path):
+    """A pool worker's SIGTERM (the arena stopped on Ctrl-C) landing as a program is started (the
+    process exists, Popen has not returned) ran the worker's handler before the bot held the
+    process: the handler ended the other programs and the worker, and this one outlived both."""
+    pids = tmp_path / "pids"
+    script = f"""
+import os, signal, subprocess
+from foolsolve import arena
+from foolsolve.bots import external
+real = subprocess.Popen
+def started_then_terminated(*args, **kwargs):
+    proc = real(*args, **kwargs)
+    with open({str(pids)!r}, "w") as f:
+        f.write(str(proc.pid))
+    os.kill(os.getpid(), signal.SIGTERM)
+    return proc
+external.subprocess.Popen = started_then_terminated
+signal.signal(signal.SIGTERM, arena._terminated)
+bot = external.ExternalBot("sleep 30")
+arena._BOTS[id(bot)] = bot
+bot._start()
+"""
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == -signal.SIGTERM, proc.stderr
+    pid = int(pids.read_text())
+    try:
+        end = time.monotonic() + 10
+        while _alive(pid) and time.monotonic() < end:
+            time.sleep(0.05)
+        assert not _alive(pid)
+    finally:
+        if _alive(pid):
+            os.kill(pid, signal.SIGKILL)
