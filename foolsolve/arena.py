@@ -355,7 +355,7 @@ def _played(task: Task, spec: Any, info: Any, state: Any, start: Any, rules_json
             labels: list[str], players: list[Any]) -> dict[str, Any]:
     """:func:`play`'s game, its bots made and started."""
     from foolsolve import bots
-    from foolsolve.game import CHANCE, draw_chance, legal_or_family
+    from foolsolve.game import CHANCE, draw_chance, legal_or_family, public_records
     from foolsolve.worlds import view_of
 
     m = task.match
@@ -363,6 +363,7 @@ def _played(task: Task, spec: Any, info: Any, state: Any, start: Any, rules_json
     cpu = [0.0] * m.players
     decisions = [0] * m.players
     history: list[list[str]] = [[] for _ in range(m.players)]
+    played: list[list[Any]] = [[] for _ in range(m.players)]  # every move as each seat saw it (Seat.played)
     moves: list[str] = []
     forfeit: dict[str, Any] | None = None
     finished = True
@@ -389,7 +390,7 @@ def _played(task: Task, spec: Any, info: Any, state: Any, start: Any, rules_json
             seat = bots.Seat(game=info.name, player=mover, players=m.players, rules=rules_json,
                              view=view_of(info, state, mover), legal=tuple(legal),
                              seed=_seed(m.seed, "move", task.deal, task.seating, len(moves)),
-                             history=tuple(history[mover]), family=family)
+                             history=tuple(history[mover]), played=tuple(played[mover]), family=family)
             t0, c0 = time.perf_counter(), time.thread_time()
             try:
                 move = players[mover].choose(seat)
@@ -405,7 +406,10 @@ def _played(task: Task, spec: Any, info: Any, state: Any, start: Any, rules_json
                 break
             history[mover].append(str(move))
         moves.append(str(move))
-        state = spec.apply(state, move)
+        after = spec.apply(state, move)
+        for records, seen_as in zip(played, public_records(spec, state, move, after, range(m.players))):
+            records.append(seen_as)
+        state = after
     returns = None
     if forfeit is None and finished:
         returns = [float(x) for x in spec.returns(state)]

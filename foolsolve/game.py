@@ -32,7 +32,9 @@ Conventions:
   counts), and :meth:`SpecGame.information_state` the key of that player's information set.
   Face-down and simultaneous plays are *sequential* moves whose views hide them (see
   docs/architecture.md, "Hidden moves"): one tree, so one harness, one perft counter and
-  the same solvers serve every game.
+  the same solvers serve every game. What a player sees of a *move* is
+  :meth:`SpecGame.public_move`: its text with what the views hide replaced by what she may know
+  (``play a card face down``), the whole move for its mover (:func:`public_record`).
 * :meth:`SpecGame.returns` gives one number per player at the end (``Result.payoffs``).
 """
 
@@ -522,6 +524,71 @@ class Result:
                 "details": {k: v for k, v in self.details}}
 
 
+@dataclass(frozen=True)
+class PublicMove:
+    """One move of a game as one player saw it (:func:`public_record`): who made it, its text as
+    she saw it, and as the transcripts of ``play --json --trace`` mark it, whether it ended a bout
+    (trick, turn, round) and what that decided."""
+
+    player: int
+    """The mover (:data:`CHANCE`, -1, for a chance outcome)."""
+    move: str
+    """The move's text as the player saw it (:meth:`SpecGame.public_move`): the whole move where she
+    sees it all, else its hidden cards replaced by what she may know (``play a card face down``)."""
+    boundary: bool = False
+    """Whether it ended a bout, trick, turn or round (:meth:`SpecGame.boundary`)."""
+    note: str = ""
+    """What the unit it ended decided, seen by every player (:meth:`SpecGame.boundary_note`); empty:
+    nothing said."""
+    word: str = field(default="round", compare=False)
+    """What a boundary ends, in a word (:attr:`SpecGame.boundary_name`: ``bout``, ``trick``)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"player", "move", "boundary"}``, and ``"note"`` where there is one: a record of ``play
+        --json --trace`` without its position."""
+        out: dict[str, Any] = {"player": self.player, "move": self.move, "boundary": self.boundary}
+        if self.note:
+            out["note"] = self.note
+        return out
+
+    def line(self, you: int | None = None) -> str:
+        """One line: ``player 1: attack 7♦`` (``chance: roshambo 2``; ``player 0 (you): ...`` where
+        ``you`` is the mover), with the mark of a bout's end where it ended one (``-- end of bout
+        --``, as the transcripts write it)."""
+        who = "chance" if self.player == CHANCE else f"player {self.player}" + (" (you)" if self.player == you else "")
+        line = f"{who}: {self.move}"
+        if self.boundary or self.note:
+            from foolsolve.present import boundary_line
+
+            line += " " + boundary_line(self.word, self.note, self.boundary)
+        return line
+
+
+def public_record(game: Any, before: Any, move: Any, after: Any, observer: int) -> PublicMove:
+    """``move``, played at ``before`` (leading to ``after``), as player ``observer`` saw it: its
+    whole text for its mover, else :meth:`SpecGame.public_move`; whether it ended a unit of play
+    and what that decided, which every player sees (:meth:`SpecGame.boundary`,
+    :meth:`SpecGame.boundary_note`). The arena gives every seat the records of every move so far
+    (:attr:`foolsolve.bots.Seat.played`)."""
+    return public_records(game, before, move, after, (observer,))[0]
+
+
+def public_records(game: Any, before: Any, move: Any, after: Any, observers: Sequence[int]) -> list[PublicMove]:
+    """:func:`public_record` of one move for each of ``observers``, its mark and note found once
+    (the records of players who saw the same text are one record: a :class:`PublicMove` is frozen)."""
+    mover = game.to_move(before)
+    boundary, note = bool(game.boundary(before, move, after)), game.boundary_note(before, move, after)
+    word = game.boundary_name or "round"
+    made: dict[str, PublicMove] = {}
+    out = []
+    for observer in observers:
+        text = str(move) if observer == mover else game.public_move(before, move, observer)
+        if text not in made:
+            made[text] = PublicMove(mover, text, boundary, note, word)
+        out.append(made[text])
+    return out
+
+
 class SpecGame(ABC, Generic[S, M]):
     """The rules of one game as plain, literal, slow Python."""
 
@@ -729,6 +796,19 @@ class SpecGame(ABC, Generic[S, M]):
         such as the discard pile); the OpenSpiel bridge also offers the full action-observation
         history."""
         return json.dumps(self.observation(state, player), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+    def public_move(self, state: S, move: M, observer: int) -> str:
+        """The text of ``move``, made at ``state``, as player ``observer`` sees it made, when she is
+        not its mover (:func:`public_record` gives the mover her whole move): the move's own text
+        where every card it names is seen by every player, else that text with each card hidden from
+        ``observer`` replaced by what she may know of it (``lead a card face down as Rock``, ``exchange
+        3 cards``). It names no card that ``observer``'s view after the move does not show, or that
+        her view before it did not (tests/generic/test_public_moves.py checks it against
+        :func:`foolsolve.worlds.view_of` for every game). What a player sees of a move is a rule:
+        a game that hides a move cites the sentence of its text that says so, or lists the reading
+        as a reconstruction. The default: every move is seen whole (a game whose moves are all face
+        up)."""
+        return str(move)
 
     # --- views written as position files, and their worlds (foolsolve.worlds, docs/views.md) ---------
 

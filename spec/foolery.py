@@ -153,6 +153,14 @@ class Rules:
 
 RECONSTRUCTIONS = (
     Reconstruction(
+        "exchange_seen_by_the_pair", "The cards given in a later round's exchange are seen by the giver and the "
+        "receiver alone; the other players see how many cards each gave and to whom, not which.",
+        "The text says who gives how many cards to whom, not who sees them. A card given passes from one hand to "
+        "another, and the other players see neither hand; who gives to whom follows from the titles, which all "
+        "see, and the count from the rule.",
+        '004 §Later rounds: "The King gets the Peasant\'s two highest cards, and gives the Peasant any two cards of '
+        'his choice. The Prince and Merchant similarly exchange a single card."'),
+    Reconstruction(
         "fool_in_trump_lead", "The Fool counts with the trumps for \"all you have\": a hand of trumps and the "
         "Fool may lead trumps.",
         "The Fool can never be led (004 §Fool), so if it counted as a non-trump a hand of trumps and the Fool "
@@ -1205,6 +1213,18 @@ class FoolerySpec(SpecGame[State, Move]):
         return [reason("skips_next", f"an equal {what}: player {nxt}, the following player, is skipped; with two "
                        f"players holding cards that wins player {p} the trick", "Follow", _SKIP_QUOTE,
                        "skip_with_two", rules)]
+
+    def public_move(self, state: State, move: Move, observer: int) -> str:
+        """Plays and passes are seen by all (004 §Passing: "All played cards are set aside in a pile",
+        after every player has seen them to beat them). The cards given in a later round's exchange
+        (004 §Later rounds: "The King gets the Peasant's two highest cards, and gives the Peasant any
+        two cards of his choice. The Prince and Merchant similarly exchange a single card.") are
+        seen by the giver and the receiver alone; the other players see how many cards went to whom
+        (RECONSTRUCTION ``exchange_seen_by_the_pair``), as the views show it (``given``)."""
+        if isinstance(move, Give) and observer != receiver_of(state.previous_places, state.to_move):
+            receiver = receiver_of(state.previous_places, state.to_move)
+            return f"give {plural(len(move.cards), 'card')} to player {receiver}"
+        return str(move)
 
     def describe(self, state: State, view: View | None = None) -> str:
         """A few readable lines; with ``view``, as its player sees them (``SpecGame.describe``): the

@@ -482,6 +482,14 @@ RECONSTRUCTIONS = (
         "knowing it, and the forfeit of the same hand is made by showing it.",
         '003: "A player with only face cards in their hand cannot attack, and loses when attacked."; "they must '
         'show their hand and forfeit the game."'),
+    Reconstruction(
+        "temptation_discard_shown", "A card discarded to Temptation, from the hand or from the top of the private "
+        "stock, is discarded face up: both players see it, and it joins the cards out of play that both see.",
+        "The text says where the card comes from and not how it is discarded. The game's other discards (the "
+        "cards a defence cancels) are made in view of both, and the only card the text puts face down is an "
+        "exchange's, which it says in so many words.",
+        '003 Temptation: "your opponent may discard one of their cards, from their hand or from the top of their '
+        'private stock."; Exchange: "putting the cards you\'ll exchange face down on the bottom of the pool stock"'),
 )
 """Readings of 003 where only one is sensible (``foolsolve rules fools-and-angels`` lists them)."""
 
@@ -1988,6 +1996,17 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
     def boundary(self, before: State, move: Move, after: State) -> bool:
         """A turn ends with the defence (or surrender), a stop or pass, or the last draw of a regroup."""
         return isinstance(move, (Defend, Surrender, Stop, Pass)) or (isinstance(move, Draw) and after.phase != REGROUP)
+
+    def public_move(self, state: State, move: Move, observer: int) -> str:
+        """An exchange is made face down: the opponent sees how many cards went under the pool, not
+        which (003 Exchange: "You do this by putting the cards you'll exchange face down on the bottom
+        of the pool stock, then drawing the same number of cards into your hand."). Every other move
+        is seen whole: an attack and a defence are laid on the table, a draw names the stock it comes
+        from and no card, and a Temptation discard goes face up to the discard (RECONSTRUCTION
+        ``temptation_discard_shown``), as the views show it."""
+        if isinstance(move, Exchange):
+            return f"exchange {plural(len(move.cards), 'card')}"
+        return str(move)
 
     def describe(self, state: State, view: View | None = None) -> str:
         """A few readable lines; with ``view``, as its player sees them (``SpecGame.describe``): the

@@ -722,6 +722,18 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
         """Players in the game."""
         return state.players
 
+    def public_move(self, state: State, move: Move, observer: int) -> str:
+        """A collection and a lay are made with face-up cards (000 §The Deal: "one card to the center
+        face up"; the played card is laid in the centre or collects cards from it), seen by all. A
+        card drawn into a hand is seen by its drawer alone (000 §The Deal: "deal out one card to each
+        player face down"; §A Player's Turn: "the player must draw one card from the draw pile into
+        his or her hand"): where the draw is a chance outcome (a stock of unknown order), the others
+        see that the player drew a card; a card dealt to the centre after a clear is face up (000
+        §Clearing the board: "the dealer must deal out five cards face up to the center")."""
+        if isinstance(move, Reveal) and move.to == "hand" and observer != state.to_move:
+            return f"player {state.to_move} draws a card"
+        return str(move)
+
     def parse_move(self, state: State, text: str) -> Move:
         """A legal move from text; the taken cards may be listed in any order
         (``collect KS: KH 5D 6C 2S``, ``lay 9D``, ``draw 7S``)."""

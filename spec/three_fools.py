@@ -1202,6 +1202,21 @@ class ThreeFoolsSpec(SpecGame[State, Move]):
         only revealed cards and the hands' and piles' sizes, which every player sees."""
         return state.phase in (ROSHAMBO, TIE)
 
+    def public_move(self, state: State, move: Move, observer: int) -> str:
+        """The lead and the follows are face down: another player sees that a card was played and
+        the suit declared, not the card (002 §Rounds of Play: "She chooses a card from her hand and
+        places it face-down in the center, then declares its suit aloud, or lies about what suit it
+        is. Then the other players each put one card face-down in the center as well."), until the
+        last card of the round is down: "When each player has done so, all are revealed", so the
+        last follower's card is seen as she plays it, and the round's cards in its result
+        (:meth:`boundary_note`; at a Roshambo, in the centre). The first leader's draw, the flip of
+        the binary card and a Roshambo are seen by all."""
+        if isinstance(move, Lead):
+            return f"lead a card face down as {SUIT_TEXT[move.declared]}"
+        if isinstance(move, Follow) and sum(c is None for c in state.centre) > 1:
+            return "play a card face down"
+        return str(move)
+
     def boundary_note(self, before: State, move: Move, after: State) -> str:
         """The round's result (:func:`round_result_words`); the final count's tie, settled by its
         Roshambo (:func:`tie_result_words`), which ends the game and no round."""

@@ -4,7 +4,7 @@ A bot never sees a hidden card. At its turn it gets a :class:`Seat`: the game's 
 force, its player number, its view of the position (a view file, :func:`foolsolve.worlds.view_of`:
 what the rules hide from that player replaced by counts and the cards known to be there), its legal
 moves (where one family of moves is too long to list, the others and that family:
-:attr:`Seat.family`) and a seed.
+:attr:`Seat.family`), every move so far as that player saw it made (:attr:`Seat.played`) and a seed.
 Nothing in a seat leads back to the full position (tests/generic/test_bots.py checks it).
 
 Bots are registered like games: one module defining ``BOT`` (a :class:`BotInfo`) and one line in
@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from foolsolve.errors import InputError, option_name, quoted
 
 if TYPE_CHECKING:
-    from foolsolve.game import MoveFamily
+    from foolsolve.game import MoveFamily, PublicMove
 
 BOT_MODULES: tuple[str, ...] = (
     # one line per bot: its module
@@ -59,6 +59,11 @@ class Seat:
     number, so a game replays identically)."""
     history: tuple[str, ...] = field(default=())
     """This player's own moves so far in the game, as texts."""
+    played: tuple[PublicMove, ...] = field(default=())
+    """Every move of the game so far, in order, as this player saw it made
+    (:class:`foolsolve.game.PublicMove`: the mover, the move's text, whether it ended a bout and what
+    that decided): her own moves whole, the others' with every card hidden from her replaced by
+    what she may know (``play a card face down``: :meth:`foolsolve.game.SpecGame.public_move`)."""
 
     family: MoveFamily | None = None
     """Where one family of legal moves is longer than :data:`foolsolve.game.MAX_CONSIDERED` (Fools and

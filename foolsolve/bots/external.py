@@ -5,7 +5,11 @@ programs, and each game starts new ones) and ends it at that game's end. At each
 writes one JSON object on a line to the program's standard input::
 
     {"protocol": "foolsolve-bot/1", "game": "durak", "rules": {...}, "player": 0, "players": 2,
-     "view": {...}, "legal": ["attack 6♠", "attack 9♦"], "seed": 123}
+     "view": {...}, "legal": ["attack 6♠", "attack 9♦"], "seed": 123,
+     "played": [{"player": 1, "move": "attack 7♦", "boundary": false}, ...]}
+
+(``played``: every move of the game so far as this seat saw it made, :attr:`Seat.played`: the
+others' face-down cards as what the seat may know of them, ``play a card face down``)
 
 and reads one line back: the text of one legal move (as ``foolsolve moves`` prints it; the ASCII
 card form ``6S`` is read too) or its index in ``legal`` (ASCII digits only). Where one family of
@@ -161,7 +165,8 @@ class ExternalBot(Bot):
         proc = self._start()
         self._extra_output(proc)
         request = {"protocol": PROTOCOL, "game": seat.game, "rules": seat.rules, "player": seat.player,
-                   "players": seat.players, "view": seat.view, "legal": seat.texts(), "seed": seat.seed}
+                   "players": seat.players, "view": seat.view, "legal": seat.texts(), "seed": seat.seed,
+                   "played": [r.to_json() for r in seat.played]}
         if seat.family is not None:
             request["family"] = family_json(seat.family)
         assert proc.stdin is not None

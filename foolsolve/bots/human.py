@@ -1,10 +1,13 @@
 """``human``: a person at the terminal plays this seat, seeing only that seat's view.
 
-At each of its turns the bot shows the seat's view as ``foolsolve show`` shows a view file (the
-same text: :func:`foolsolve.worlds.view_text`, with ``(you)`` on the seat, as ``play --interactive
---seat`` shows it), then the numbered legal moves, and reads an answer: a number from the list or a
-move as the list writes it (cards as ``6H`` or ``6♥``). An empty line asks again; ``help`` (or ``?``)
-says how to answer and lists the moves again; ``show`` shows the view again; ``quit`` (``exit``,
+At each of its turns the bot shows the moves made since the seat's last move as that player saw
+them made (:attr:`foolsolve.bots.Seat.played`: the others' face-down cards as such), then the
+seat's view as ``foolsolve show`` shows a view file (the same text:
+:func:`foolsolve.worlds.view_text`, with ``(you)`` on the seat, as ``play --interactive --seat``
+shows it), then the numbered legal moves, and reads an answer: a number from the list or a move as
+the list writes it (cards as ``6H`` or ``6♥``). An empty line asks again; ``help`` (or ``?``) says
+how to answer and lists the moves again; ``show`` shows the view again; ``history`` every move of
+the game so far; ``quit`` (``exit``,
 ``q``, or the end of input) stops the match as Ctrl-C does: the games finished are kept, the game
 under way is not, and the command exits 130. A status line drawn on the terminal (the arena's) is
 cleared while the bot asks (:func:`foolsolve.progress.paused`).
@@ -28,6 +31,7 @@ from foolsolve.errors import InputError, Stopped, option_name
 QUIT_WORDS = ("quit", "exit", "q")
 HELP_WORDS = ("help", "?")
 SHOW_WORDS = ("show",)
+HISTORY_WORDS = ("history",)
 
 PROMPT = "your move (number or move; help, quit)> "
 
@@ -35,6 +39,7 @@ HOW = """answer with:
   a number      the move of that number in the list below
   a move        as the list writes it (cards may be written 6H or 6♥)
   show          your view again
+  history       every move of this game so far, as you saw it made
   help, ?       this text and the legal moves
   quit          stop the match, as Ctrl-C does: the games finished are kept (with --out, in its file),
                 this one is not"""
@@ -135,6 +140,26 @@ def view_text(seat: Seat) -> str:
         return f"player {seat.player} (you), your view: {json.dumps(view, ensure_ascii=False)}"
 
 
+def since_text(seat: Seat) -> str:
+    """The moves made since the seat's player last moved (since the game began, before her first
+    move), one line each as she saw them made (:meth:`foolsolve.game.PublicMove.line`:
+    ``player 1: attack 7♦``); empty where there are none."""
+    last = max((i for i, r in enumerate(seat.played) if r.player == seat.player), default=-1)
+    since = seat.played[last + 1:]
+    if not since:
+        return ""
+    head = "since your last move:" if last >= 0 else "the moves so far:"
+    return "\n".join([head, *(f"  {r.line(seat.player)}" for r in since)])
+
+
+def history_text(seat: Seat) -> str:
+    """Every move of the game so far, numbered, as the seat's player saw them made."""
+    if not seat.played:
+        return "no move has been made in this game yet"
+    return "\n".join([f"the moves of this game so far ({len(seat.played)}):",
+                      *(f"  {i:4}. {r.line(seat.player)}" for i, r in enumerate(seat.played, 1))])
+
+
 def moves_text(seat: Seat) -> str:
     """The numbered legal moves (and where a family is too long to list, how to type one of it)."""
     lines = [f"your legal moves, player {seat.player}:"]
@@ -145,7 +170,8 @@ def moves_text(seat: Seat) -> str:
 
 
 class HumanBot(Bot):
-    """Shows the view and the numbered legal moves, reads a number or a move text (or a command)."""
+    """Shows the moves since the last turn, the view and the numbered legal moves, reads a number or
+    a move text (or a command)."""
 
     def start(self, game: str, player: int, players: int, rules: dict[str, Any]) -> None:
         """A new game: said, so that a view of a fresh deal does not come unannounced."""
@@ -167,6 +193,9 @@ class HumanBot(Bot):
         from foolsolve.bots.external import pick
 
         say()
+        since = since_text(seat)
+        if since:
+            say(since)
         say(view_text(seat))
         say(moves_text(seat))
         texts = {" ".join(t.lower().split()) for t in seat.texts()}
@@ -191,6 +220,9 @@ class HumanBot(Bot):
                 if said in SHOW_WORDS:
                     say(view_text(seat))
                     say(moves_text(seat))
+                    continue
+                if said in HISTORY_WORDS:
+                    say(history_text(seat))
                     continue
                 if said in QUIT_WORDS:
                     self._quit()

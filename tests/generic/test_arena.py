@@ -15,6 +15,7 @@ import signal
 import subprocess
 import sys
 import time
+import types
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any, ClassVar
@@ -432,20 +433,68 @@ class _Spy(bots.Bot):
         return seat.legal[0]
 
 
+def _held(obj: Any) -> list[Any]:
+    """What an object reachable from a seat holds: a function (a move family's) its closure and
+    defaults, not its module's globals (a module is every program's: the spec's caches of other
+    positions are no part of a seat); a module or code nothing more."""
+    if isinstance(obj, types.FunctionType):
+        cells = list(obj.__closure__ or ())  # (a cell's referent is its contents, empty or not)
+        return [*gc.get_referents(*cells), *(obj.__defaults__ or ()), *(obj.__kwdefaults__ or {}).values()]
+    if isinstance(obj, (types.ModuleType, types.CodeType)):
+        return []
+    return gc.get_referents(obj)
+
+
+def _shown_cards(info: Any, rec: dict[str, Any], player: int) -> tuple[list[set[str]], dict[str, str]]:
+    """The cards ``player``'s views showed her in a game record up to each move (after 0, 1, ...
+    moves), and the texts of the game's cards (no state is left in the caller's frame, which the
+    walk of what a seat reaches may reach)."""
+    from foolsolve.worlds import view_of
+    from tests.generic.test_public_moves import card_words, cards_named
+
+    spec = info.spec
+    state = spec.state_from_json(rec["start"])
+    shown: list[set[str]] = []
+    for text in [None, *rec["moves"]]:
+        if text is not None:
+            state = spec.play(state, text)
+        view = view_of(info, state, player)
+        words = card_words(spec, view)
+        shown.append((shown[-1] if shown else set()) | set(cards_named(json.dumps(view).replace('"', " "), words)))
+    return shown, words
+
+
+_HIDING_RULES = {"fools-and-angels": {"exchange": True}}
+"""Rules under which a game's arena deal has moves made face down (Three Fools' have them always)."""
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_a_bot_is_handed_a_view_and_never_the_position(game):
+    """Nothing reachable from a seat is the full position, and no text reachable from it (its view,
+    its legal moves, the moves so far as its player saw them made: ``Seat.played``) names a card
+    that none of her views so far showed (the others' face-down cards)."""
+    from tests.generic.test_public_moves import cards_named
+
     info = games.get(game)
-    state_type = type(info.spec.deal(info.spec.rules_cls(), info.spec.min_players, random.Random(1)))
+    spec = info.spec
+    state_type = type(spec.deal(spec.rules_cls(), spec.min_players, random.Random(1)))
     bots.register(bots.BotInfo("spy", "records its seats", lambda p, r: _Spy()))
     try:
         _Spy.seats = []
-        match = arena.Match(info.name, {}, info.spec.min_players, ("spy", "random"), deals=1, seed=4)
-        arena.play(arena.Task(match, 0, (0,) + (1,) * (info.spec.min_players - 1)))
+        match = arena.Match(info.name, _HIDING_RULES.get(game, {}), spec.min_players, ("spy", "random"), deals=1,
+                            seed=4)
+        rec = arena.play(arena.Task(match, 0, (0,) + (1,) * (spec.min_players - 1)))
     finally:
         bots.unregister("spy")
         arena.close_bots()
     assert _Spy.seats
-    for seat in _Spy.seats[:20]:
+    shown, words = _shown_cards(info, rec, 0)
+    hidden_seen = 0
+    for seat in _Spy.seats[:40]:
+        assert len(seat.played) == len(seat.history) + sum(r.player != seat.player for r in seat.played)
+        assert [r.move for r in seat.played if r.player == seat.player] == list(seat.history)
+        hidden_seen += sum(r.player != seat.player and r.move not in rec["moves"] for r in seat.played)
+        known = shown[len(seat.played)] | set(cards_named(json.dumps(seat.rules).replace('"', " "), words))
         seen, todo = set(), [seat]
         while todo:  # everything reachable from the seat
             obj = todo.pop()
@@ -453,9 +502,14 @@ def test_a_bot_is_handed_a_view_and_never_the_position(game):
                 continue
             seen.add(id(obj))
             assert not isinstance(obj, state_type), "a bot could reach the full position"
-            todo.extend(gc.get_referents(obj))
+            if isinstance(obj, str):
+                named = set(cards_named(obj, words))
+                assert named <= known, f"a bot could read {named - known} in {obj!r}"
+            todo.extend(_held(obj))
         assert seat.view.get("view") == seat.player  # a view file, not the position
         assert read_view(seat.view).player == seat.player
+    if game in _HIDING_RULES or game == "three-fools":
+        assert hidden_seen, "no face-down move was met"
 
 
 def test_a_bot_does_not_see_the_other_hand_in_durak():
@@ -1341,6 +1395,47 @@ for line in sys.stdin:
     log.flush()
     print(0, flush=True)
 """
+
+
+_ECHO = """\
+import json, sys
+log = open(sys.argv[1], "a")
+for line in sys.stdin:
+    log.write(line)
+    log.flush()
+    print(0, flush=True)
+"""
+
+
+def test_a_cmd_bots_request_carries_every_move_so_far_as_its_seat_saw_it(tmp_path):
+    """A ``cmd:`` program was told its view and its legal moves, never what the others did. Each
+    request has ``played``: every move of the game so far as that seat saw it made, in order (the
+    others' face-down cards as such), each ``{"player", "move", "boundary"}`` and a ``note`` where
+    a round's end says what it decided. A program that echoes its requests logs them."""
+    from foolsolve.game import public_record
+
+    bot = tmp_path / "echo.py"
+    bot.write_text(_ECHO)
+    log = tmp_path / "requests.jsonl"
+    match = arena.Match("three-fools", {}, 3, (f"cmd:{sys.executable} {bot} {log}", "random"), deals=1, seed=2)
+    rec = arena.play(arena.Task(match, 0, (0, 1, 1)))
+    assert rec["forfeit"] is None
+    requests = [json.loads(x) for x in log.read_text().splitlines()]
+    spec = games.get("three-fools").spec
+    state = spec.state_from_json(rec["start"])
+    seen: list[dict[str, Any]] = []
+    asked = []
+    for text in rec["moves"]:
+        if spec.to_move(state) == 0:
+            asked.append(list(seen))
+        move = spec.parse_move(state, text)
+        after = spec.apply(state, move)
+        seen.append(public_record(spec, state, move, after, 0).to_json())
+        state = after
+    assert [r["played"] for r in requests] == asked and len(asked) > 3
+    moves = [m["move"] for r in requests for m in r["played"]]
+    assert "play a card face down" in moves and any(m.startswith("lead a card face down as ") for m in moves)
+    assert any("note" in m and m["boundary"] for r in requests for m in r["played"])
 
 
 @pytest.mark.parametrize(("game", "players"), [("durak", 2), ("foolery", 3)])

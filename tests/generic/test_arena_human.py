@@ -308,3 +308,51 @@ def test_a_line_that_is_not_text_at_the_prompt_is_a_one_line_error(monkeypatch, 
 def test_each_game_is_announced(terminal, capsys):
     human.HumanBot().start("durak", 1, 2, {})
     assert capsys.readouterr().out == "\n== a new game of Durak: you are player 1 of 2\n"
+
+
+def _seen_line(record, you: int) -> str:
+    """A move as the screen writes it: ``player 1: play a card face down``, the mover ``(you)``, a
+    round's end marked as the transcripts mark it."""
+    who = "chance" if record.player == -1 else f"player {record.player}" + (" (you)" if record.player == you else "")
+    mark = f" -- end of round: {record.note} --" if record.boundary and record.note else (
+        " -- end of round --" if record.boundary else f" -- {record.note} --" if record.note else "")
+    return f"{who}: {record.move}{mark}"
+
+
+def test_the_screen_shows_the_others_moves_since_the_last_turn_and_history_all_of_them(terminal, monkeypatch, capsys):
+    """The screen said nothing of what the other players did. At each turn it shows, above the view,
+    every move since the player's last one as she saw it made (the others' face-down cards as such,
+    the round's cards when they are revealed), and ``history`` every move of the game so far."""
+    from foolsolve.game import public_record
+
+    answers(monkeypatch, ["history", "0"] * 200)
+    match = arena.Match("three-fools", {}, 3, ("human", "random"), deals=1, seed=5)
+    rec = arena.play(arena.Task(match, 0, (0, 1, 1)))
+    arena.close_bots()
+    out = capsys.readouterr().out
+    spec = games.get("three-fools").spec
+    state = spec.state_from_json(rec["start"])
+    seen: list = []  # the moves as player 0 saw them, up to each of her turns
+    at = 0
+    last = -1
+    for text in rec["moves"]:
+        if spec.to_move(state) == 0:
+            since = seen[last + 1:]
+            if since:
+                block = "\n".join(["since your last move:" if last >= 0 else "the moves so far:",
+                                   *(f"  {_seen_line(r, 0)}" for r in since)])
+                at = out.index(block + "\n", at)  # above the view, in the order of the turns
+                assert out[at + len(block) + 1:].startswith("Three Fools, phase ")  # then the view
+            history = "\n".join([f"the moves of this game so far ({len(seen)}):",
+                                 *(f"  {i:4}. {_seen_line(r, 0)}" for i, r in enumerate(seen, 1))])
+            at = out.index(history + "\n", at) if seen else out.index("no move has been made in this game yet", at)
+            last = len(seen)
+        move = spec.parse_move(state, text)
+        after = spec.apply(state, move)
+        seen.append(public_record(spec, state, move, after, 0))
+        state = after
+    lines = [_seen_line(r, 0) for r in seen]
+    assert any(line.startswith("player 1: lead a card face down as ") for line in lines)
+    assert any(line == "player 2: play a card face down" for line in lines)
+    assert any(" -- end of round: " in line for line in lines)
+    assert "history" in human.HOW
