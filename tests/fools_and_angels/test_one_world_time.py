@@ -209,3 +209,26 @@ def test_the_quickest_world_asks_the_exact_solver_nothing(monkeypatch: pytest.Mo
     answer = seat.analyse(INFO, worlds, quick, names={})
     assert solves[0] == 0 and answer.worlds == 1 and answer.best
     assert "depth-limited search" in answer.method_text
+
+
+def test_reports_time_counts_from_the_commands_start_as_solves_does(tmp_path, monkeypatch, capsys) -> None:
+    """``report`` answers as ``foolsolve POSITION.json`` does, in the same time: counted from the command's
+    start. Its clock read 60 s early (a stand-in for a slow start), the page of the one-world view and the
+    page of its full position both say that the exact solver did not finish in its share of --time 2."""
+    import json
+    import types
+
+    from foolsolve import report as report_mod
+    from tests.generic.test_cli import run
+
+    real = time.perf_counter
+    monkeypatch.setattr(report_mod, "time", types.SimpleNamespace(perf_counter=lambda: real() - 60))
+    view = tmp_path / "view.json"
+    view.write_text(json.dumps(view_of(INFO, SPEC.state_from_json(copy.deepcopy(SMALL)), 0)))
+    full = tmp_path / "full.json"
+    full.write_text(json.dumps(SMALL))
+    for position in (view, full):
+        page = tmp_path / "page.html"
+        code, _, err = run(["report", str(position), "--out", str(page), "--time", "2", "--no-store"], capsys)
+        assert code == 0, err
+        assert "the exact solver did not finish within 1 s (--time 2)" in page.read_text(encoding="utf-8"), position
