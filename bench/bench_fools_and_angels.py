@@ -1,7 +1,7 @@
 """Fools and Angels benchmarks: random playouts and defence generation (engine against spec),
 endgame solves, and the defence finder (enumerator against Z3).
 
-    python bench/bench_fools_and_angels.py [--parts playouts defences endgames defend bots budget] [--quick]
+    python bench/bench_fools_and_angels.py [--parts playouts defences endgames defend bots budget oneworld] [--quick]
                                            [--games 200] [--repeat 3] [--instances 100] [--seed 20261122]
                                            [--limits 12 16 20] [--positions 2] [--baseline DIR]
 
@@ -44,7 +44,15 @@ Every comparison runs side by side in one run on the same seeded inputs and prin
   side; beside each, the seat's set-up (the spec's legal moves as the arena gives them to the bot, not
   in the decision's time) and the decision's overrun of its 0.5 s.
 
-``--quick`` runs every part small.
+* **oneworld** (wall and CPU time): a big hand where one world is left (every stock and the pool empty,
+  both hands known: the endgame solver values every move): ``foolsolve VIEW.json --time 2 --no-store``
+  (the view of the player to move, in a fresh process: wall seconds, start-up included) and one
+  ``pimc:time=0.5,clock=cpu`` decision (CPU seconds) at :func:`one_world_position`'s turn of thousands of
+  attacks and at its defence of a hundred thousand defences, ``--limits``' largest hand limit; with
+  ``--baseline DIR`` in both checkouts (the command with ``PYTHONPATH=DIR``), a command that fails
+  shown with its exit code and the start of its error.
+
+``--quick`` runs every part small (``oneworld``: the same two positions, no smaller).
 """
 
 from __future__ import annotations
@@ -72,11 +80,17 @@ from foolsolve.solver.fools_and_angels.search import solve
 from foolsolve.spec.fools_and_angels import DEFEND, SPEC, SPEC_CARDS, TURN, Attack, Rules, State
 
 PROG = "bench_fools_and_angels.py"
-PARTS = ("playouts", "defences", "endgames", "defend", "bots", "budget")
+PARTS = ("playouts", "defences", "endgames", "defend", "bots", "budget", "oneworld")
 BOTS = ("pimc:samples=2", "ismcts:iterations=200")
 """The ``bots`` part's decisions: fixed work (worlds, iterations), so both checkouts do the same."""
 BUDGET_BOTS = ("pimc:time=0.5,clock=cpu", "ismcts:time=0.5,clock=cpu")
 """The ``budget`` part's decisions: a time budget each (the arena's bots at big hand limits)."""
+ONE_WORLD_BOT = "pimc:time=0.5,clock=cpu"
+"""The ``oneworld`` part's decision."""
+ONE_WORLD_TIME = 2
+"""The ``oneworld`` part's ``--time`` of ``foolsolve VIEW.json``."""
+ONE_WORLD_SEED = 2
+"""The ``oneworld`` part's deal: of seeds 0 to 5 at hand limit 20, the one whose defence has the most moves."""
 
 
 def spec_playout(state: State, rng: random.Random) -> int:
@@ -405,6 +419,107 @@ def position_of(limit: int, seed: int, kind: str) -> dict[str, Any] | None:
     return defence_position(limit, seed) if kind == "defence" else grown_position(limit, seed, kind == "attacks")
 
 
+def one_world_position(limit: int, seed: int, defence: bool) -> dict[str, Any]:
+    """The ``oneworld`` part's position (JSON): a seeded deal under ``exchange_limit: "hand_size"`` and
+    ``hand_limit`` ``limit`` whose cards in play (the stocks' and the pool's too) are shuffled into the two
+    hands, half each, every stock and the pool empty (one world from either seat), player 0 to move at a
+    turn with the exchange made (thousands of attacks: 17,965 at 20 against 20, :data:`ONE_WORLD_SEED`); with
+    ``defence``, player 1 to defend against the attack of 3 cards in the attack family's seeded sample that
+    leaves the most defences (121,729 moves, 20 cards against 17), the first of those."""
+    from foolsolve.game import legal_or_family
+
+    rules = Rules(exchange=True, exchange_limit="hand_size", hand_limit=limit)
+    rng = random.Random(f"oneworld:{limit}:{seed}")
+    dealt = SPEC.state_to_json(SPEC.deal(rules, 2, rng))
+    cards = [*dealt["hands"][0], *dealt["hands"][1], *dealt["stocks"][0], *dealt["stocks"][1], *dealt["pool"]]
+    rng.shuffle(cards)
+    half = len(cards) // 2
+    position = {**dealt, "phase": "turn", "to_move": 0, "hands": [sorted(cards[:half]), sorted(cards[half:])],
+                "stocks": [[], []], "pool": [], "attack": [], "turns_done": 2, "exchanged": True}
+    if not defence:
+        return position
+    state = SPEC.state_from_json(position)
+    _listed, family = legal_or_family(SPEC, state)
+    assert family is not None
+    best = None
+    for attack in family.candidates():
+        if isinstance(attack, Attack) and len(attack.cards) == 3:
+            after = SPEC.apply(state, attack)
+            count = legal_or_family(SPEC, after)[1]
+            if count is not None and (best is None or count.count > best[0]):
+                best = (count.count, after)
+    assert best is not None
+    return SPEC.state_to_json(best[1])
+
+
+def run_view(position: dict[str, Any], tree: str | None) -> tuple[float, str]:
+    """``foolsolve VIEW.json --time ONE_WORLD_TIME --no-store`` on the view of ``position``'s player to move,
+    in a fresh process of this checkout or (``tree``) that one: its wall seconds and, where it fails, its
+    exit code and the start of its error."""
+    import json
+    import os
+    import subprocess
+    import tempfile
+
+    from foolsolve import games
+    from foolsolve.worlds import view_of
+
+    info = games.get("fools-and-angels")
+    state = SPEC.state_from_json(position)
+    env = dict(os.environ)
+    if tree is not None:
+        env["PYTHONPATH"] = tree
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "view.json"
+        path.write_text(json.dumps(view_of(info, state, state.to_move)))
+        t = time.perf_counter()
+        done = subprocess.run([sys.executable, "-m", "foolsolve", str(path), "--time", str(ONE_WORLD_TIME), "--no-store",
+                               "--json"], capture_output=True, text=True, env=env, cwd=folder, check=False)
+        wall = time.perf_counter() - t
+    return wall, "" if done.returncode == 0 else f"exit {done.returncode}: {done.stderr.strip()[:60]}"
+
+
+def bench_one_world(limit: int, baseline: str | None, memory_gb: float) -> None:
+    """The ``oneworld`` part: at :func:`one_world_position`'s turn and defence, the command (wall seconds) and
+    the decision (CPU seconds), in this checkout and with ``baseline`` in that one."""
+    tree = None
+    if baseline is not None:
+        tree = Worker(baseline, __file__, ["--serve-bots", "--baseline-memory", str(memory_gb)], PROG, "--baseline")
+        print(f"baseline {baseline}: {tree.ready}\n", flush=True)
+    print("| hand limit | position | what | " + ("baseline s | " if tree else "") + "this s |")
+    print("|---:|---|---|" + ("---:|" if tree else "") + "---:|", flush=True)
+    try:
+        for defence in (False, True):
+            position = one_world_position(limit, ONE_WORLD_SEED, defence)
+            cell = hands_cell(position) if defence else \
+                f"{hands_cell(position)}, {legal_or_family_count(position):,} attacks"
+            command = f"`foolsolve VIEW.json --time {ONE_WORLD_TIME}` (wall)"
+            here = run_view(position, None)
+            if tree is not None:
+                base = run_view(position, baseline)
+                print(f"| {limit} | {cell} | {command} | {base[0]:.2f} {base[1]} | {here[0]:.2f} {here[1]} |", flush=True)
+            else:
+                print(f"| {limit} | {cell} | {command} | {here[0]:.2f} {here[1]} |", flush=True)
+            decision = f"`{ONE_WORLD_BOT}` (CPU)"
+            mine = decide(position, ONE_WORLD_BOT)
+            if tree is not None:
+                theirs = tree.ask({"position": position, "bot": ONE_WORLD_BOT})
+                print(f"| {limit} | {cell} | {decision} | {seconds(theirs[0])} | {seconds(mine[0])} |", flush=True)
+            else:
+                print(f"| {limit} | {cell} | {decision} | {seconds(mine[0])} |", flush=True)
+    finally:
+        if tree is not None:
+            tree.close()
+
+
+def legal_or_family_count(position: dict[str, Any]) -> int:
+    """How many legal moves a turn's position has (its family counted, not listed)."""
+    from foolsolve.game import legal_or_family
+
+    listed, family = legal_or_family(SPEC, SPEC.state_from_json(position))
+    return len(listed) + (family.count if family is not None else 0)
+
+
 def hands_cell(position: dict[str, Any]) -> str:
     """The ``hands`` cell of a row: the hands' sizes, and at a defence how many legal moves it has."""
     from foolsolve.game import legal_or_family
@@ -589,6 +704,9 @@ def main() -> None:
         print("\nBot decisions with a time budget at big hand limits (CPU time):\n")
         bench_bots(a.limits, 1 if a.quick else a.positions, a.baseline, a.baseline_memory, BUDGET_BOTS,
                    ("attacks", "defence"))
+    if "oneworld" in a.parts:
+        print("\nOne world left at a big hand (the endgame solver values every move):\n")
+        bench_one_world(max(a.limits), a.baseline, a.baseline_memory)
 
 
 if __name__ == "__main__":

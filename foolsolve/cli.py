@@ -618,7 +618,7 @@ def _answer_position(info: GameInfo, state: Any, request: SolveRequest, store: A
         check_scheduler(request.scheduler, request.workers)
     # the seat's options checked (--method exact with --samples ...) whether or not a seat answers
     seat = _SeatRequest(viewer, request.method, request.samples, seconds or None, request.seed, request.workers,
-                        request.scheduler, max_nodes, request.extra, request.max_memory)
+                        request.scheduler, max_nodes, request.extra, request.max_memory, request.started)
     seat_args = request.seat_args()
     seat_asked = any(v is not None for v in seat_args.values())
     if isinstance(state, View):
@@ -941,9 +941,13 @@ class _SeatRequest:
 
     def __init__(self, viewer: int | None, method: str | None, samples: int | None, seconds: float | None,
                  seed: int | None, workers: int | None, scheduler: str | None,
-                 max_nodes: int | None = None, extra: Sequence[str] = (), max_memory: int | None = None) -> None:
+                 max_nodes: int | None = None, extra: Sequence[str] = (), max_memory: int | None = None,
+                 started: float | None = None) -> None:
         self.viewer = viewer
         self.settings = seat_settings(method, samples, seconds, seed, max_nodes, max_memory)
+        self.started = started
+        """``time.perf_counter()`` when ``--time`` began (:attr:`SolveRequest.started`): the view's one
+        world is answered within what is left of it; ``None``: when its search begins."""
         # the game's exact solver may answer from the seat instead (foolsolve.seat_exact), unless the
         # seat analysis is asked for by one of its methods' options (--workers and --scheduler only
         # spread its worlds: they do not choose it, and its answer notes them as not applied)
@@ -1020,8 +1024,10 @@ class _SeatRequest:
         if self.seat_method or info.solve is None or worlds.count() != 1:
             return None
         world = worlds.first()
+        # --time counts from the command's start: reading the view and counting its worlds too
         done = answer_position(info, world, SolveRequest(seconds=self.seconds, max_nodes=self.max_nodes,
-                                                         max_memory=self.max_memory, extra=self.extra), store)
+                                                         max_memory=self.max_memory, extra=self.extra,
+                                                         started=self.started), store)
         from foolsolve.seat_exact import one_world_method, one_world_notes
 
         answer = done.answer
@@ -1066,6 +1072,8 @@ class _SeatRequest:
     def analysis(self, info: GameInfo, worlds: Any) -> Any:
         """The seat's answer (:class:`foolsolve.seat.SeatAnswer`) over ``worlds``, with progress on a
         terminal (also what ``report`` draws)."""
+        from dataclasses import replace
+
         from foolsolve import seat
         from foolsolve.executor import make_executor
 
@@ -1076,15 +1084,21 @@ class _SeatRequest:
         unit = "iterations" if method == "ismcts" else "worlds"
         executor = make_executor(self.workers, self.scheduler) if method != "ismcts" else None
         bound = self.settings.seconds if self.settings.clock == "wall" else None  # --time, on the wall clock
+        settings = self.settings
+        # --time counts from the command's start (reading the view, counting its worlds), on the analysis' clock
+        began = time.monotonic() - (time.perf_counter() - self.started) if self.started is not None else None
+        if began is not None and bound is not None:
+            settings = replace(settings, started=began)
         with progress(f"{method} {info.spec.title} from player {worlds.player}'s seat", unit=unit,
                       total=total, seconds=bound) as tick:
-            answer = seat.analyse(info, worlds, self.settings, executor, tick, names={})  # (the options' names)
+            answer = seat.analyse(info, worlds, settings, executor, tick, names={})  # (the options' names)
         if not answer.interrupted:
+            spent = answer.seconds if began is None else time.monotonic() - began
             try:
                 with progress(f"checking with ismcts from player {worlds.player}'s seat", unit="iterations",
                               total=seat.CHECK_ITERATIONS,
-                              seconds=None if bound is None else bound - answer.seconds) as tick:
-                    note = seat.second_opinion(info, worlds, answer, self.settings, tick)
+                              seconds=None if bound is None else bound - spent) as tick:
+                    note = seat.second_opinion(info, worlds, answer, settings, tick)
             except KeyboardInterrupt:  # the answer stands; the check is what Ctrl-C (or SIGTERM) stopped
                 answer.interrupted = True
                 note = check_stopped_note()

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import math
+import time
 from html import escape
 from typing import Any
 
@@ -572,6 +573,7 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
     with its 95% interval, best first, moves of equal mean grouped, the method, the worlds valued
     and how many of them exactly. As from solve, that answer is the one so far when solve's
     default --time runs out, unless --time is given (--time 0: every world asked for)."""
+    started = time.perf_counter()  # as solve's: --time counts from the command's start, reading the position too
     from foolsolve.cli import (
         _parse_extra,
         _SeatRequest,
@@ -637,7 +639,7 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
         it answers from that seat and no seat method is asked for (as solve, foolsolve.seat_exact),
         else the seat analysis'."""
         request = _SeatRequest(view.player, method, samples, seconds, seed, workers, None, max_nodes,
-                               extra, max_memory)
+                               extra, max_memory, started)
         solved = None if note else request.exact(info, worlds_of_view(view))
         if solved is not None:
             write_text(out, view_page(view, solved[1]))
@@ -692,7 +694,7 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
         # unless one is given; 0: no limit) and --max-nodes, else the open-hand answer, labelled as such
         try:
             result, _cached = open_hand.solve_or_answer(info, state, parsed, store, max_nodes, seconds,
-                                                       tick, refuse=to_seat, max_memory=max_memory)
+                                                       tick, refuse=to_seat, max_memory=max_memory, started=started)
             if ignored:
                 result.notes.append(seat_options_note(ignored))
         except Interrupted as exc:  # Ctrl-C: a page of the answer so far, if there is one, then exit 130

@@ -142,6 +142,10 @@ class Budget:
     depth-limited search, the depth-one fallback and IS-MCTS's playouts; ``None``: the game's
     (:attr:`~foolsolve.games.base.GameInfo.seat_search`) in the worlds it applies to, else
     ``random`` (IS-MCTS: ``random``)."""
+    solver: bool = True
+    """Whether the game's exact solver is asked about the world first (:func:`one_quick_world`: not;
+    its one node could prove nothing, and at a big Fools and Angels hand listing the root's
+    thousands of moves for it takes longer than the playouts)."""
 
 
 @dataclass
@@ -346,12 +350,12 @@ def evaluate_world(info: GameInfo, world: Any, player: int, budget: Budget, seed
                                                                   frontier=frontier, seed=seed,
                                                                   search_nodes=budget.search_nodes,
                                                                   max_memory=budget.max_memory),
-                                    player=player, progress=_stopper(stop))
+                                    player=player, progress=_stopper(stop), use_solver=budget.solver)
         return WorldValue({m: float(v) for m, v in ans.values.items()}, ans.exact, ans.method, ans.nodes,
                           float(ans.value), ans.solver_tried)
     except SearchLimit as exc:
         # (the exact solver may have searched before the depth-limited search ran out)
-        tried = open_hand.solver_asked(info, world) if exc.solver_tried is None else exc.solver_tried
+        tried = budget.solver and (open_hand.solver_asked(info, world) if exc.solver_tried is None else exc.solver_tried)
     # past the analysis' deadline the world is dropped here too (these playouts ran on unchecked: a
     # 12-player Fool's Paradise world took seconds past --time)
     values = playout_value(info, world, player, random.Random(seed), budget.playouts, frontier, _stopper(stop))
@@ -777,6 +781,10 @@ class Settings:
     """The exact expectation values its worlds again with :data:`DEEPEN` times the node budgets while
     :func:`_deeper` allows (bounded by node counts, and by ``seconds`` where given): ``foolsolve
     POSITION.json`` without ``--max-nodes``. A bot keeps its fixed budget."""
+    started: float | None = None
+    """A reading of :attr:`clock` when ``seconds`` began, so that what the caller did before the
+    analysis counts in them (a bot's decision from when it is asked: reading its view, counting the
+    worlds; the command line from its start); ``None``: when the analysis begins."""
     budget_given: bool = False
     """The caller gave each world's budget (``--max-nodes``): the exact expectation keeps it, as PIMC
     does, instead of sharing PIMC's whole budget among few worlds (:func:`exact_budget`)."""
@@ -810,6 +818,10 @@ class Settings:
             raise InputError(f"Settings.exact_worlds: expected a whole number >= 0, got {self.exact_worlds!r}")
         if self.clock not in CLOCKS:
             raise InputError(f"Settings.clock: expected one of {', '.join(CLOCKS)}, got {self.clock!r}")
+        if self.started is not None and (isinstance(self.started, bool) or not isinstance(self.started, (int, float))
+                                         or not math.isfinite(self.started)):
+            raise InputError(f"Settings.started: expected a reading of the clock (a number) or None, got "
+                             f"{self.started!r}")
         for name in ("deepen", "budget_given"):
             if not isinstance(getattr(self, name), bool):
                 raise InputError(f"Settings.{name}: expected True or False, got {getattr(self, name)!r}")
@@ -822,10 +834,11 @@ def one_quick_world(settings: Settings) -> Settings:
     """``settings`` for a player who must move although ``settings.seconds`` ran out before one world
     was valued (a bot, ``--interactive``'s other players): PIMC over one world, valued by the
     quickest valuation there is, a depth-one search with one playout a move (the budget's policy,
-    :func:`evaluate_world`'s fallback), with no time limit (IS-MCTS: one iteration). The move then
+    :func:`evaluate_world`'s fallback; the exact solver not asked), with no time limit (IS-MCTS: one
+    iteration). The move then
     takes the time given plus about one playout a legal move, not a whole world's node budget
     (:data:`WORLD_NODES`, which may take several times a short time)."""
-    quick = replace(settings.budget, nodes=1, search_nodes=1, playouts=1)
+    quick = replace(settings.budget, nodes=1, search_nodes=1, playouts=1, solver=False)
     method = "ismcts" if settings.method == "ismcts" else "pimc"
     return replace(settings, method=method, samples=1, seconds=None, budget=quick)
 
@@ -844,6 +857,8 @@ def _check_budget(budget: Budget) -> None:
         raise InputError(f"Budget.max_memory: expected MiB from 1 to {MAX_MEMORY:,} or None, got {budget.max_memory!r}")
     if budget.frontier is not None and budget.frontier not in FRONTIERS:
         raise InputError(f"Budget.frontier: expected one of {', '.join(FRONTIERS)} or None, got {budget.frontier!r}")
+    if not isinstance(budget.solver, bool):
+        raise InputError(f"Budget.solver: expected True or False, got {budget.solver!r}")
 
 
 def _no_world_text(seconds: float | None, nodes: int, compiled: Sequence[tuple[str, float]] = ()) -> str:
@@ -1036,6 +1051,11 @@ def clock_of(settings: Settings) -> Callable[[], float]:
     return clock
 
 
+def _began(settings: Settings, clock: Callable[[], float]) -> float:
+    """When ``settings.seconds`` began on ``clock``: :attr:`Settings.started`, else now."""
+    return clock() if settings.started is None else settings.started
+
+
 SETTINGS_NAMES: dict[str, str] = {"--time": "Settings.seconds", "--max-nodes": "Budget.nodes",
                                   "--max-memory": "Budget.max_memory", "--method": "Settings.method",
                                   "--samples": "Settings.samples", "--workers": "executor"}
@@ -1195,7 +1215,7 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
             i += 1
 
     clock = clock_of(settings)
-    deadline = None if settings.seconds is None else clock() + settings.seconds
+    deadline = None if settings.seconds is None else _began(settings, clock) + settings.seconds
 
     ex = executor if executor is not None else make_executor(1)
     # the deadline inside each world's search too (a world of a large --max-nodes may take far
@@ -1428,10 +1448,12 @@ def second_opinion(info: GameInfo, worlds: Worlds, answer: SeatAnswer, settings:
             or answer.method not in ("exact", "expectation", "pimc") or answer.all_exact or not answer.best
             or answer.interrupted or answer.to_move != answer.player or len(answer.moves) < 2):
         return None
-    left = None if settings.seconds is None else settings.seconds - answer.seconds
+    spent = answer.seconds if settings.started is None else clock_of(settings)() - settings.started
+    left = None if settings.seconds is None else settings.seconds - spent
     if left is not None and left < CHECK_MIN_SECONDS:
         return None
-    check = ismcts(info, worlds, replace(settings, method="ismcts", samples=CHECK_ITERATIONS, seconds=left), tick)
+    check = ismcts(info, worlds, replace(settings, method="ismcts", samples=CHECK_ITERATIONS, seconds=left,
+                                         started=None), tick)
     if check.interrupted:  # (ismcts caught the signal to return its iterations so far: pass it on)
         raise KeyboardInterrupt
     if not check.best:
@@ -1488,7 +1510,7 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
     player = worlds.player
     iterations = settings.samples if settings.samples is not None else DEFAULT_ISMCTS_ITERATIONS
     clock = clock_of(settings)
-    deadline = None if settings.seconds is None else clock() + settings.seconds
+    deadline = None if settings.seconds is None else _began(settings, clock) + settings.seconds
     rng = random.Random(f"foolsolve-ismcts:{settings.seed}")
     from foolsolve.executor import SigintHeld
     from foolsolve.playouts import PLAYOUT_MOVES, playout_of

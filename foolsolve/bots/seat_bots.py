@@ -132,13 +132,14 @@ class SeatBot(Bot):
                       frontier=self.frontier)
 
     def choose(self, seat: Seat) -> Any:
+        from foolsolve.seat import CLOCKS, Settings, analyse, one_quick_world
+
+        started = CLOCKS[self.clock]()  # time= counts the whole decision: reading the view too
         if seat.only_move() is not None:
             return seat.only_move()
-        from foolsolve.seat import Settings, analyse, one_quick_world
-
         info, worlds = _worlds(seat)
         settings = Settings(method=self.method, samples=self.samples, seconds=self.seconds,
-                            seed=seat.seed & SEED_MASK, budget=self.budget(), clock=self.clock)
+                            seed=seat.seed & SEED_MASK, budget=self.budget(), clock=self.clock, started=started)
         root_moves = (seat.legal, seat.family)  # her moves, the same in every world: not listed again
         try:
             answer = analyse(info, worlds, settings, names={}, root_moves=root_moves)

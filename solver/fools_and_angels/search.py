@@ -48,7 +48,16 @@ from foolsolve.spec import fools_and_angels as S
 
 PROGRESS_EVERY = 1024
 """Nodes between two progress callbacks, through which a time limit stops the solve (and the
-tables' bound is checked): 20,000 (the old count) could be a second past ``--time``."""
+tables' bound is checked): 20,000 nodes could be a second past ``--time``."""
+PROGRESS_MOVES = 16_384
+"""Moves listed between two progress callbacks, whatever the nodes: a node of a big hand lists
+thousands of attacks or defences (13,225 at 20 cards against 19) and sorts them, tens of
+milliseconds where a small hand's node takes microseconds, so 1,024 such nodes would run many
+seconds past ``--time`` (docs/fools-and-angels.md, "Big hands")."""
+ROOT_CHUNK = 4096
+"""Root moves put in order and named between two progress callbacks: a big hand's root has tens of
+thousands (121,729 at the 20-card defence of bench/bench_fools_and_angels.py's ``oneworld`` part), about a
+second's work in all."""
 ENTRY_BYTES = 300
 """Bytes a transposition-table entry takes (an engine state tuple and a flag), for the
 ``--max-memory`` budget."""
@@ -118,7 +127,10 @@ class Solver:
         self.canon = canon
         """Relabelling to apply (``None``: positions with stocks, no symmetry used)."""
         self._path: set[Any] = set()
+        self.listed = 0
+        """Moves listed so far (:data:`PROGRESS_MOVES`)."""
         self._next_report = PROGRESS_EVERY
+        self._next_listed = PROGRESS_MOVES
         self.budget = TableBudget(self.options, ENTRY_BYTES)
         """The table's bound (``--max-memory``): the oldest half goes when it outgrows it."""
 
@@ -126,16 +138,23 @@ class Solver:
         """Whether the player to move in ``st`` wins with best play."""
         return self._win(self.canon(st) if self.canon is not None else st)
 
+    def report(self) -> None:
+        """Check the table's bound and tell the progress callback the nodes so far (a time limit
+        raises there); the next report after :data:`PROGRESS_EVERY` more nodes or
+        :data:`PROGRESS_MOVES` more moves listed, whichever comes first."""
+        self._next_report = self.nodes + PROGRESS_EVERY
+        self._next_listed = self.listed + PROGRESS_MOVES
+        self.budget.check((self.tt,))
+        if self.options.progress is not None:
+            self.options.progress(self.nodes)
+
     def _win(self, st: E.EngineState) -> bool:
         hit = self.tt.get(st)
         if hit is not None:
             return hit
         self.nodes += 1
-        if self.nodes >= self._next_report:
-            self._next_report += PROGRESS_EVERY
-            self.budget.check((self.tt,))
-            if self.options.progress is not None:
-                self.options.progress(self.nodes)
+        if self.nodes >= self._next_report or self.listed >= self._next_listed:
+            self.report()
         if self.options.max_nodes is not None and self.nodes > self.options.max_nodes:
             raise SearchLimit(f"node budget of {self.options.max_nodes} exhausted")
         w = E.winner(st)
@@ -156,6 +175,7 @@ class Solver:
     def _search(self, st: E.EngineState) -> bool:
         p = st[2]
         moves = E.legal_moves(st)
+        self.listed += len(moves)
         if len(moves) > 1:
             moves = sorted(moves, key=_hand_after(st))
         canon = self.canon
@@ -234,14 +254,33 @@ without it: :attr:`foolsolve.games.base.GameInfo.solver_option_defaults`)."""
 """The Fools and Angels solver's options (``-o KEY=VALUE``; ``foolsolve rules fools-and-angels --solver``)."""
 
 
-def _partial(st: E.EngineState, moves: list[MoveValue], spec_moves: list[Any], solver: Solver,
-             start: float) -> SolveResult:
-    """What valuing the moves has proved so far: ``moves`` (the first of ``spec_moves``), the
-    others unfinished, the value where a move wins."""
-    won = [m.move for m in moves if m.value == WIN]
-    rest = [MoveBound(str(sm), LOSS, WIN) for sm in spec_moves[len(moves):]]
+def _partial(st: E.EngineState, moves: list[MoveValue], won: list[str], open_bounds: list[MoveBound],
+             solver: Solver, start: float) -> SolveResult:
+    """What valuing the moves has proved so far: ``moves`` (the first of the root's moves), ``won``
+    the winning ones among them, the others unfinished (``open_bounds``: every root move's bounds
+    before it is valued, made once a solve: a big hand's thousands of moves cost no more a move
+    valued than copying the list), the value where a move wins."""
     return SolveResult(S.META.name, st[2], WIN if won else None, list(moves), [], solver.nodes,
-                       time.perf_counter() - start, best=won, unfinished=rest)
+                       time.perf_counter() - start, best=list(won), unfinished=open_bounds[len(moves):])
+
+
+def _root(st: E.EngineState, solver: Solver) -> tuple[list[E.Move], list[str]]:
+    """The legal moves of ``st`` in the spec's order (the spec lists them sorted by the key that
+    :func:`E.sort_key` reads off an engine move) and their texts, as the engine lists them (a
+    fraction of the spec's time at a big hand), :data:`ROOT_CHUNK` moves at a time, the progress
+    callback told between two chunks (a time limit past stops there)."""
+    listed = E.legal_moves(st)
+    keys: list[Any] = []
+    for i in range(0, len(listed), ROOT_CHUNK):
+        if i:
+            solver.report()
+        keys += [E.sort_key(m) for m in listed[i:i + ROOT_CHUNK]]
+    moves = [listed[i] for i in sorted(range(len(listed)), key=keys.__getitem__)]
+    texts: list[str] = []
+    for i in range(0, len(moves), ROOT_CHUNK):
+        solver.report()
+        texts += [E.ENGINE.move_text(st, m) for m in moves[i:i + ROOT_CHUNK]]
+    return moves, texts
 
 
 def check_options(options: SolveOptions) -> None:
@@ -305,16 +344,22 @@ def solve(state: S.State, options: SolveOptions | None = None) -> SolveResult:
             return SolveResult(S.META.name, st[2], value, [], [], 1, time.perf_counter() - start,
                                notes=[f"game over: player {res[0]} wins ({res[1]})"])
         moves: list[MoveValue] = []
-        spec_moves = S.SPEC.legal_moves(state)
-        by_text = {E.ENGINE.move_text(st, m): m for m in E.legal_moves(st)}
+        won: list[str] = []
+        # a time limit past before the root's moves are named (the caller's reading of the position counts
+        # in it too) stops the solve with nothing to say of them: no partial answer
+        solver.report()
+        root, texts = _root(st, solver)
+        open_bounds = [MoveBound(text, LOSS, WIN) for text in texts]
         try:
-            for sm in spec_moves:
-                text = str(sm)
-                moves.append(MoveValue(text, WIN if solver.value_of_move(st, by_text[text]) else LOSS))
+            solver.report()
+            for move, text in zip(root, texts):
+                moves.append(MoveValue(text, WIN if solver.value_of_move(st, move) else LOSS))
+                if moves[-1].value == WIN:
+                    won.append(text)
                 if options.proved is not None:
-                    options.proved(_partial(st, moves, spec_moves, solver, start))
+                    options.proved(_partial(st, moves, won, open_bounds, solver, start))
         except (SearchLimit, KeyboardInterrupt) as exc:  # keep the moves valued: a win proves the value
-            raise with_partial(exc, _partial(st, moves, spec_moves, solver, start)) from None
+            raise with_partial(exc, _partial(st, moves, won, open_bounds, solver, start)) from None
         value = WIN if any(m.value == WIN for m in moves) else LOSS
         pv = solver.principal_variation(st) if want_pv else []
     finally:

@@ -190,6 +190,29 @@ def test_fools_and_angels_bots_part_positions_and_decisions() -> None:
     assert bench.overrun(0.62) == "+0.12" and bench.overrun(None) == "-"
 
 
+def test_fools_and_angels_one_world_part_positions() -> None:
+    """The oneworld part's positions: every card in play in the two hands, 20 against 20, every stock and
+    the pool empty (one world from the mover's seat), a turn of 17,965 attacks and the defence after a
+    3-card attack of 121,729 moves; a decision there is a legal move."""
+    bench = _load("bench_fools_and_angels")
+    from foolsolve import games
+    from foolsolve.spec.fools_and_angels import SPEC
+    from foolsolve.worlds import read_view, view_of, worlds_of_view
+
+    info = games.get("fools-and-angels")
+    turn = bench.one_world_position(20, bench.ONE_WORLD_SEED, False)
+    defence = bench.one_world_position(20, bench.ONE_WORLD_SEED, True)
+    assert turn == bench.one_world_position(20, bench.ONE_WORLD_SEED, False)
+    assert [len(h) for h in turn["hands"]] == [20, 20] and bench.legal_or_family_count(turn) == 17_965
+    assert bench.hands_cell(defence) == "17 v 20, a defence of 121,729 moves" and len(defence["attack"]) == 3
+    for pos in (turn, defence):
+        state = SPEC.state_from_json(pos)
+        assert pos["stocks"] == [[], []] and pos["pool"] == []
+        assert worlds_of_view(read_view(view_of(info, state, state.to_move))).count() == 1
+    secs, move, _setup = bench.decide(defence, "ismcts:iterations=5")
+    assert secs >= 0 and SPEC.parse_move(SPEC.state_from_json(defence), move) is not None
+
+
 def test_foolery_parts() -> None:
     bench = _load("bench_foolery")
     r = bench.bench_playouts(2)

@@ -6,6 +6,7 @@ ignored: a notebook solve of a 12v12 Durak endgame with ``time_limit=3`` ran on 
 
 from __future__ import annotations
 
+import itertools
 import time
 from importlib import resources
 from typing import Any
@@ -141,10 +142,16 @@ def test_the_solver_reports_progress_often_enough_to_see_the_time(game: str, exa
 
     def report(nodes: int) -> None:
         reports.append(nodes)
-        if len(reports) == 3:
+        if len([n for n in reports if n]) == 3:
             raise SearchLimit("enough")
 
     with pytest.raises(SearchLimit):
         state = info.spec.state_from_json(example) if isinstance(example, dict) else _state(info, example)
         info.solve(state, SolveOptions(progress=report, extra=extra))
-    assert reports == [every, 2 * every, 3 * every]
+    if game == "fools-and-angels":
+        # also at 0 nodes, before and while it lists the root's moves, and every 16,384 moves its nodes list
+        # (a node of a big hand lists thousands: tests/fools_and_angels/test_one_world_time.py)
+        assert reports[0] == 0, reports
+        assert all(0 <= b - a <= every for a, b in itertools.pairwise(reports)), reports
+    else:
+        assert reports == [every, 2 * every, 3 * every]
