@@ -196,7 +196,10 @@ and bots, playouts and searches play on without the list (:func:`legal_or_family
 class TooManyMoves(LimitError):
     """A move list refused because one family of its moves is longer than :data:`MAX_LISTED`
     (:func:`check_listed`): one line, exit 2, kind ``limit``. Players that do not need the list catch
-    it and play on with :meth:`SpecGame.legal_moves_split` (:func:`legal_or_family`)."""
+    it and play on with :meth:`SpecGame.legal_moves_split` (:func:`legal_or_family`). ``what``: the
+    moves refused, counted (``1,048,575 exchange moves (every set of a 20-card hand)``)."""
+
+    what = ""
 
 
 def check_listed(count: int, what: str, instead: str = "") -> None:
@@ -204,8 +207,10 @@ def check_listed(count: int, what: str, instead: str = "") -> None:
     ``exchange moves (every set of a 17-card hand)``) are more than :data:`MAX_LISTED`; ``instead``:
     what a user can do instead, said after it."""
     if count > MAX_LISTED:
-        raise TooManyMoves(f"{count:,} {what}: more than the {MAX_LISTED:,} this program lists"
-                           + (f" ({instead})" if instead else ""))
+        error = TooManyMoves(f"{count:,} {what}: more than the {MAX_LISTED:,} this program lists"
+                             + (f" ({instead})" if instead else ""))
+        error.what = f"{count:,} {what}"
+        raise error
 
 
 MAX_CONSIDERED = 2**8 - 1

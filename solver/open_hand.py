@@ -962,6 +962,12 @@ def solve_or_answer(info: GameInfo, state: Any, extra: dict[str, Any], store: An
             raise
         why = f"the exact solver does not cover this position ({exc})"
         exact_nodes = 0  # refused before searching: the open-hand search gets the whole node budget
+    except TooManyMoves as exc:
+        # a position the exact solver met (at the root or deep in its search: Fools and Angels' exchanges of
+        # a hand of 17 cards or more) has more moves than are listed: no exact answer; the open-hand search,
+        # which weighs a sample of such moves, answers in what is left
+        why = why_named = (f"the exact solver lists every move of the positions it searches, and one has "
+                           f"{exc.what or 'more moves'}, more than this program lists")
     except SearchLimit as exc:
         stop = exc
 

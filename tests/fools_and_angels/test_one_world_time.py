@@ -10,6 +10,7 @@ expires, or a time limit begun in the past, or a fake clock."""
 from __future__ import annotations
 
 import copy
+import json
 import random
 import time
 from typing import Any
@@ -20,6 +21,7 @@ from hypothesis import strategies as st
 
 from foolsolve import bots, games, seat
 from foolsolve.bots import seat_bots
+from foolsolve.bundled import example_named
 from foolsolve.cli import SolveRequest, answer_position
 from foolsolve.game import legal_or_family
 from foolsolve.rules import rules_to_json
@@ -232,3 +234,32 @@ def test_reports_time_counts_from_the_commands_start_as_solves_does(tmp_path, mo
         code, _, err = run(["report", str(position), "--out", str(page), "--time", "2", "--no-store"], capsys)
         assert code == 0, err
         assert "the exact solver did not finish within 1 s (--time 2)" in page.read_text(encoding="utf-8"), position
+
+
+def test_a_position_with_too_many_moves_deep_in_the_exact_search_is_answered_by_the_open_hand_search(monkeypatch):
+    """The exact solver lists every move of each position it searches; meeting one with more moves
+    than are listed (1,048,575 exchanges of a 20-card hand, several plies down from a 20 v 17 defence)
+    ended the command with that refusal as a one-line error, exit 2, on a position that is not bad
+    input. The open-hand search, which weighs a sample of such moves, answers instead, saying why."""
+    from foolsolve.game import check_listed
+
+    calls = [0]
+    real = search.Solver._search
+
+    def refusing(self: Any, st: Any) -> bool:  # the fifth position searched is the big one
+        calls[0] += 1
+        if calls[0] == 5:
+            check_listed(1_048_575, "exchange moves (every set of a 20-card hand)")
+        return real(self, st)
+
+    monkeypatch.setattr(search.Solver, "_search", refusing)
+    info = games.get("fools-and-angels")
+    path = example_named("fools-and-angels-endgame.json")
+    assert path is not None
+    state = SPEC.state_from_json(json.loads(path.read_text()))
+    done = answer_position(info, state, SolveRequest(seconds=3.0), None)
+    assert calls[0] >= 5
+    notes = " ".join(done.answer.notes)
+    assert "the exact solver lists every move of the positions it searches, and one has 1,048,575 exchange moves" \
+        in notes
+    assert done.answer.moves
