@@ -27,7 +27,7 @@ from foolsolve.positions import schema_trusted
 from foolsolve.worlds import BOTTOM, Worlds, read_view, view_of
 
 LONG = os.environ.get("HYPOTHESIS_PROFILE") == "long"
-STARTS = 6 if LONG else 2
+STARTS = 12 if LONG else 2
 """Random starts of each kind a game is played from."""
 PLIES = 300 if LONG else 70
 """The most moves a game is played for."""
