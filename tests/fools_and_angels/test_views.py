@@ -97,6 +97,53 @@ def test_cards_put_face_down_on_the_bottom_of_the_pool_are_known_to_the_exchange
     assert "known" not in theirs["hands"][1] and "known" not in theirs
 
 
+def _placed(view, path, card):
+    """``view`` with ``card`` known in the hidden zone at ``path``."""
+    out = json.loads(json.dumps(view))
+    zone = out
+    for k in path[:-1]:
+        zone = zone[k]
+    zone[path[-1]] = {**zone[path[-1]], "known": [*zone[path[-1]].get("known", []), card]}
+    return out
+
+
+def test_after_an_exchange_the_opponent_s_worlds_put_the_hand_s_known_cards_anywhere_they_may_lie():
+    """Before the exchange player 0 knows 2C and 5D in player 1's hand; ``exchange 2C 4H`` puts 2C face
+    down under the pool and keeps 5D. Her view is the same whichever two cards went (she saw only
+    ``exchange 2 cards``), so it knows neither card's place: it cannot say "in the hand or among the
+    pool's bottom two cards". Its worlds put each of them in every hidden zone where the rules let an
+    unseen card lie (the hand, the pool, and its own stock: a view does not say the card was seen), each
+    as often as the worlds with it there are many (counted with the card known there, chi-square of 600
+    seeded draws)."""
+    before = SPEC.state_from_json(EXCHANGE)
+    state = _after(EXCHANGE, "exchange 2C 4H")
+    view, worlds = _round_trip(state, 0)
+    for other in ("exchange 5D 4H", "exchange 2C 5D", "exchange 5S JC"):
+        assert SPEC.public_move(before, SPEC.parse_move(before, other), 0) == "exchange 2 cards"
+        assert view_of(INFO, _after(EXCHANGE, other), 0) == view
+    total = worlds.count()
+    paths = [("hands", 1), ("pool",), ("stocks", 0), ("stocks", 1)]
+    draws = [worlds.sample(random.Random(i)) for i in range(600)]
+    for card in ("2C", "5D"):
+        counts = {}
+        for path in paths:
+            try:
+                counts[path] = Worlds(read_view(_placed(view, path, card))).count()
+            except InputError:  # a stock that never holds the card
+                counts[path] = 0
+        assert sum(counts.values()) == total  # every world puts it in one of them
+        assert counts[("hands", 1)] and counts[("pool",)]
+        where = Counter(next(p for p in paths if card in {c.ascii for c in _zone(w, p)}) for w in draws)
+        keys = [p for p in paths if counts[p]]
+        assert chisquare([where[p] for p in keys], [len(draws) * counts[p] / total for p in keys]).pvalue > SIGNIFICANCE
+
+
+def _zone(state, path):
+    """The cards of a state's zone at a view path (``("hands", 1)``, ``("pool",)``)."""
+    value = getattr(state, path[0])
+    return value[path[1]] if len(path) > 1 else value
+
+
 def test_cards_drawn_back_from_the_pool_are_known_there_no_more():
     """With a short pool the exchanger's own cards come back up: one drawn is no longer in the pool."""
     state = _after({**EXCHANGE, "pool": ["7C", "7D"]}, "exchange 2C 4H")

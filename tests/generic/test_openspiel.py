@@ -19,6 +19,7 @@ from open_spiel.python.algorithms import minimax  # noqa: E402
 from foolsolve import games  # noqa: E402
 from foolsolve import openspiel as fo  # noqa: E402
 from foolsolve.errors import InputError  # noqa: E402
+from foolsolve.game import SpecGame, search_moves  # noqa: E402
 from foolsolve.solver.base import SolveOptions  # noqa: E402
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
@@ -861,3 +862,74 @@ def test_resample_from_infostate_keeps_the_first_bouts_lowest_trump_with_its_lea
         if checked == 6:
             break
     assert checked == 6
+
+
+def _hiding_start(info, tmp_path, rng):
+    """An OpenSpiel game of ``info`` whose play has moves some player does not see whole: Fools and
+    Angels with the Exchange, a later round of Foolery (its exchange), Fool's Paradise with a stock of
+    unknown order (each draw a chance outcome), Three Fools dealt; Durak dealt (every move seen whole)."""
+    spec = info.spec
+    players = 3 if spec.max_players >= 3 else 2
+    if info.name == "fools-and-angels":
+        return fo.load(info.name, exchange=True)
+    if info.name == "foolery":
+        position = spec.deal(spec.rules_cls(), 4, rng, previous=[2, 4, 1, 3])
+    elif info.name == "fools-paradise":
+        position = spec.deal(spec.rules_cls(), 3, rng)
+    else:
+        return fo.load(info.name, players=players)
+    obj = spec.state_to_json(position)
+    if info.name == "fools-paradise":
+        obj["stock_size"] = len(obj.pop("stock"))
+    path = tmp_path / f"{info.name}.json"
+    path.write_text(json.dumps(obj))
+    return fo.load(info.name, position=str(path))
+
+
+@pytest.mark.parametrize("game", [info.name for info in games.all_games()])
+def test_every_move_a_player_saw_alike_leaves_her_the_same_strings_and_tensor(game, tmp_path):
+    """What the bridge hands a player after a move is a function of what she saw of it: at each state
+    of seeded random games, the legal actions (at a chance node its outcomes) grouped by what player
+    p sees of them (``SpecGame.public_move``, p not the mover), every action of a group leaves p the
+    same observation and information-state strings and observation tensor, and every player the same
+    public observation (tests/generic/test_view_leaks.py checks the views they are built from)."""
+    info = games.get(game)
+    spec = info.spec
+    rng = random.Random(9)
+    g = _hiding_start(info, tmp_path, rng)
+    public = _observer(g, False, pyspiel.PrivateInfoType.NONE)
+    compared = 0
+    state, moves_left = g.new_initial_state(), 40
+    while not state.is_terminal() and moves_left:
+        if state.is_chance_node() and state.spec_state() is None:  # the deal, played out card by card
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(actions, probs)[0])
+            continue
+        moves_left -= 1
+        here = state.spec_state()
+        mover = state.current_player()
+        listed = spec.chance_outcomes(here) if state.is_chance_node() else [(m, 1) for m in search_moves(spec, here)]
+        by_text = {spec.move_text(m): m for m, _ in listed}
+        moves = {a: by_text[state.action_to_string(mover, a)] for a in state.legal_actions()}
+        for p in range(g.num_players()):
+            if p == mover:
+                continue
+            groups: dict[str, list[int]] = {}
+            for a, m in moves.items():
+                groups.setdefault(spec.public_move(here, m, p), []).append(a)
+            for group in groups.values():
+                if len(group) < 2:
+                    continue
+                compared += 1
+                seen = set()
+                for a in rng.sample(group, min(3, len(group))):
+                    after = state.child(a)
+                    seen.add((after.observation_string(p), after.information_state_string(p),
+                              tuple(after.observation_tensor(p)), public.string_from(after, p)))
+                assert len(seen) == 1, (game, p, [state.action_to_string(mover, a) for a in group])
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(actions, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert (compared > 0) == (type(spec).public_move is not SpecGame.public_move)  # Durak's every move is seen whole
