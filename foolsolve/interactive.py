@@ -16,7 +16,7 @@ cards face up, every hidden zone as its count); each computer player answers fro
 through :func:`foolsolve.seat.analyse` (PIMC over ``--samples`` worlds, the exact expectation where
 that few are consistent, at most ``--think`` seconds a move), which reads the hidden cards only as
 the worlds consistent with that view. Other players' moves and chance's outcomes are printed as you
-would see them: a card you do not see is ``??`` (:func:`masked_move`). ``hint`` is the same seat
+would see them (:func:`seen_move`: ``lead a card face down as Rock``). ``hint`` is the same seat
 analysis from your view. When the game ends the whole deal is revealed and every move listed; you
 may then ``undo N`` (back to before your move N) and play on.
 
@@ -33,7 +33,6 @@ of your view without what the move changes), ``show``, ``help``, ``quit``. Comma
 from __future__ import annotations
 
 import random
-import re
 import sys
 from dataclasses import dataclass, field
 from typing import Any
@@ -169,7 +168,7 @@ def _say_move(session: Session, state: Any, text: str, how: str = "") -> Any:
     after = spec.apply(state, move)
     player = spec.to_move(state)
     who = "chance" if player == CHANCE else f"player {player}" + (" (you)" if player == session.you else "")
-    said = masked_move(session.info, state, after, str(move), session.you) if session.seat else str(move)
+    said = seen_move(session, state, move)
     click.echo(f"{who}: {said}" + (f"   [{how}]" if how else ""))
     ended = spec.boundary(state, move, after)
     note = spec.boundary_note(state, move, after)  # (also of a move that ends no unit: a final tie's Roshambo)
@@ -276,27 +275,14 @@ def _known_cards(info: Any, state: Any, player: int) -> tuple[Any, set[Any]]:
     return deck, known
 
 
-_TOKEN = re.compile(r"[^\s:;,/()\[\]]+")
-
-
-def masked_move(info: Any, before: Any, after: Any, text: str, player: int) -> str:
-    """``text`` as ``player`` sees it: every card it names that she neither saw before the move nor
-    sees after it is written ``??`` (a card led face down, a card another player draws)."""
-    deck, seen = _known_cards(info, before, player)
-    _, now = _known_cards(info, after, player)
-    seen |= now
-
-    def mask(m: re.Match[str]) -> str:
-        token = m.group(0)
-        try:
-            card = deck.parse(token)
-        except InputError:
-            return token
-        if token not in (card.ascii, str(card)):
-            return token  # a word that reads as a card ("as": the ace of spades), not the way moves name one
-        return token if card in seen else "??"
-
-    return _TOKEN.sub(mask, text)
+def seen_move(session: Session, before: Any, move: Any) -> str:
+    """``move``, made at ``before``, as you see it: whole without ``--seat`` and where you made it,
+    else as the rules let you see another player's move (:meth:`foolsolve.game.SpecGame.public_move`:
+    ``lead a card face down as Rock``, ``exchange 2 cards``), what the arena's seats are told too."""
+    spec = session.spec
+    if not session.seat or spec.to_move(before) == session.you:
+        return str(move)
+    return str(spec.public_move(before, move, session.you))
 
 
 def seat_text(info: Any, state: Any, player: int) -> str:
@@ -316,10 +302,9 @@ def review_text(session: Session, state: Any) -> str:
     over = spec.result(state) is not None
     lines = []
     for i, (before, text) in enumerate(session.history):
-        after = session.history[i + 1][0] if i + 1 < len(session.history) else state
         player = spec.to_move(before)
         who = "chance" if player == CHANCE else f"player {player}" + (" (you)" if player == session.you else "")
-        said = masked_move(session.info, before, after, text, session.you) if session.seat and not over else text
+        said = seen_move(session, before, spec.parse_move(before, text)) if not over else text
         lines.append(f"  {i + 1:3}. {who}: {said}")
     return "\n".join(lines) if lines else "  (no moves yet)"
 

@@ -296,3 +296,25 @@ def test_hint_from_a_seat_names_its_interval_as_the_seat_answer_does(monkeypatch
     assert rows[0].startswith("from your view (expectation over every consistent world: all ")  # not "exact": estimates
     body = rows[2:]
     assert body and all("(estimates)" in r and "[" not in r for r in body), rows  # 6 of 10 worlds searched
+
+
+def test_from_your_seat_another_players_face_down_lead_reads_as_the_rules_show_it(capsys):
+    """Another player's Three Fools lead, from your seat, was its text with the card written ``??``
+    (``lead ?? as Rock``): the screen now says it in the rules' words, as the arena's seats are told
+    it (``SpecGame.public_move``); your own move and, after the game, the review name every card."""
+    from foolsolve.interactive import Session, _say_move, review_text
+
+    info, state = load_position(str(EXAMPLES / "three-fools-first-round.json"))
+    spec = info.spec
+    while spec.to_move(state) == CHANCE or not any(type(m).__name__ == "Lead" for m in spec.legal_moves(state)):
+        state = spec.apply(state, spec.legal_moves(state)[0])
+    leader = spec.to_move(state)
+    you = (leader + 1) % spec.num_players(state)
+    session = Session(info, you, random.Random(0), 0, seat=True)
+    lead = next(m for m in spec.legal_moves(state) if type(m).__name__ == "Lead")
+    capsys.readouterr()
+    after = _say_move(session, state, str(lead))
+    out = capsys.readouterr().out
+    assert f"player {leader}: lead a card face down as " in out and "??" not in out
+    assert str(lead) not in out
+    assert "lead a card face down as" in review_text(session, after)
