@@ -1327,7 +1327,7 @@ def show(position: str, svg_out: str | None, viewer: int | None, fan: bool = Fal
     from foolsolve.worlds import View, read_view, view_of, view_text
 
     if isinstance(state, View):
-        _show_view(state, svg_out, viewer)
+        _show_view(state, svg_out, viewer, fan)
         return
     if viewer is not None:
         from foolsolve.game import check_player
@@ -1356,7 +1356,7 @@ def show(position: str, svg_out: str | None, viewer: int | None, fan: bool = Fal
     click.echo(show_text(info.spec, state))
 
 
-def _show_view(view: Any, svg_out: str | None, viewer: int | None) -> None:
+def _show_view(view: Any, svg_out: str | None, viewer: int | None, fan: bool = False) -> None:
     """``show`` of a view file: its text, or its picture (``--as`` only its own player)."""
     from foolsolve.present import write_text
     from foolsolve.worlds import view_text
@@ -1366,7 +1366,7 @@ def _show_view(view: Any, svg_out: str | None, viewer: int | None) -> None:
     if svg_out is not None:
         from foolsolve.svg import view_svg
 
-        write_text(svg_out, view_svg(view), "--svg")
+        write_text(svg_out, view_svg(view, fan=fan), "--svg")
         if svg_out == "-":
             return
     click.echo(view_text(view))

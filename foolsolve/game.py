@@ -891,6 +891,12 @@ class SpecGame(ABC, Generic[S, M]):
         not say them in words (Foolery: a title such as King); default: none."""
         return {}
 
+    def picture_extra(self, state: S) -> dict[str, Any]:
+        """Zones the position's text (``describe``) prints that its JSON leaves implicit, as JSON
+        fields for the all-open picture (``foolsolve/svg.py``) to draw beside ``state_to_json``'s
+        (Fools and Angels: the discard, every card in no zone); default: none."""
+        return {}
+
     def describe(self, state: S, view: View | None = None) -> str:
         """A few readable lines about a state (for the CLI). With ``view`` (a view that ``state`` is a
         world of: :func:`foolsolve.worlds.view_text`), as its player sees it: every zone the view hides

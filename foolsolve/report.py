@@ -473,7 +473,7 @@ def view_page(view: Any, answer: Any | None = None, no_answer: str = "") -> str:
     from foolsolve.cli import source_title, view_moves_text
     from foolsolve.present import rules_line
     from foolsolve.solver.base import SolveResult
-    from foolsolve.svg import hints_of, picture_svg
+    from foolsolve.svg import view_svg
     from foolsolve.worlds import Worlds
 
     spec = view.info.spec
@@ -491,7 +491,7 @@ def view_page(view: Any, answer: Any | None = None, no_answer: str = "") -> str:
              '<button id="last" type="button">end &#187;</button> <span id="step-label"></span> '
              '<span id="step-value"></span></div>'
              '<div class="step" data-step="0">'
-             + picture_svg(view.obj, title=spec.title, status=f"as player {view.player} sees it", hints=hints_of(spec))
+             + view_svg(view)
              + '</div></div><div class="board-side">']
     if isinstance(answer, SolveResult):
         parts.append(_exact_side(view.info, answer))

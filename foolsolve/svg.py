@@ -1,7 +1,8 @@
 """Card pictures: any game's position drawn as SVG, as ``chess.svg`` draws a chess board.
 
-The picture is drawn from the position's JSON (``state_to_json``), or from one player's view
-(``observation(state, p)``), so every game is drawn without code of its own:
+The picture is drawn from the position's JSON (``state_to_json``, with the zones its text prints
+that the JSON leaves implicit: ``picture_extra``), or from one player's view file (``view_of``:
+what ``foolsolve view --as P`` writes), so every game is drawn without code of its own:
 
 * a list of cards under a key (``centre``, ``stock``, ``discard``, ``pool``, ``attack``, ``shown``,
   ``trick`` ...) is a shared zone, drawn face up in its order;
@@ -221,8 +222,6 @@ def read_picture(obj: dict[str, Any], hints: dict[str, Any] | None = None) -> Pi
     forced_pp = set(hints.get("per_player", ()))
     words = set(hints.get("words", ()))
     seat_lists: dict[str, str] = dict(hints.get("seats", {}))
-    # in an observation: cards known to lie in a zone drawn by its size, face up there (its path)
-    face_up: dict[tuple[Any, ...], list[str]] = {tuple(k): v for k, v in hints.get("face_up", ())}
     viewer = obj.get("player") if isinstance(obj.get("player"), int) and "hand_sizes" in obj else None
     viewing = "view" in obj  # a view file's zones hold null for each face-down card (face_down)
     # a view's own cards (``hand``) are drawn in the per-player zone of ``hand_sizes``
@@ -261,14 +260,12 @@ def read_picture(obj: dict[str, Any], hints: dict[str, Any] | None = None) -> Pi
                 if p == viewer and own is not None:
                     pic.per_player[p].append(Zone(base + "s", "cards", list(own), owner=p))
                 else:
-                    up = list(face_up.get((base + "s", p), ()))[: value[p]]
-                    pic.per_player[p].append(Zone(base + "s", "cards", up + [None] * (value[p] - len(up)), owner=p))
+                    pic.per_player[p].append(Zone(base + "s", "cards", [None] * value[p], owner=p))
             done.add(base)
             continue
         if key.endswith("_size") and isinstance(value, int) and not isinstance(value, bool):
             base = key[: -len("_size")]
-            up = list(face_up.get((base,), ()))[:value]
-            cards: list[Any] = up + [None] * (value - len(up))
+            cards: list[Any] = [None] * value
             bottom = obj.get(base + "_bottom")
             if cards and parse_card(bottom) is not None:
                 cards[-1] = bottom
@@ -513,9 +510,9 @@ def _draw_zone(parent: ET.Element, zone: Zone, x0: float, y0: float, label: str)
     elif _stacked(zone):  # one pile: every card drawn, a little apart, the last on top
         for i, text in enumerate(zone.cards):
             _card(group, cx + min(i, 8) * 1.5, y0 + 4 - min(i, 8) * 0.5, text, zone.key, i, zone.owner)
-        top = parse_card(zone.cards[-1])
-        _label(group, cx + CARD_W + 22, y0 + 30, f"a pile of {count}" + (f", {top} on top" if top else "")
-               + " (show --svg --fan lays them out)", size=11, colour="#444")
+        # a discard keeps no order: no card is named as its top; the same words in every picture (a report
+        # page's and the Python API's too, where show --svg --fan is no option)
+        _label(group, cx + CARD_W + 22, y0 + 30, f"a pile of {count}", size=11, colour="#444")
     elif zone.kind == "groups":
         for r, row in enumerate(_group_rows(zone)):
             x = cx
@@ -579,11 +576,11 @@ def face_down(obj: dict[str, Any]) -> dict[str, Any]:
 
 def picture_svg(obj: dict[str, Any], *, title: str = "", status: str = "", hints: dict[str, Any] | None = None,
                 viewer: int | None = None, deck: Deck | None = None, summary: str = "",
-                notes: dict[int, list[str]] | None = None, fan: bool = False) -> str:
+                notes: dict[int, list[str]] | None = None, fan: bool = False, over: bool = False) -> str:
     """The SVG text of a position's (or a view's) JSON, its cards read in ``deck`` (default: the
     deck its game declares, :func:`deck_of`). ``summary``: a line in words under the title (the
     spec's description); ``notes``: words for each player (a title, "out"); ``fan``: discard piles
-    laid out card by card instead of stacked."""
+    laid out card by card instead of stacked; ``over``: the game is over, so no player is marked "to move"."""
     from foolsolve.worlds import VIEW_KEY, is_view
 
     if is_view(obj):  # a view file: its hidden zones as face-down cards, drawn from the viewer's seat
@@ -592,15 +589,19 @@ def picture_svg(obj: dict[str, Any], *, title: str = "", status: str = "", hints
     token = _DECK.set(deck or deck_of(obj))
     fan_token = _FAN.set(fan)
     try:
-        return _picture_svg(obj, title, status, hints, viewer, summary, notes or {})
+        return _picture_svg(obj, title, status, hints, viewer, summary, notes or {}, over)
     finally:
         _FAN.reset(fan_token)
         _DECK.reset(token)
 
 
 def _picture_svg(obj: dict[str, Any], title: str, status: str, hints: dict[str, Any] | None,
-                 viewer: int | None, summary: str = "", notes: dict[int, list[str]] | None = None) -> str:
+                 viewer: int | None, summary: str = "", notes: dict[int, list[str]] | None = None,
+                 over: bool = False) -> str:
     pic = read_picture(obj, hints)
+    if over:  # a finished game: nobody is to move, whatever its JSON's to_move says
+        for words in pic.player_notes.values():
+            words[:] = [w for w in words if w != "to move"]
     for p, words in (notes or {}).items():
         if p in pic.player_notes:
             pic.player_notes[p][:0] = words
@@ -675,66 +676,58 @@ def status_line(spec: Any, state: Any) -> str:
     return status(spec, state)
 
 
-def _known_places(spec: Any, state: Any, viewer: int, obj: dict[str, Any]) -> list[tuple[tuple[Any, ...], list[str]]]:
-    """The cards an observation's knowledge fields name, by the path of the hidden zone they lie
-    in (``("hands", 1)``, as the spec's ``view_knowledge`` places them): drawn face up there."""
-    named: set[str] = set()
-    for key in spec.knowledge_fields:
-        value = obj.get(key)
-        for item in value if isinstance(value, list) else ():
-            named.update(t for t in (item if isinstance(item, list) else [item]) if isinstance(t, str))
-    if not named:
-        return []
-    try:
-        hidden = spec.view_knowledge(state, viewer)
-    except InputError:  # a game without views
-        return []
-    out = []
-    for path, zone in hidden.items():
-        texts = [c.ascii for c in zone.known if c.ascii in named]
-        if texts:
-            out.append((tuple(path), texts))
-    return out
-
-
 def position_svg(spec: Any, state: Any, viewer: int | None = None, fan: bool = False) -> str:
-    """A spec state drawn as SVG: all open (``viewer`` None, an analyst's picture) or as player
-    ``viewer`` sees it (``spec.observation``: what they may not see face down). Under the title,
-    the first line of the spec's description in words; beside each player the words of the spec's
+    """A spec state drawn as SVG: all open (``viewer`` None, an analyst's picture: every zone the
+    position's text prints, those its JSON leaves implicit from :meth:`~foolsolve.game.SpecGame.picture_extra`
+    too) or as player ``viewer`` sees it: her view file (:func:`foolsolve.worlds.view_of`, what
+    ``foolsolve view --as P`` writes) drawn as :func:`view_svg` draws it. Under the title, the
+    first line of the spec's description in words; beside each player the words of the spec's
     optional ``picture_notes(state)`` hook (a title such as King); ``fan``: discard piles laid out."""
-    hints = hints_of(spec)
     if viewer is not None:
+        from foolsolve import games
         from foolsolve.game import check_player
+        from foolsolve.worlds import read_view, view_of
 
         check_player(spec, state, viewer)
-        obj = spec.observation(state, viewer)
-        hints["face_up"] = _known_places(spec, state, viewer, obj)
-    else:
-        obj = spec.state_to_json(state)
-    summary = str(spec.describe(state)).splitlines()[0] if viewer is None else ""
-    return picture_svg(obj, title=spec.title, status=status_line(spec, state), hints=hints, viewer=viewer,
-                       deck=spec.meta.deck, summary=summary, notes=spec.picture_notes(state), fan=fan)
+        return view_svg(read_view(view_of(games.get(spec.name), state, viewer), check=False), fan=fan)
+    obj = spec.state_to_json(state)
+    obj.update(spec.picture_extra(state))
+    summary = str(spec.describe(state)).splitlines()[0]
+    return picture_svg(obj, title=spec.title, status=status_line(spec, state), hints=hints_of(spec), deck=spec.meta.deck,
+                       summary=summary, notes=spec.picture_notes(state), fan=fan,
+                       over=spec.result(state) is not None)
 
 
-def view_svg(view: Any) -> str:
+def view_svg(view: Any, fan: bool = False) -> str:
     """A view file (:class:`foolsolve.worlds.View`) drawn from its player's seat, the cards hidden from
-    her face down: ``foolsolve show VIEW --svg`` and :meth:`Position.svg` of a view."""
-    spec = view.info.spec
-    return picture_svg(_canonical_view(view), title=spec.title, status=f"as player {view.player} sees it",
-                       hints=hints_of(spec))
-
-
-def _canonical_view(view: Any) -> dict[str, Any]:
-    """The view's JSON with every list it writes out in the order the game writes a position
-    (``state_to_json``: hands sorted as the full position's picture and ``show`` sort them, whatever
-    order the file lists them in): each list of the view that holds the same items as the list at
-    the same place in its first world's JSON takes the world's order (an ordered zone, a stock, keeps
-    its own there); nothing else changes (the hidden zones, what the view knows of them)."""
+    her face down: ``foolsolve show VIEW --svg``, ``show POSITION --as P --svg`` (P's view file),
+    :meth:`Position.svg` of a view and a view's report page. What every world of the view shares is
+    read off one world: the summary line (the first line ``show`` prints of the view, with who is to
+    move), the words beside each player (``picture_notes``: Foolery's titles) and whether the game is
+    over (then nobody is "to move"). ``fan``: discard piles laid out."""
+    from foolsolve.present import status
     from foolsolve.worlds import Worlds
 
     spec = view.info.spec
+    world = Worlds(view).first()
+    summary = str(spec.describe(world, view)).splitlines()[0]
+    if "to move" not in summary and "game over" not in summary:
+        summary += f"; {status(spec, world)}"
+    return picture_svg(_canonical_view(view, world), title=spec.title, status=f"as player {view.player} sees it",
+                       hints=hints_of(spec), deck=spec.meta.deck, summary=summary, notes=spec.picture_notes(world),
+                       fan=fan, over=spec.is_terminal(world))
+
+
+def _canonical_view(view: Any, world: Any) -> dict[str, Any]:
+    """The view's JSON with every list it writes out in the order the game writes a position
+    (``state_to_json`` of ``world``, a world of the view: hands sorted as the full position's picture
+    and ``show`` sort them, whatever order the file lists them in): each list of the view that holds
+    the same items as the list at the same place in the world's JSON takes the world's order (an
+    ordered zone, a stock, keeps its own there); nothing else changes (the hidden zones, what the
+    view knows of them)."""
+    spec = view.info.spec
     deck = deck_of(view.obj)
-    return cast(dict[str, Any], _reordered(view.obj, spec.state_to_json(Worlds(view).first()), deck))
+    return cast(dict[str, Any], _reordered(view.obj, spec.state_to_json(world), deck))
 
 
 def _reordered(mine: Any, world: Any, deck: Deck | None) -> Any:
