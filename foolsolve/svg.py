@@ -27,11 +27,13 @@ A spec may add a ``picture_hints`` dict (all keys optional): ``pairs`` (keys dra
 ``per_player`` and ``shared`` (keys forced to one kind), ``skip`` (keys not drawn), ``words`` (keys
 written in words, not drawn as cards), ``seats`` (keys whose value is a list of players, each
 mapped to the words written beside each player listed: Three Fools' ``contest``, "in the
-Roshambo"). A suit letter is named as the position's deck names it (a Pilatch ``S`` is Scissors),
-``to_move`` -1 is "chance to move", and another role field of -1 (a leader not drawn yet) is not
-written. A spec's knowledge fields (Durak's ``known``: cards a player
-holds that all have seen) name cards of another zone, which is drawn with them: they are ``words``
-(:func:`hints_of`), written beside their player (``known K♠``), so that no card is drawn twice.
+Roshambo"), ``seated`` (keys whose list, or each of whose rows, holds one card a seat in player order:
+each card named by its seat, Three Fools' ``centre`` and ``rounds``). A suit letter is named as the
+position's deck names it (a Pilatch ``S`` is Scissors), ``to_move`` -1 is "chance to move", and
+another role field of -1 (a leader not drawn yet) is not written. A spec's knowledge fields
+(Durak's ``known``: cards a player holds that all have seen) name cards of another zone, which
+is drawn with them: they are ``words`` (:func:`hints_of`), written beside their player
+(``known K♠``), so that no card is drawn twice.
 
 Every card is an SVG group ``<g class="card">`` with ``data-zone`` (the JSON key), ``data-owner``
 (the player, for per-player zones), ``data-index`` (its place in the zone), ``data-slot`` (0 the
@@ -177,6 +179,11 @@ class Zone:
     captions: list[str] = field(default_factory=list)
     """For plays written as objects with more fields (a past round: its leader, winner ...): one
     caption a play, drawn as its own row."""
+    seated: bool = False
+    """Each play's cards (a row's) are one a seat, in player order (:data:`picture_hints` ``seated``)."""
+    extras: list[list[tuple[str, int, list[Any]]]] = field(default_factory=list)
+    """For rows: each row's other per-player card lists (a round's ``bonus``: ``(key, player, cards)``),
+    drawn after its cards."""
 
 
 @dataclass
@@ -190,10 +197,14 @@ class Picture:
     facts: list[str] = field(default_factory=list)
 
 
-def hints_of(spec: Any) -> dict[str, Any]:
-    """The picture hints of a spec: its ``picture_hints`` with its knowledge fields as ``words``."""
+def hints_of(spec: Any, state: Any = None) -> dict[str, Any]:
+    """The picture hints of a spec: its ``picture_hints`` with its knowledge fields as ``words``;
+    with ``state`` (a position, or a world of a view: what every world shares), the spec's
+    ``picture_captions`` for it as ``captions``."""
     hints = dict(spec.picture_hints or {})
     hints["words"] = [*hints.get("words", ()), *spec.knowledge_fields]
+    if state is not None:
+        hints["captions"] = spec.picture_captions(state)
     return hints
 
 
@@ -222,6 +233,8 @@ def read_picture(obj: dict[str, Any], hints: dict[str, Any] | None = None) -> Pi
     forced_pp = set(hints.get("per_player", ()))
     words = set(hints.get("words", ()))
     seat_lists: dict[str, str] = dict(hints.get("seats", {}))
+    seated = set(hints.get("seated", ()))
+    more_words: dict[str, list[str]] = dict(hints.get("captions", {}))
     viewer = obj.get("player") if isinstance(obj.get("player"), int) and "hand_sizes" in obj else None
     viewing = "view" in obj  # a view file's zones hold null for each face-down card (face_down)
     # a view's own cards (``hand``) are drawn in the per-player zone of ``hand_sizes``
@@ -290,13 +303,14 @@ def read_picture(obj: dict[str, Any], hints: dict[str, Any] | None = None) -> Pi
                 else:
                     pic.shared.append(Zone(key, "pairs", [list(v) for v in value]))
                 continue
-            if value and _is_card_list(value):
-                pic.shared.append(Zone(key, "cards", list(value)))
+            if value and _is_card_list(value):  # a seated list (one card a seat): each named by its player
+                pic.shared.append(Zone(key, "cards", list(value),
+                                       played_by=list(range(n)) if key in seated and len(value) == n else None))
                 continue
             if value and all(v is None or v == DOWN or parse_card(v) is not None for v in value) \
                     and (key in ZONE_WORDS or any(v is not None for v in value)):
                 # null: an empty place (a seat that has not played); "down": a card the view hides
-                seats = len(value) == n and any(v is None or v == DOWN for v in value)
+                seats = len(value) == n and (key in seated or any(v is None or v == DOWN for v in value))
                 pic.shared.append(Zone(key, "cards", [EMPTY if v is None else None if v == DOWN else v for v in value],
                                        played_by=list(range(n)) if seats else None))
                 continue
@@ -305,7 +319,14 @@ def read_picture(obj: dict[str, Any], hints: dict[str, Any] | None = None) -> Pi
                 zone = Zone(key, "groups", [cs for _, cs in plays], played_by=[p for p, _ in plays])
                 captions = [_caption(item) for item in value] if all(isinstance(v, dict) for v in value) else []
                 if any(captions):  # plays that say more than who played (a past round): one row each
-                    zone.kind, zone.captions = "rows", captions
+                    said = more_words.get(key, [])
+                    zone.kind = "rows"
+                    zone.captions = ["; ".join(x for x in (c, said[i] if i < len(said) else "") if x)
+                                     for i, c in enumerate(captions)]
+                    zone.seated = key in seated and all(len(cs) == n for cs in zone.cards)
+                    zone.extras = [[(k, p, list(cs)) for k, v in item.items() if k not in ("card", "cards")
+                                    and isinstance(v, list) and len(v) == n and all(_is_card_list(x) for x in v)
+                                    for p, cs in enumerate(v) if cs] for item in value]
                 pic.shared.append(zone)
                 continue
             if not value and key in KEEP_EMPTY:
@@ -399,9 +420,11 @@ def _text(value: Any) -> str:
 
 
 def _card(parent: ET.Element, x: float, y: float, text: str | None, zone: str, index: int,
-          owner: int | None = None, slot: int | None = None, played_by: int | None = None) -> None:
+          owner: int | None = None, slot: int | None = None, played_by: int | None = None, part: str = "") -> None:
     attrs = {"class": "card", "transform": f"translate({x:g},{y:g})", "data-zone": zone, "data-index": str(index),
              "data-face": "down" if text is None else "up"}
+    if part:  # a row's other card list (a round's bonus): its key
+        attrs["data-part"] = part
     if owner is not None:
         attrs["data-owner"] = str(owner)
     if slot is not None:
@@ -467,9 +490,16 @@ def _group_rows(zone: Zone) -> list[list[int]]:
     return rows
 
 
+def _row_height(zone: Zone) -> int:
+    """The height of one row of a ``rows`` zone: its caption, its cards and, where they have them, the
+    names under the cards (a seat, a bonus's player)."""
+    named = zone.seated or any(zone.extras)
+    return CARD_H + 20 + (12 if named else 0)
+
+
 def _zone_height(zone: Zone) -> int:
     if zone.kind == "rows":
-        return (CARD_H + 20) * max(1, len(zone.cards)) + ROW_GAP
+        return _row_height(zone) * max(1, len(zone.cards)) + ROW_GAP
     if _stacked(zone):
         return CARD_H + 8 + ROW_GAP
     if zone.kind == "groups":
@@ -492,7 +522,8 @@ def _draw_zone(parent: ET.Element, zone: Zone, x0: float, y0: float, label: str)
                                         **({"data-owner": str(zone.owner)} if zone.owner is not None else {})})
     count = sum(1 for c in zone.cards if c != EMPTY)
     _label(group, x0, y0 + 20, label)
-    unit = {"cards": "card", "pairs": "pair", "groups": "play", "rows": "play"}[zone.kind]
+    unit = {"cards": "card", "pairs": "pair", "groups": "play",
+            "rows": zone.key[:-1] if zone.key.endswith("s") else "play"}[zone.kind]  # rounds: "6 rounds"
     _label(group, x0, y0 + 36, plural(count, unit), size=10, colour="#666")
     if zone.note:
         _label(group, x0, y0 + 49, zone.note, size=9, colour="#666")
@@ -501,12 +532,22 @@ def _draw_zone(parent: ET.Element, zone: Zone, x0: float, y0: float, label: str)
         _label(group, cx, y0 + 30, "(empty)", size=11, colour="#888")
     if zone.kind == "rows":  # one play a row, with its caption (a past round: leader, winner ...)
         for i, cards in enumerate(zone.cards):
-            y = y0 + i * (CARD_H + 20)
+            y = y0 + i * _row_height(zone)
             by = zone.played_by[i] if zone.played_by else None
             caption = f"{i + 1}. " + (zone.captions[i] if i < len(zone.captions) else "")
             _label(group, cx, y + 11, caption + (f"; player {by}" if by is not None else ""), size=10, colour="#333")
             for slot, text in enumerate(cards):
-                _card(group, cx + slot * GROUP_STEP, y + 15, text, zone.key, i, zone.owner, slot, played_by=by)
+                seat = slot if zone.seated else by
+                _card(group, cx + slot * GROUP_STEP, y + 15, text, zone.key, i, zone.owner, slot, played_by=seat)
+                if zone.seated:  # who played each card, under it
+                    _label(group, cx + slot * GROUP_STEP + 2, y + 15 + CARD_H + 11, f"p{slot}", size=9, colour="#444")
+            x = cx + GROUP_STEP * max(1, len(cards)) + GROUP_GAP
+            for key, p, extra in zone.extras[i] if i < len(zone.extras) else ():
+                for j, text in enumerate(extra):  # a round's bonus: each player's cards, named under them
+                    _card(group, x + j * GROUP_STEP, y + 15, text, zone.key, i, zone.owner, played_by=p, part=key,
+                          slot=j)
+                _label(group, x + 2, y + 15 + CARD_H + 11, f"{key.replace('_', ' ')} p{p}", size=9, colour="#444")
+                x += GROUP_STEP * len(extra) + GROUP_GAP
     elif _stacked(zone):  # one pile: every card drawn, a little apart, the last on top
         for i, text in enumerate(zone.cards):
             _card(group, cx + min(i, 8) * 1.5, y0 + 4 - min(i, 8) * 0.5, text, zone.key, i, zone.owner)
@@ -693,7 +734,8 @@ def position_svg(spec: Any, state: Any, viewer: int | None = None, fan: bool = F
     obj = spec.state_to_json(state)
     obj.update(spec.picture_extra(state))
     summary = str(spec.describe(state)).splitlines()[0]
-    return picture_svg(obj, title=spec.title, status=status_line(spec, state), hints=hints_of(spec), deck=spec.meta.deck,
+    return picture_svg(obj, title=spec.title, status=status_line(spec, state), hints=hints_of(spec, state),
+                       deck=spec.meta.deck,
                        summary=summary, notes=spec.picture_notes(state), fan=fan,
                        over=spec.result(state) is not None)
 
@@ -714,7 +756,7 @@ def view_svg(view: Any, fan: bool = False) -> str:
     if "to move" not in summary and "game over" not in summary:
         summary += f"; {status(spec, world)}"
     return picture_svg(_canonical_view(view, world), title=spec.title, status=f"as player {view.player} sees it",
-                       hints=hints_of(spec), deck=spec.meta.deck, summary=summary, notes=spec.picture_notes(world),
+                       hints=hints_of(spec, world), deck=spec.meta.deck, summary=summary, notes=spec.picture_notes(world),
                        fan=fan, over=spec.is_terminal(world))
 
 

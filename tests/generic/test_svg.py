@@ -58,6 +58,12 @@ def expected_cards(obj: dict, players: int, knowledge: tuple[str, ...] = ()) -> 
                 for slot, c in enumerate(cards if isinstance(cards, list) else [cards]):
                     if isinstance(c, str) and parse_card(c):
                         want[(key, None, str(i), str(slot), canon(c))] += 1
+                for field, more in play.items():  # a past round's other card lists, one a player (its bonus)
+                    if field not in ("card", "cards") and isinstance(more, list) and len(more) == players \
+                            and all(isinstance(x, list) for x in more):
+                        for cs in more:
+                            for slot, c in enumerate(cs):
+                                want[(key, None, str(i), str(slot), canon(c))] += 1
         elif all(isinstance(v, list) for v in value):
             if key in ("table", "trick", "pairs"):
                 for i, pair in enumerate(value):
@@ -126,8 +132,8 @@ def _placed(v) -> tuple[Counter, int]:
     if is_hidden(v):
         known = [*v.get("top", []), *v.get("known", []), *v.get("bottom", [])]
         return Counter(canon(c) for c in known), v["count"] - len(known)
-    if isinstance(v, dict):  # a play of a trick: {"player", "card" or "cards"}
-        return _placed(v.get("cards", v.get("card")))
+    if isinstance(v, dict):  # a play of a trick ({"player", "card" or "cards"}), a past round (its bonus too)
+        v = list(v.values())
     if isinstance(v, list):
         shown: Counter = Counter()
         down = 0
@@ -535,3 +541,40 @@ def test_fan_lays_out_a_view_files_discard(tmp_path, capsys):
     assert all(b - a >= 36 for a, b in itertools.pairwise(xs))
     assert Position.load(view).svg() == stacked.rstrip("\n")
     assert "a pile of 23<" in position_svg(*_example_state("durak-midbout.json"))
+
+
+def test_three_fools_pictures_name_who_played_each_card_and_a_rounds_bonus_and_penalty():
+    """The centre's seat labels (p0 p1 p2) showed only while a seat was empty: once all three cards
+    lay there (a Roshambo) nothing said whose each was. Past rounds had no seat labels and left out
+    the Roshambo bonus and the lying penalty the text prints. The centre and each round name each
+    card's seat (``data-player`` and a label), a round draws its bonus cards by the pile they came
+    from and its caption says the penalty as ``show`` does; the count reads "2 rounds"."""
+    spec = games.get("three-fools").spec
+    rng = random.Random(5)
+    state = spec.state_from_json(json.loads((EXAMPLES / "three-fools-first-round.json").read_text()))
+    for _ in range(400):  # played on until three cards lie in the centre (a Roshambo)
+        if state.phase == "roshambo" or spec.is_terminal(state):
+            break
+        state = spec.apply(state, rng.choice(spec.legal_moves(state)))
+    assert state.phase == "roshambo" and all(c is not None for c in state.centre)
+    svg = position_svg(spec, state)
+    root = ET.fromstring(svg)
+    centre = next(g for g in root.iter(NS + "g") if g.get("class") == "zone" and g.get("data-zone") == "centre")
+    cards = [g for g in centre.iter(NS + "g") if g.get("class") == "card"]
+    assert [g.get("data-player") for g in cards] == ["0", "1", "2"]
+    assert [t.text for t in centre.iter(NS + "text") if t.text in ("p0", "p1", "p2")] == ["p0", "p1", "p2"]
+    played = [a for a in _zone_cards(svg, "rounds") if "data-part" not in a]  # the rounds, too: a card a seat
+    assert played and all(a.get("data-player") == a["data-slot"] for a in played)
+
+    spec, state = _example_state("three-fools-liar.json")
+    svg = position_svg(spec, state)
+    bonus = [(a["data-index"], a["data-player"], a["data-card"]) for a in _zone_cards(svg, "rounds")
+             if a.get("data-part") == "bonus"]
+    assert bonus == [("0", "0", "5P"), ("0", "0", "QR"), ("0", "0", "QS"),
+                     ("0", "1", "10P"), ("0", "1", "4P"), ("0", "1", "JoP")]
+    texts = _texts(svg)
+    assert "bonus p0" in texts and "bonus p1" in texts and "2 rounds" in texts
+    penalty = "player 2 lied (declared Rock with 3P): maximum hand size 4 -> 3"
+    assert penalty in str(spec.describe(state))
+    assert [t for t in texts if t.startswith("2. ")] == [f"2. leader 2, binary down, declared Rock, winner 0; {penalty}"]
+    assert not [t for t in texts if t.startswith("1. ") and "lied" in t]
