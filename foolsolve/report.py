@@ -57,7 +57,11 @@ body { font-family: "DejaVu Sans", Verdana, sans-serif; margin: 1.2em; color: #1
 h1 { font-size: 1.4em; margin-bottom: 0.2em; } h2 { font-size: 1.1em; margin-top: 1.4em; }
 table { border-collapse: collapse; } td, th { padding: 0.2em 0.8em; border-bottom: 1px solid #ddd; text-align: left; }
 .board { display: flex; gap: 1.2em; align-items: flex-start; flex-wrap: wrap; }
-.board-picture { flex: 0 0 auto; } .board-side { flex: 1 1 22em; min-width: 22em; }
+.board-picture { flex: 2 1 32em; min-width: 0; max-width: 54em; } .board-side { flex: 1 1 22em; min-width: 0; }
+.board.seat .board-side { flex-basis: 48em; }
+.board-picture svg { max-width: 100%; height: auto; }
+@media (max-width: 50em) { #moves td.num { white-space: normal; } #moves td:first-child { min-width: 5em; }
+  #rules td, #rules th { overflow-wrap: anywhere; } }
 .step { display: none; } .step.current { display: block; }
 .controls { margin: 0.4em 0; } .controls button { font-size: 1em; margin-right: 0.4em; padding: 0.2em 0.9em; }
 #step-value { color: #0b4f2c; font-weight: bold; }
@@ -484,7 +488,8 @@ def view_page(view: Any, answer: Any | None = None, no_answer: str = "") -> str:
     parts = [f"<h1>{escape(heading)}</h1>", f"<p>{escape(rules_line(spec, world))}</p>",
              f"<p id=\"worlds\">Cards unknown to player {view.player}: {len(view.unseen)}; worlds (full positions) "
              f"consistent with the view: {escape(f'{count:,}' if count is not None else 'too many to count here')}.</p>",
-             '<div class="board"><div class="board-picture">'
+             f'<div class="board{" seat" if answer is not None and not isinstance(answer, SolveResult) else ""}">'
+             '<div class="board-picture">'
              '<div class="controls"><button id="first" type="button">&#171; start</button>'
              '<button id="back" type="button">&#9664; back</button>'
              '<button id="forward" type="button">forward &#9654;</button>'

@@ -548,3 +548,41 @@ def test_in_a_browser_a_views_page_shows_the_intervals_beside_the_view(browser, 
     assert page.locator("#step-label").text_content() == "start position"
     assert problems == []
     page.close()
+
+
+def test_in_a_browser_the_page_fits_common_screens(browser, tmp_path, capsys):
+    """The moves table was clipped on common screens (a seat page's 747 px wide in a 384 px panel at
+    1280 px: the 95% interval cut, "worlds" and "behind the best" behind a scroll bar) and the
+    picture, a fixed 838 px, made a 600 px page 857 px wide. At 600, 1280, 1440 and 1920 px nothing
+    is wider than the page, the moves table fits its panel and the picture fits its column (smaller
+    where it must be); the panel sits beside the picture where both fit (a seat page's wide table
+    from 1400 px, an exact page's narrow one from 1280), else under it, the picture at full size."""
+    pages = {}
+    for name, args, beside_from in (
+            ("seat", [str(EXAMPLES / "views" / "fools-paradise.json"), "--samples", "4", "--seed", "1"], 1400),
+            ("exact", [str(EXAMPLES / "durak-endgame.json")], 1280)):
+        out = tmp_path / f"{name}.html"
+        code, _, err = run(["report", *args, "--out", str(out)], capsys)
+        assert code == 0, err
+        pages[name] = (out, beside_from)
+    for name, (out, beside_from) in pages.items():
+        page = browser.new_page(viewport={"width": 600, "height": 900})
+        page.goto(out.as_uri())
+        for width in (600, 1280, 1440, 1920):
+            page.set_viewport_size({"width": width, "height": 900})
+            table, panel, whole, picture, column = page.evaluate(
+                """() => { const t = document.querySelector('#moves'), s = t.closest('.board-side');
+                           const v = document.querySelector('.step.current svg');
+                           return [t.scrollWidth, s.clientWidth, document.documentElement.scrollWidth,
+                                   v.getBoundingClientRect().width, v.closest('.board-picture').clientWidth]; }""")
+            assert whole <= width, (name, width, whole)
+            assert table <= panel, (name, width, table, panel)
+            assert 0 < picture <= column + 0.5, (name, width, picture, column)
+            board = page.locator(".step.current").bounding_box()
+            side = page.locator("#moves").bounding_box()
+            assert board is not None and side is not None
+            beside = side["x"] > board["x"] + board["width"] - 1
+            assert beside == (width >= beside_from), (name, width)
+            if not beside:
+                assert abs(picture - min(838, column)) < 1
+        page.close()
