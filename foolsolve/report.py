@@ -116,31 +116,13 @@ SCRIPT = """
 """
 
 
-def value_rank(kind: str, value: Any, distance: int | None) -> tuple[Any, ...]:
-    """A sort key of a move's value, best first (smaller sorts first): win before draw before loss,
-    a higher score or payoff first, better odds first; among equal values a shorter win and a
-    longer loss first (where distances are known)."""
-    from fractions import Fraction
-
-    d = distance if distance is not None else 0
-    if kind == "outcome":
-        v = {"win": 1, "draw": 0, "loss": -1}.get(value, -2)
-        return (-v, d if v > 0 else -d)
-    if kind == "odds" and isinstance(value, dict):
-        return (-Fraction(value["win"]), Fraction(value["penalty"]))
-    try:
-        return (-Fraction(str(value)), 0)
-    except (ValueError, ZeroDivisionError):
-        return (0, 0)
-
-
 def _moves_table(result: Any) -> str:
     """Every legal move with its value, best first, moves of the same value (and distance) grouped
     under one heading."""
-    from foolsolve.solver.base import value_text
+    from foolsolve.solver.base import best_first, value_rank, value_text
 
     best = set(result.best)
-    order = sorted(result.moves, key=lambda m: value_rank(result.value_kind, m.value, m.distance))
+    order = best_first(result)
     groups: list[list[Any]] = []
     for m in order:
         key = value_rank(result.value_kind, m.value, m.distance)
@@ -348,20 +330,19 @@ def page(info: Any, state: Any, result: Any | None, *, title: str | None = None,
 
 
 def seat_groups(answer: Any) -> list[list[Any]]:
-    """The moves of a seat answer (:class:`foolsolve.seat.SeatAnswer`) best first (highest mean;
-    among equal means the answer's own order), moves of equal mean in one group, and last, in one
-    group, the moves without a mean (IS-MCTS: no iteration tried them). Equal means, not
-    overlapping intervals: a group is a tie of the estimate, the intervals say how sure it is."""
-    rank = {m.move: i for i, m in enumerate(answer.moves)}
-    tried = [m for m in answer.moves if not math.isnan(m.mean)]
-    order = sorted(tried, key=lambda m: (-round(m.mean, 9), rank[m.move]))
+    """The moves of a seat answer (:class:`foolsolve.seat.SeatAnswer`) best first, as the text
+    answer lists them (:meth:`~foolsolve.seat.SeatAnswer.best_first`), moves of equal mean next to
+    each other in one group, and last, in one group, the moves without a mean (IS-MCTS: no
+    iteration tried them). Equal means, not overlapping intervals: a group is a tie of the
+    estimate, the intervals say how sure it is."""
+    order = answer.best_first()
     groups: list[list[Any]] = []
-    for m in order:
+    for m in (m for m in order if not math.isnan(m.mean)):
         if groups and round(groups[-1][0].mean, 9) == round(m.mean, 9):
             groups[-1].append(m)
         else:
             groups.append([m])
-    untried = [m for m in answer.moves if math.isnan(m.mean)]
+    untried = [m for m in order if math.isnan(m.mean)]
     return groups + ([untried] if untried else [])
 
 

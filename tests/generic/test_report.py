@@ -16,9 +16,8 @@ import pytest
 
 from foolsolve import games
 from foolsolve.present import steps, transcript
-from foolsolve.report import value_rank
 from foolsolve.rules import scoring_caveat
-from foolsolve.solver.base import value_text
+from foolsolve.solver.base import value_rank, value_text
 from tests.generic.test_cli import run
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
@@ -586,3 +585,47 @@ def test_in_a_browser_the_page_fits_common_screens(browser, tmp_path, capsys):
             if not beside:
                 assert abs(picture - min(838, column)) < 1
         page.close()
+
+
+def _text_order(lines: list[str], moves: list[str]) -> list[str]:
+    """The moves in the order a text answer's table lists them (a row starts with its move)."""
+    rows = [x.strip() for x in lines if x.startswith("  ") and not x.startswith("   ")]
+    return [next(m for m in sorted(moves, key=len, reverse=True) if r.startswith(m + " ")) for r in rows
+            if any(r.startswith(m + " ") for m in moves)]
+
+
+def test_every_move_table_lists_the_best_first_and_the_others_by_value(tmp_path, capsys):
+    """The text answer's table was not "best first" as the report page's is: the Durak endgame listed
+    its best move last (``attack K♥ loss in 8 *`` after two "loss in 4"), a seat answer kept the
+    search's order (-0.175, -0.625, -0.475). Every table lists the best moves (``*``) first, then the
+    others by value (a seat answer: by mean; IS-MCTS: by visits, then mean), ties in the answer's
+    order, the moves without a value last: the text's and the page's order are one."""
+    import math
+
+    from foolsolve.cli import seat_rows
+    from foolsolve.report import seat_groups
+    from foolsolve.seat import MoveStat, SeatAnswer
+
+    code, out, err = run([str(EXAMPLES / "durak-endgame.json"), "--no-store", "--json"], capsys)
+    assert code == 0, err
+    result = json.loads(out)
+    by_move = {m["move"]: m for m in result["moves"]}
+    code, text, err = run([str(EXAMPLES / "durak-endgame.json"), "--no-store"], capsys)
+    assert code == 0, err
+    shown = _text_order(text.splitlines(), list(by_move))
+    assert sorted(shown) == sorted(by_move)
+    ranks = [value_rank(result["value_kind"], by_move[m]["value"], by_move[m].get("distance")) for m in shown]
+    assert shown[0] in result["best"] and ranks == sorted(ranks) and len(set(ranks)) > 1
+    page = tmp_path / "d.html"
+    assert run(["report", str(EXAMPLES / "durak-endgame.json"), "--out", str(page)], capsys)[0] == 0
+    assert [unescape(m) for m in re.findall(r'<tr class="[a-z]*" data-move="([^"]*)"', page.read_text())] == shown
+    # a seat answer, in the search's order: the text and the page list it best first
+    stat = lambda move, mean, visits=20: MoveStat(move, mean, mean - 0.1, mean + 0.1, visits)  # noqa: E731
+    pimc = SeatAnswer("durak", 1, 1, "pimc", "PIMC", "", [stat("take", -0.475), stat("cover a", -0.175),
+                      stat("cover b", -0.625), stat("cover c", -0.475)], ["cover a"], 20, 0, None, 0, 1.0)
+    assert _text_order(seat_rows(pimc), [m.move for m in pimc.moves]) == ["cover a", "take", "cover c", "cover b"]
+    assert [m.move for g in seat_groups(pimc) for m in g] == ["cover a", "take", "cover c", "cover b"]
+    ismcts = SeatAnswer("durak", 1, 1, "ismcts", "IS-MCTS", "", [stat("take", 0.3, 5), stat("cover a", 0.1, 40),
+                        stat("cover b", math.nan, 0), stat("cover c", 0.2, 30)], ["cover a"], 75, 0, None, 0, 1.0)
+    assert _text_order(seat_rows(ismcts), [m.move for m in ismcts.moves]) == ["cover a", "cover c", "take", "cover b"]
+    assert [m.move for g in seat_groups(ismcts) for m in g] == ["cover a", "cover c", "take", "cover b"]
