@@ -83,7 +83,8 @@ RED, BLACK, BACK = "#c0282d", "#1a1a1a", "#2c5d9e"
 SUIT_COLOURS = {"R": "#7a4a12", "P": "#1f5fa0", "X": "#8a1f73"}
 """Pilatch suits: rock, paper, scissors."""
 
-ROLE_KEYS = ("to_move", "attacker", "defender", "dealer", "leader", "declarer", "last_defender", "player", "view")
+ROLE_KEYS = ("to_move", "attacker", "defender", "dealer", "leader", "declarer", "last_defender", "player", "view",
+             "skipped")
 """Fields whose number names a player: written beside that player."""
 GROUP_KEYS = ("table", "trick", "pairs")
 """Lists of small card groups, not one list per player."""
@@ -282,7 +283,9 @@ def read_picture(obj: dict[str, Any], hints: dict[str, Any] | None = None) -> Pi
             bottom = obj.get(base + "_bottom")
             if cards and parse_card(bottom) is not None:
                 cards[-1] = bottom
-            note = "" if parse_card(bottom) is None else "last card face up"
+            # a full position's zone given by its size: nobody knows its order (Fool's Paradise's stock)
+            note = "last card face up" if parse_card(bottom) is not None else "order unknown" if viewer is None \
+                and not viewing and cards else ""
             pic.shared.append(Zone(base, "cards", cards, note=note))
             done.add(base + "_bottom")
             continue
@@ -524,7 +527,8 @@ def _draw_zone(parent: ET.Element, zone: Zone, x0: float, y0: float, label: str)
     _label(group, x0, y0 + 20, label)
     unit = {"cards": "card", "pairs": "pair", "groups": "play",
             "rows": zone.key[:-1] if zone.key.endswith("s") else "play"}[zone.kind]  # rounds: "6 rounds"
-    _label(group, x0, y0 + 36, plural(count, unit), size=10, colour="#666")
+    if zone.cards:  # an empty zone says "(empty)" beside its name, not "0 cards"
+        _label(group, x0, y0 + 36, plural(count, unit), size=10, colour="#666")
     if zone.note:
         _label(group, x0, y0 + 49, zone.note, size=9, colour="#666")
     cx = x0 + LABEL_W
@@ -663,7 +667,9 @@ def _picture_svg(obj: dict[str, Any], title: str, status: str, hints: dict[str, 
     if summary:
         _label(body, MARGIN, y + 12, summary, size=12, colour="#222")
         y += 18
-    view = "all cards open (analyst)" if viewer is None else f"as seen by player {viewer}"
+    unknown = [z.key.replace("_", " ") for z in pic.shared if z.note == "order unknown"]
+    view = f"as seen by player {viewer}" if viewer is not None else "all cards open (analyst)" + (
+        f" but the {' and the '.join(unknown)}: order unknown, face down" if unknown else "")
     line = ""
     for fact in [view, *pic.facts]:  # wrapped to the picture's width
         if line and len(line) + len(fact) + 2 > FACTS_PER_LINE:
@@ -681,8 +687,9 @@ def _picture_svg(obj: dict[str, Any], title: str, status: str, hints: dict[str, 
                colour="#0b4f2c" if "to move" in words else "#222")
         y += 18
         block = ET.SubElement(body, "g", {"class": "player", "data-player": str(p)})
-        for zone in zones:
-            y = _draw_zone(block, zone, MARGIN, y, zone.key.replace("_", " "))
+        for zone in zones:  # one player's: her hand, her stock (the key names every player's)
+            name = zone.key[:-1] if zone.key.endswith("s") and not zone.key.endswith("ss") else zone.key
+            y = _draw_zone(block, zone, MARGIN, y, name.replace("_", " "))
     for zone in pic.shared:
         y = _draw_zone(body, zone, MARGIN, y, zone.key.replace("_", " "))
     height = math.ceil(y + MARGIN)

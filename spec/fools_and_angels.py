@@ -1334,6 +1334,9 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
     meta = META
     rules_cls = Rules
     reconstructions = RECONSTRUCTIONS
+    picture_hints: ClassVar[dict[str, Any]] = {"skip": ("drawn", "setup_chosen")}
+    """Pictures (foolsolve.svg) leave out the counters only a phase's rules read (cards drawn in a
+    regroup, the setup choices made), as ``show`` does."""
 
     def __init__(self) -> None:
         self._legal_cache = lru_cache(maxsize=8192)(self._legal_moves)

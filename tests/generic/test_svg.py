@@ -578,3 +578,39 @@ def test_three_fools_pictures_name_who_played_each_card_and_a_rounds_bonus_and_p
     assert penalty in str(spec.describe(state))
     assert [t for t in texts if t.startswith("2. ")] == [f"2. leader 2, binary down, declared Rock, winner 0; {penalty}"]
     assert not [t for t in texts if t.startswith("1. ") and "lied" in t]
+
+
+def test_pictures_word_what_they_draw_as_a_player_reads_it():
+    """Wording: each player's own zone was labelled by the key of every player's ("hands",
+    "stocks"); an empty Foolery table read "0 pairs"; internal counters stood in the subtitle
+    ("setup chosen: 0", "drawn: 0", "defender start: 5", "skipped: 6"); and "all cards open
+    (analyst)" stood above a Fool's Paradise stock drawn face down because nobody knows its order,
+    which the text calls "(order unknown)". A player's zone is "hand", "stock", "pile"; an empty
+    zone says "(empty)" only; the counters only the rules' bookkeeping reads are left out, as
+    ``show`` leaves them out, and the player skipped (or who passed) is named beside her; the
+    unknown order is said in the subtitle and beside the stock."""
+    spec, state = _example_state("fools-and-angels-endgame.json")
+    texts = _texts(position_svg(spec, state))
+    assert "hand" in texts and "stock" in texts and "hands" not in texts and "stocks" not in texts
+    assert not any("setup chosen" in t or "drawn:" in t for t in texts)
+    spec, state = _example_state("durak-midbout.json")
+    assert not any("defender start" in t for t in _texts(position_svg(spec, state, viewer=1)))
+    spec, state = _example_state("fools-paradise-three-players-unknown-stock.json")
+    texts = _texts(position_svg(spec, state))
+    assert texts[2] == "all cards open (analyst) but the stock: order unknown, face down" and "order unknown" in texts
+    assert "pile" in texts and "piles" not in texts
+    spec = games.get("foolery").spec
+    rng = random.Random(2)
+    state = spec.deal(spec.rules_cls(), 4, rng)
+    texts = _texts(position_svg(spec, state))
+    assert "table" in texts and "(empty)" in texts and not any(t.startswith("0 ") for t in texts)
+    for _ in range(300):  # played on to a skip (an equal single or pair)
+        if spec.is_terminal(state) or state.skipped is not None:
+            break
+        state = spec.apply(state, rng.choice(spec.legal_moves(state)))
+    assert state.skipped is not None
+    texts = _texts(position_svg(spec, state))
+    assert not any("skipped:" in t for t in texts)
+    assert any(t.startswith(f"player {state.skipped}:") and "skipped" in t for t in texts)
+    for p in state.passed:
+        assert any(t.startswith(f"player {p}:") and "passed" in t for t in texts)
