@@ -501,6 +501,8 @@ def _row_height(zone: Zone) -> int:
 
 
 def _zone_height(zone: Zone) -> int:
+    if not zone.cards:  # "(empty)": one row of a card's height, whatever the zone holds when it holds any
+        return CARD_H + 6 + ROW_GAP
     if zone.kind == "rows":
         return _row_height(zone) * max(1, len(zone.cards)) + ROW_GAP
     if _stacked(zone):

@@ -604,6 +604,12 @@ def test_pictures_word_what_they_draw_as_a_player_reads_it():
     state = spec.deal(spec.rules_cls(), 4, rng)
     texts = _texts(position_svg(spec, state))
     assert "table" in texts and "(empty)" in texts and not any(t.startswith("0 ") for t in texts)
+    # an empty zone takes one card's row (an empty table of pairs left room for covers)
+    from foolsolve.svg import CARD_H, ROW_GAP
+
+    svg = position_svg(*_example_state("foolery-endgame.json"), viewer=1)
+    ys = {t.text: float(t.get("y")) for t in ET.fromstring(svg).iter(NS + "text") if t.text in ("table", "discard")}
+    assert ys["discard"] - ys["table"] == CARD_H + 6 + ROW_GAP
     for _ in range(300):  # played on to a skip (an equal single or pair)
         if spec.is_terminal(state) or state.skipped is not None:
             break
