@@ -36,6 +36,7 @@ import stat
 import sys
 import threading
 import time
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -961,8 +962,35 @@ def _game_text(game: dict[str, Any]) -> str:
     return f"deal {game['deal']}{seating}{record}"
 
 
+PLOT_NAME_CHARS = 40
+"""The longest bot name written whole in the Elo picture; a longer one keeps its start and its end
+with "…" between (:func:`plot_names`), its whole name the row's tooltip."""
+
+
+def plot_names(bots: Sequence[str], most: int = PLOT_NAME_CHARS) -> dict[str, str]:
+    """Each bot's name as the Elo picture writes it: whole up to ``most`` characters, else its first
+    and last characters with "…" between (two external programs differ in their file's name, at the
+    end); names that would read alike keep more characters, up to the whole name, until they differ."""
+
+    def short(b: str, width: int) -> str:
+        head = (width - 1) // 3
+        return b if len(b) <= width else b[:head] + "…" + b[len(b) - (width - 1 - head):]
+
+    widths = dict.fromkeys(bots, most)
+    while True:
+        shown = {b: short(b, widths[b]) for b in bots}
+        alike = Counter(shown.values())
+        if all(alike[v] == 1 for v in shown.values()):
+            return shown
+        for b, v in shown.items():
+            if alike[v] > 1:
+                widths[b] += 1
+
+
 def plot_svg(s: Summary) -> str:
-    """The Elo table with its intervals as an SVG picture (one bar per bot)."""
+    """The Elo table with its intervals as an SVG picture (one row per bot: its name, as
+    :func:`plot_names` shortens it, the whole name its tooltip; the interval, the Elo as a dot and
+    in figures beside the axis)."""
     from html import escape
 
     order = sorted(s.bots, key=lambda b: -s.elo[b])
@@ -970,23 +998,28 @@ def plot_svg(s: Summary) -> str:
     lo, hi = (min(values), max(values)) if values else (900.0, 1100.0)
     if hi - lo < 50:
         lo, hi = lo - 25, hi + 25
-    left, width, row = 190, 420, 28
+    names = plot_names(order)
+    left = max(190, 20 + 8 * max((len(n) for n in names.values()), default=0))  # 13 px text: under 8 px a character
+    width, row = 420, 28
     height = 50 + row * len(order)
+    total = left + width + 60
 
     def x(v: float) -> float:
         v = min(max(v, lo), hi)
         return left + (v - lo) / (hi - lo) * width
 
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + width + 40}" height="{height}" '
-             'font-family="sans-serif" font-size="13">',
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{total}" height="{height}" '
+             f'viewBox="0 0 {total} {height}" font-family="sans-serif" font-size="13">',
+             f'<rect width="{total}" height="{height}" fill="#ffffff"/>',
              f'<text x="10" y="20" font-weight="bold">Elo ({escape(s.anchor)} = 1000), 95% intervals</text>']
     for k, b in enumerate(order):
         y = 40 + k * row
         a, c = s.elo_ci[b]
-        parts.append(f'<text x="10" y="{y + 5}">{escape(b[:24])}</text>')
+        parts.append(f'<g class="bot" data-bot="{escape(b)}"><title>{escape(b)}</title>')
+        parts.append(f'<text x="10" y="{y + 5}">{escape(names[b])}</text>')
         parts.append(f'<line x1="{x(a):.1f}" y1="{y}" x2="{x(c):.1f}" y2="{y}" stroke="#555" stroke-width="2"/>')
         parts.append(f'<circle cx="{x(s.elo[b]):.1f}" cy="{y}" r="5" fill="#1f77b4"/>')
-        parts.append(f'<text x="{left + width + 5}" y="{y + 5}">{s.elo[b]:.0f}</text>')
+        parts.append(f'<text x="{left + width + 14}" y="{y + 5}">{s.elo[b]:.0f}</text></g>')  # clear of a dot at the edge
     axis_y = 40 + row * len(order) - 10
     parts.append(f'<line x1="{left}" y1="{axis_y}" x2="{left + width}" y2="{axis_y}" stroke="#999"/>')
     parts.append(f'<text x="{left}" y="{axis_y + 14}" fill="#666">{lo:.0f}</text>')

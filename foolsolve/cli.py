@@ -1153,13 +1153,15 @@ def seat_rows(answer: Any) -> list[str]:
     """The move table of a seat answer: a header, then every move with its mean, its 95% interval
     (where the exact expectation has none: ``(exact)`` when every world was solved, ``(estimates)``
     when some world's value is the depth-limited search's) and its worlds (IS-MCTS: its visits; a
-    move no iteration tried: 0 visits and ``-`` for its mean), the best marked ``*``."""
+    move no iteration tried: 0 visits and ``-`` for its mean), the best marked ``*``; best first
+    (:meth:`foolsolve.seat.SeatAnswer.best_first`, the report page's order too)."""
     ismcts = answer.method == "ismcts"
-    width = max([len(m.move) for m in answer.moves] + [4])
-    means = ["-" if math.isnan(m.mean) else signed(m.mean) for m in answer.moves]
+    moves = answer.best_first()
+    width = max([len(m.move) for m in moves] + [4])
+    means = ["-" if math.isnan(m.mean) else signed(m.mean) for m in moves]
     none = "(exact)" if answer.all_exact else "(estimates)"
     spans = [f"{m.worlds:,}" if ismcts else none if answer.method == "expectation" or m.low == m.high
-             else interval(m.low, m.high) for m in answer.moves]
+             else interval(m.low, m.high) for m in moves]
     mw = max([len(x) for x in means] + [4])
     best = set(answer.best)
     if ismcts:  # the visits, right-aligned as the worlds are, the mark after them
@@ -1169,8 +1171,8 @@ def seat_rows(answer: Any) -> list[str]:
     else:
         sw = max([len(x) for x in spans] + [12])
         lines = [f"  {'move'.ljust(width)}  {'mean'.rjust(mw)}  {'95% interval'.ljust(sw)}  worlds"]
-        spans = [f"{x.ljust(sw)}  {m.worlds:>6,}" for x, m in zip(spans, answer.moves)]
-    for m, mean, span in zip(answer.moves, means, spans):
+        spans = [f"{x.ljust(sw)}  {m.worlds:>6,}" for x, m in zip(spans, moves)]
+    for m, mean, span in zip(moves, means, spans):
         mark = "  *" if m.move in best else ""
         lines.append(f"  {m.move.ljust(width)}  {mean.rjust(mw)}  {span}{mark}")
     return lines
@@ -1215,7 +1217,7 @@ def format_result(info: GameInfo, state: Any, result: SolveResult) -> str:
     variation. ``state`` ``None`` (a result read back from its JSON alone): the player to move from
     the result, no rules line, the principal variation's moves without their players."""
     from foolsolve.present import rules_line, status, transcript
-    from foolsolve.solver.base import method_of, value_text
+    from foolsolve.solver.base import best_first, method_of, value_text
 
     # the value is the side to move's; where the status line names no such player (the game is over,
     # chance is to move) or another, the line says whose it is
@@ -1244,14 +1246,12 @@ def format_result(info: GameInfo, state: Any, result: SolveResult) -> str:
         values = {m.move: value_text(m.value) + (f" in {m.distance}" if m.distance is not None else "")
                   for m in result.moves}
         vwidth = max([len(v) for v in values.values()] + [len("value")])
+        # best first (solver.base.best_first: the report's order too), ties in the result's order
         rows = {m.move: (values[m.move].ljust(vwidth) + f"  {m.probability or 0.0:.6f}" if mixed else values[m.move])
-                + ("  *" if m.move in best else "") for m in result.moves}
-        # a solve stopped at its limit: the moves it did not finish, with the bounds it proved
+                + ("  *" if m.move in best else "") for m in best_first(result)}
+        # a solve stopped at its limit: after them, the moves it did not finish, with the bounds it proved
         rows.update({m.move: f"? ({value_text(m.at_least)} to {value_text(m.at_most)}, not finished)"
                      for m in result.unfinished})
-        if result.unfinished and state is not None:  # the legal order, the valued and the unfinished moves together
-            order = [str(m) for m in info.spec.legal_moves(state)]
-            rows = {move: rows[move] for move in order + [m for m in rows if m not in order] if move in rows}
         width = max([len(m) for m in rows] + [4])
         lines.append("")
         lines.append(f"  {'move'.ljust(width)}  " + (f"{'value'.ljust(vwidth)}  probability" if mixed else "value"))
@@ -1341,7 +1341,7 @@ def show(position: str, svg_out: str | None, viewer: int | None, fan: bool = Fal
     from foolsolve.worlds import View, read_view, view_of, view_text
 
     if isinstance(state, View):
-        _show_view(state, svg_out, viewer)
+        _show_view(state, svg_out, viewer, fan)
         return
     if viewer is not None:
         from foolsolve.game import check_player
@@ -1370,7 +1370,7 @@ def show(position: str, svg_out: str | None, viewer: int | None, fan: bool = Fal
     click.echo(show_text(info.spec, state))
 
 
-def _show_view(view: Any, svg_out: str | None, viewer: int | None) -> None:
+def _show_view(view: Any, svg_out: str | None, viewer: int | None, fan: bool = False) -> None:
     """``show`` of a view file: its text, or its picture (``--as`` only its own player)."""
     from foolsolve.present import write_text
     from foolsolve.worlds import view_text
@@ -1380,7 +1380,7 @@ def _show_view(view: Any, svg_out: str | None, viewer: int | None) -> None:
     if svg_out is not None:
         from foolsolve.svg import view_svg
 
-        write_text(svg_out, view_svg(view), "--svg")
+        write_text(svg_out, view_svg(view, fan=fan), "--svg")
         if svg_out == "-":
             return
     click.echo(view_text(view))

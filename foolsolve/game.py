@@ -614,7 +614,8 @@ class SpecGame(ABC, Generic[S, M]):
     """The game's frozen rules dataclass (see :mod:`foolsolve.rules`)."""
     picture_hints: ClassVar[dict[str, Any] | None] = None
     """Where a position's JSON needs them, hints for the pictures (``foolsolve/svg.py``: ``pairs``,
-    ``per_player``, ``shared``, ``skip``: lists of keys); ``None``: read off the JSON alone."""
+    ``per_player``, ``shared``, ``skip``, ``words``, ``seated``: lists of keys; ``seats``: keys to
+    words); ``None``: read off the JSON alone."""
     reconstructions: ClassVar[tuple[Any, ...]] = ()
     """Readings where the text is silent and one reading is sensible (:class:`foolsolve.rules.Reconstruction`):
     listed by ``foolsolve rules`` beside the options."""
@@ -974,6 +975,18 @@ class SpecGame(ABC, Generic[S, M]):
     def picture_notes(self, state: S) -> dict[int, list[str]]:
         """Words beside each player in a picture (``foolsolve/svg.py``), where the position's JSON does
         not say them in words (Foolery: a title such as King); default: none."""
+        return {}
+
+    def picture_captions(self, state: S) -> dict[str, list[str]]:
+        """Words a picture (``foolsolve/svg.py``) adds to the caption of each row of a zone drawn one
+        item a row, by the zone's key (Three Fools' ``rounds``: a lying leader's penalty), where the
+        item's own fields do not say them; default: none."""
+        return {}
+
+    def picture_extra(self, state: S) -> dict[str, Any]:
+        """Zones the position's text (``describe``) prints that its JSON leaves implicit, as JSON
+        fields for the all-open picture (``foolsolve/svg.py``) to draw beside ``state_to_json``'s
+        (Fools and Angels: the discard, every card in no zone); default: none."""
         return {}
 
     def describe(self, state: S, view: View | None = None) -> str:

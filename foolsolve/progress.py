@@ -139,9 +139,26 @@ class StatusLine:
         if text is None or width < 1:
             return
         if self._spinner is None:
-            self._spinner = Spinner("dots", style="status.spinner")
+            self._spinner = Spinner(spinner_name(console), style="status.spinner")
         self._spinner.text = Text(text, no_wrap=True, overflow="crop")
         yield self._spinner.render(console.get_time())
+
+
+def spinner_name(console: Console) -> str:
+    """The spinner a status line turns on ``console``: rich's ``dots`` (braille, ``⠋``) where its
+    stream writes them, else ``line`` (``- \\ | /``): under ``--ascii`` or an ASCII locale the
+    stream writes ASCII (:class:`foolsolve.textout.SafeText`), where a braille frame would be ``?``."""
+    from foolsolve.textout import QuietErrors
+
+    stream: Any = console.file
+    while isinstance(stream, QuietErrors):
+        stream = stream.stream
+    encoding = getattr(stream, "target", None) or getattr(stream, "encoding", None) or "utf-8"
+    try:
+        "⠋⠙⠹".encode(encoding)
+    except (UnicodeError, LookupError):
+        return "line"
+    return "dots"
 
 
 def _cut(text: str, width: int) -> str:

@@ -58,7 +58,11 @@ body { font-family: "DejaVu Sans", Verdana, sans-serif; margin: 1.2em; color: #1
 h1 { font-size: 1.4em; margin-bottom: 0.2em; } h2 { font-size: 1.1em; margin-top: 1.4em; }
 table { border-collapse: collapse; } td, th { padding: 0.2em 0.8em; border-bottom: 1px solid #ddd; text-align: left; }
 .board { display: flex; gap: 1.2em; align-items: flex-start; flex-wrap: wrap; }
-.board-picture { flex: 0 0 auto; } .board-side { flex: 1 1 22em; min-width: 22em; }
+.board-picture { flex: 2 1 32em; min-width: 0; max-width: 54em; } .board-side { flex: 1 1 22em; min-width: 0; }
+.board.seat .board-side { flex-basis: 48em; }
+.board-picture svg { max-width: 100%; height: auto; }
+@media (max-width: 50em) { #moves td.num { white-space: normal; } #moves td:first-child { min-width: 5em; }
+  #rules td, #rules th { overflow-wrap: anywhere; } }
 .step { display: none; } .step.current { display: block; }
 .controls { margin: 0.4em 0; } .controls button { font-size: 1em; margin-right: 0.4em; padding: 0.2em 0.9em; }
 #step-value { color: #0b4f2c; font-weight: bold; }
@@ -113,31 +117,13 @@ SCRIPT = """
 """
 
 
-def value_rank(kind: str, value: Any, distance: int | None) -> tuple[Any, ...]:
-    """A sort key of a move's value, best first (smaller sorts first): win before draw before loss,
-    a higher score or payoff first, better odds first; among equal values a shorter win and a
-    longer loss first (where distances are known)."""
-    from fractions import Fraction
-
-    d = distance if distance is not None else 0
-    if kind == "outcome":
-        v = {"win": 1, "draw": 0, "loss": -1}.get(value, -2)
-        return (-v, d if v > 0 else -d)
-    if kind == "odds" and isinstance(value, dict):
-        return (-Fraction(value["win"]), Fraction(value["penalty"]))
-    try:
-        return (-Fraction(str(value)), 0)
-    except (ValueError, ZeroDivisionError):
-        return (0, 0)
-
-
 def _moves_table(result: Any) -> str:
     """Every legal move with its value, best first, moves of the same value (and distance) grouped
     under one heading."""
-    from foolsolve.solver.base import value_text
+    from foolsolve.solver.base import best_first, value_rank, value_text
 
     best = set(result.best)
-    order = sorted(result.moves, key=lambda m: value_rank(result.value_kind, m.value, m.distance))
+    order = best_first(result)
     groups: list[list[Any]] = []
     for m in order:
         key = value_rank(result.value_kind, m.value, m.distance)
@@ -345,20 +331,19 @@ def page(info: Any, state: Any, result: Any | None, *, title: str | None = None,
 
 
 def seat_groups(answer: Any) -> list[list[Any]]:
-    """The moves of a seat answer (:class:`foolsolve.seat.SeatAnswer`) best first (highest mean;
-    among equal means the answer's own order), moves of equal mean in one group, and last, in one
-    group, the moves without a mean (IS-MCTS: no iteration tried them). Equal means, not
-    overlapping intervals: a group is a tie of the estimate, the intervals say how sure it is."""
-    rank = {m.move: i for i, m in enumerate(answer.moves)}
-    tried = [m for m in answer.moves if not math.isnan(m.mean)]
-    order = sorted(tried, key=lambda m: (-round(m.mean, 9), rank[m.move]))
+    """The moves of a seat answer (:class:`foolsolve.seat.SeatAnswer`) best first, as the text
+    answer lists them (:meth:`~foolsolve.seat.SeatAnswer.best_first`), moves of equal mean next to
+    each other in one group, and last, in one group, the moves without a mean (IS-MCTS: no
+    iteration tried them). Equal means, not overlapping intervals: a group is a tie of the
+    estimate, the intervals say how sure it is."""
+    order = answer.best_first()
     groups: list[list[Any]] = []
-    for m in order:
+    for m in (m for m in order if not math.isnan(m.mean)):
         if groups and round(groups[-1][0].mean, 9) == round(m.mean, 9):
             groups[-1].append(m)
         else:
             groups.append([m])
-    untried = [m for m in answer.moves if math.isnan(m.mean)]
+    untried = [m for m in order if math.isnan(m.mean)]
     return groups + ([untried] if untried else [])
 
 
@@ -474,7 +459,7 @@ def view_page(view: Any, answer: Any | None = None, no_answer: str = "") -> str:
     from foolsolve.cli import source_title, view_moves_text
     from foolsolve.present import rules_line
     from foolsolve.solver.base import SolveResult
-    from foolsolve.svg import hints_of, picture_svg
+    from foolsolve.svg import view_svg
     from foolsolve.worlds import Worlds
 
     spec = view.info.spec
@@ -485,14 +470,15 @@ def view_page(view: Any, answer: Any | None = None, no_answer: str = "") -> str:
     parts = [f"<h1>{escape(heading)}</h1>", f"<p>{escape(rules_line(spec, world))}</p>",
              f"<p id=\"worlds\">Cards unknown to player {view.player}: {len(view.unseen)}; worlds (full positions) "
              f"consistent with the view: {escape(f'{count:,}' if count is not None else 'too many to count here')}.</p>",
-             '<div class="board"><div class="board-picture">'
+             f'<div class="board{" seat" if answer is not None and not isinstance(answer, SolveResult) else ""}">'
+             '<div class="board-picture">'
              '<div class="controls"><button id="first" type="button">&#171; start</button>'
              '<button id="back" type="button">&#9664; back</button>'
              '<button id="forward" type="button">forward &#9654;</button>'
              '<button id="last" type="button">end &#187;</button> <span id="step-label"></span> '
              '<span id="step-value"></span></div>'
              '<div class="step" data-step="0">'
-             + picture_svg(view.obj, title=spec.title, status=f"as player {view.player} sees it", hints=hints_of(spec))
+             + view_svg(view)
              + '</div></div><div class="board-side">']
     if isinstance(answer, SolveResult):
         parts.append(_exact_side(view.info, answer))

@@ -451,6 +451,17 @@ class SeatAnswer:
         """Whether every world was valued exactly (none by the depth-limited search's estimate)."""
         return self.worlds_exact >= self.worlds
 
+    def best_first(self) -> list[MoveStat]:
+        """The moves in the order every move table of a seat answer shows them (the text answer's,
+        the report page's): the best moves (:attr:`best`, marked ``*``) first, then the others by
+        the number the best is chosen by, highest first: the mean (IS-MCTS: the visits, then the
+        mean); moves of equal rank in the answer's own order; last the moves without a mean (IS-MCTS:
+        no iteration tried them)."""
+        best = set(self.best)
+        visits = self.method == "ismcts"
+        return sorted(self.moves, key=lambda m: (m.move not in best, math.isnan(m.mean), -m.worlds if visits else 0,
+                                                 0.0 if math.isnan(m.mean) else -round(m.mean, 9)))
+
     def close_to_best(self) -> list[str]:
         """The moves not told apart from the best at a nominal 95%: those whose interval behind the
         best (:attr:`MoveStat.behind`, Hsu's multiple comparisons with the best) has a lower end

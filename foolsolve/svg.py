@@ -1,7 +1,8 @@
 """Card pictures: any game's position drawn as SVG, as ``chess.svg`` draws a chess board.
 
-The picture is drawn from the position's JSON (``state_to_json``), or from one player's view
-(``observation(state, p)``), so every game is drawn without code of its own:
+The picture is drawn from the position's JSON (``state_to_json``, with the zones its text prints
+that the JSON leaves implicit: ``picture_extra``), or from one player's view file (``view_of``:
+what ``foolsolve view --as P`` writes), so every game is drawn without code of its own:
 
 * a list of cards under a key (``centre``, ``stock``, ``discard``, ``pool``, ``attack``, ``shown``,
   ``trick`` ...) is a shared zone, drawn face up in its order;
@@ -26,11 +27,13 @@ A spec may add a ``picture_hints`` dict (all keys optional): ``pairs`` (keys dra
 ``per_player`` and ``shared`` (keys forced to one kind), ``skip`` (keys not drawn), ``words`` (keys
 written in words, not drawn as cards), ``seats`` (keys whose value is a list of players, each
 mapped to the words written beside each player listed: Three Fools' ``contest``, "in the
-Roshambo"). A suit letter is named as the position's deck names it (a Pilatch ``S`` is Scissors),
-``to_move`` -1 is "chance to move", and another role field of -1 (a leader not drawn yet) is not
-written. A spec's knowledge fields (Durak's ``known``: cards a player
-holds that all have seen) name cards of another zone, which is drawn with them: they are ``words``
-(:func:`hints_of`), written beside their player (``known K♠``), so that no card is drawn twice.
+Roshambo"), ``seated`` (keys whose list, or each of whose rows, holds one card a seat in player order:
+each card named by its seat, Three Fools' ``centre`` and ``rounds``). A suit letter is named as the
+position's deck names it (a Pilatch ``S`` is Scissors), ``to_move`` -1 is "chance to move", and
+another role field of -1 (a leader not drawn yet) is not written. A spec's knowledge fields
+(Durak's ``known``: cards a player holds that all have seen) name cards of another zone, which
+is drawn with them: they are ``words`` (:func:`hints_of`), written beside their player
+(``known K♠``), so that no card is drawn twice.
 
 Every card is an SVG group ``<g class="card">`` with ``data-zone`` (the JSON key), ``data-owner``
 (the player, for per-player zones), ``data-index`` (its place in the zone), ``data-slot`` (0 the
@@ -80,7 +83,8 @@ RED, BLACK, BACK = "#c0282d", "#1a1a1a", "#2c5d9e"
 SUIT_COLOURS = {"R": "#7a4a12", "P": "#1f5fa0", "X": "#8a1f73"}
 """Pilatch suits: rock, paper, scissors."""
 
-ROLE_KEYS = ("to_move", "attacker", "defender", "dealer", "leader", "declarer", "last_defender", "player", "view")
+ROLE_KEYS = ("to_move", "attacker", "defender", "dealer", "leader", "declarer", "last_defender", "player", "view",
+             "skipped")
 """Fields whose number names a player: written beside that player."""
 GROUP_KEYS = ("table", "trick", "pairs")
 """Lists of small card groups, not one list per player."""
@@ -176,6 +180,11 @@ class Zone:
     captions: list[str] = field(default_factory=list)
     """For plays written as objects with more fields (a past round: its leader, winner ...): one
     caption a play, drawn as its own row."""
+    seated: bool = False
+    """Each play's cards (a row's) are one a seat, in player order (:data:`picture_hints` ``seated``)."""
+    extras: list[list[tuple[str, int, list[Any]]]] = field(default_factory=list)
+    """For rows: each row's other per-player card lists (a round's ``bonus``: ``(key, player, cards)``),
+    drawn after its cards."""
 
 
 @dataclass
@@ -189,10 +198,14 @@ class Picture:
     facts: list[str] = field(default_factory=list)
 
 
-def hints_of(spec: Any) -> dict[str, Any]:
-    """The picture hints of a spec: its ``picture_hints`` with its knowledge fields as ``words``."""
+def hints_of(spec: Any, state: Any = None) -> dict[str, Any]:
+    """The picture hints of a spec: its ``picture_hints`` with its knowledge fields as ``words``;
+    with ``state`` (a position, or a world of a view: what every world shares), the spec's
+    ``picture_captions`` for it as ``captions``."""
     hints = dict(spec.picture_hints or {})
     hints["words"] = [*hints.get("words", ()), *spec.knowledge_fields]
+    if state is not None:
+        hints["captions"] = spec.picture_captions(state)
     return hints
 
 
@@ -221,8 +234,8 @@ def read_picture(obj: dict[str, Any], hints: dict[str, Any] | None = None) -> Pi
     forced_pp = set(hints.get("per_player", ()))
     words = set(hints.get("words", ()))
     seat_lists: dict[str, str] = dict(hints.get("seats", {}))
-    # in an observation: cards known to lie in a zone drawn by its size, face up there (its path)
-    face_up: dict[tuple[Any, ...], list[str]] = {tuple(k): v for k, v in hints.get("face_up", ())}
+    seated = set(hints.get("seated", ()))
+    more_words: dict[str, list[str]] = dict(hints.get("captions", {}))
     viewer = obj.get("player") if isinstance(obj.get("player"), int) and "hand_sizes" in obj else None
     viewing = "view" in obj  # a view file's zones hold null for each face-down card (face_down)
     # a view's own cards (``hand``) are drawn in the per-player zone of ``hand_sizes``
@@ -261,18 +274,18 @@ def read_picture(obj: dict[str, Any], hints: dict[str, Any] | None = None) -> Pi
                 if p == viewer and own is not None:
                     pic.per_player[p].append(Zone(base + "s", "cards", list(own), owner=p))
                 else:
-                    up = list(face_up.get((base + "s", p), ()))[: value[p]]
-                    pic.per_player[p].append(Zone(base + "s", "cards", up + [None] * (value[p] - len(up)), owner=p))
+                    pic.per_player[p].append(Zone(base + "s", "cards", [None] * value[p], owner=p))
             done.add(base)
             continue
         if key.endswith("_size") and isinstance(value, int) and not isinstance(value, bool):
             base = key[: -len("_size")]
-            up = list(face_up.get((base,), ()))[:value]
-            cards: list[Any] = up + [None] * (value - len(up))
+            cards: list[Any] = [None] * value
             bottom = obj.get(base + "_bottom")
             if cards and parse_card(bottom) is not None:
                 cards[-1] = bottom
-            note = "" if parse_card(bottom) is None else "last card face up"
+            # a full position's zone given by its size: nobody knows its order (Fool's Paradise's stock)
+            note = "last card face up" if parse_card(bottom) is not None else "order unknown" if viewer is None \
+                and not viewing and cards else ""
             pic.shared.append(Zone(base, "cards", cards, note=note))
             done.add(base + "_bottom")
             continue
@@ -293,13 +306,14 @@ def read_picture(obj: dict[str, Any], hints: dict[str, Any] | None = None) -> Pi
                 else:
                     pic.shared.append(Zone(key, "pairs", [list(v) for v in value]))
                 continue
-            if value and _is_card_list(value):
-                pic.shared.append(Zone(key, "cards", list(value)))
+            if value and _is_card_list(value):  # a seated list (one card a seat): each named by its player
+                pic.shared.append(Zone(key, "cards", list(value),
+                                       played_by=list(range(n)) if key in seated and len(value) == n else None))
                 continue
             if value and all(v is None or v == DOWN or parse_card(v) is not None for v in value) \
                     and (key in ZONE_WORDS or any(v is not None for v in value)):
                 # null: an empty place (a seat that has not played); "down": a card the view hides
-                seats = len(value) == n and any(v is None or v == DOWN for v in value)
+                seats = len(value) == n and (key in seated or any(v is None or v == DOWN for v in value))
                 pic.shared.append(Zone(key, "cards", [EMPTY if v is None else None if v == DOWN else v for v in value],
                                        played_by=list(range(n)) if seats else None))
                 continue
@@ -308,7 +322,14 @@ def read_picture(obj: dict[str, Any], hints: dict[str, Any] | None = None) -> Pi
                 zone = Zone(key, "groups", [cs for _, cs in plays], played_by=[p for p, _ in plays])
                 captions = [_caption(item) for item in value] if all(isinstance(v, dict) for v in value) else []
                 if any(captions):  # plays that say more than who played (a past round): one row each
-                    zone.kind, zone.captions = "rows", captions
+                    said = more_words.get(key, [])
+                    zone.kind = "rows"
+                    zone.captions = ["; ".join(x for x in (c, said[i] if i < len(said) else "") if x)
+                                     for i, c in enumerate(captions)]
+                    zone.seated = key in seated and all(len(cs) == n for cs in zone.cards)
+                    zone.extras = [[(k, p, list(cs)) for k, v in item.items() if k not in ("card", "cards")
+                                    and isinstance(v, list) and len(v) == n and all(_is_card_list(x) for x in v)
+                                    for p, cs in enumerate(v) if cs] for item in value]
                 pic.shared.append(zone)
                 continue
             if not value and key in KEEP_EMPTY:
@@ -402,9 +423,11 @@ def _text(value: Any) -> str:
 
 
 def _card(parent: ET.Element, x: float, y: float, text: str | None, zone: str, index: int,
-          owner: int | None = None, slot: int | None = None, played_by: int | None = None) -> None:
+          owner: int | None = None, slot: int | None = None, played_by: int | None = None, part: str = "") -> None:
     attrs = {"class": "card", "transform": f"translate({x:g},{y:g})", "data-zone": zone, "data-index": str(index),
              "data-face": "down" if text is None else "up"}
+    if part:  # a row's other card list (a round's bonus): its key
+        attrs["data-part"] = part
     if owner is not None:
         attrs["data-owner"] = str(owner)
     if slot is not None:
@@ -470,9 +493,18 @@ def _group_rows(zone: Zone) -> list[list[int]]:
     return rows
 
 
+def _row_height(zone: Zone) -> int:
+    """The height of one row of a ``rows`` zone: its caption, its cards and, where they have them, the
+    names under the cards (a seat, a bonus's player)."""
+    named = zone.seated or any(zone.extras)
+    return CARD_H + 20 + (12 if named else 0)
+
+
 def _zone_height(zone: Zone) -> int:
+    if not zone.cards:  # "(empty)": one row of a card's height, whatever the zone holds when it holds any
+        return CARD_H + 6 + ROW_GAP
     if zone.kind == "rows":
-        return (CARD_H + 20) * max(1, len(zone.cards)) + ROW_GAP
+        return _row_height(zone) * max(1, len(zone.cards)) + ROW_GAP
     if _stacked(zone):
         return CARD_H + 8 + ROW_GAP
     if zone.kind == "groups":
@@ -495,8 +527,10 @@ def _draw_zone(parent: ET.Element, zone: Zone, x0: float, y0: float, label: str)
                                         **({"data-owner": str(zone.owner)} if zone.owner is not None else {})})
     count = sum(1 for c in zone.cards if c != EMPTY)
     _label(group, x0, y0 + 20, label)
-    unit = {"cards": "card", "pairs": "pair", "groups": "play", "rows": "play"}[zone.kind]
-    _label(group, x0, y0 + 36, plural(count, unit), size=10, colour="#666")
+    unit = {"cards": "card", "pairs": "pair", "groups": "play",
+            "rows": zone.key[:-1] if zone.key.endswith("s") else "play"}[zone.kind]  # rounds: "6 rounds"
+    if zone.cards:  # an empty zone says "(empty)" beside its name, not "0 cards"
+        _label(group, x0, y0 + 36, plural(count, unit), size=10, colour="#666")
     if zone.note:
         _label(group, x0, y0 + 49, zone.note, size=9, colour="#666")
     cx = x0 + LABEL_W
@@ -504,18 +538,28 @@ def _draw_zone(parent: ET.Element, zone: Zone, x0: float, y0: float, label: str)
         _label(group, cx, y0 + 30, "(empty)", size=11, colour="#888")
     if zone.kind == "rows":  # one play a row, with its caption (a past round: leader, winner ...)
         for i, cards in enumerate(zone.cards):
-            y = y0 + i * (CARD_H + 20)
+            y = y0 + i * _row_height(zone)
             by = zone.played_by[i] if zone.played_by else None
             caption = f"{i + 1}. " + (zone.captions[i] if i < len(zone.captions) else "")
             _label(group, cx, y + 11, caption + (f"; player {by}" if by is not None else ""), size=10, colour="#333")
             for slot, text in enumerate(cards):
-                _card(group, cx + slot * GROUP_STEP, y + 15, text, zone.key, i, zone.owner, slot, played_by=by)
+                seat = slot if zone.seated else by
+                _card(group, cx + slot * GROUP_STEP, y + 15, text, zone.key, i, zone.owner, slot, played_by=seat)
+                if zone.seated:  # who played each card, under it
+                    _label(group, cx + slot * GROUP_STEP + 2, y + 15 + CARD_H + 11, f"p{slot}", size=9, colour="#444")
+            x = cx + GROUP_STEP * max(1, len(cards)) + GROUP_GAP
+            for key, p, extra in zone.extras[i] if i < len(zone.extras) else ():
+                for j, text in enumerate(extra):  # a round's bonus: each player's cards, named under them
+                    _card(group, x + j * GROUP_STEP, y + 15, text, zone.key, i, zone.owner, played_by=p, part=key,
+                          slot=j)
+                _label(group, x + 2, y + 15 + CARD_H + 11, f"{key.replace('_', ' ')} p{p}", size=9, colour="#444")
+                x += GROUP_STEP * len(extra) + GROUP_GAP
     elif _stacked(zone):  # one pile: every card drawn, a little apart, the last on top
         for i, text in enumerate(zone.cards):
             _card(group, cx + min(i, 8) * 1.5, y0 + 4 - min(i, 8) * 0.5, text, zone.key, i, zone.owner)
-        top = parse_card(zone.cards[-1])
-        _label(group, cx + CARD_W + 22, y0 + 30, f"a pile of {count}" + (f", {top} on top" if top else "")
-               + " (show --svg --fan lays them out)", size=11, colour="#444")
+        # a discard keeps no order: no card is named as its top; the same words in every picture (a report
+        # page's and the Python API's too, where show --svg --fan is no option)
+        _label(group, cx + CARD_W + 22, y0 + 30, f"a pile of {count}", size=11, colour="#444")
     elif zone.kind == "groups":
         for r, row in enumerate(_group_rows(zone)):
             x = cx
@@ -579,11 +623,11 @@ def face_down(obj: dict[str, Any]) -> dict[str, Any]:
 
 def picture_svg(obj: dict[str, Any], *, title: str = "", status: str = "", hints: dict[str, Any] | None = None,
                 viewer: int | None = None, deck: Deck | None = None, summary: str = "",
-                notes: dict[int, list[str]] | None = None, fan: bool = False) -> str:
+                notes: dict[int, list[str]] | None = None, fan: bool = False, over: bool = False) -> str:
     """The SVG text of a position's (or a view's) JSON, its cards read in ``deck`` (default: the
     deck its game declares, :func:`deck_of`). ``summary``: a line in words under the title (the
     spec's description); ``notes``: words for each player (a title, "out"); ``fan``: discard piles
-    laid out card by card instead of stacked."""
+    laid out card by card instead of stacked; ``over``: the game is over, so no player is marked "to move"."""
     from foolsolve.worlds import VIEW_KEY, is_view
 
     if is_view(obj):  # a view file: its hidden zones as face-down cards, drawn from the viewer's seat
@@ -592,15 +636,19 @@ def picture_svg(obj: dict[str, Any], *, title: str = "", status: str = "", hints
     token = _DECK.set(deck or deck_of(obj))
     fan_token = _FAN.set(fan)
     try:
-        return _picture_svg(obj, title, status, hints, viewer, summary, notes or {})
+        return _picture_svg(obj, title, status, hints, viewer, summary, notes or {}, over)
     finally:
         _FAN.reset(fan_token)
         _DECK.reset(token)
 
 
 def _picture_svg(obj: dict[str, Any], title: str, status: str, hints: dict[str, Any] | None,
-                 viewer: int | None, summary: str = "", notes: dict[int, list[str]] | None = None) -> str:
+                 viewer: int | None, summary: str = "", notes: dict[int, list[str]] | None = None,
+                 over: bool = False) -> str:
     pic = read_picture(obj, hints)
+    if over:  # a finished game: nobody is to move, whatever its JSON's to_move says
+        for words in pic.player_notes.values():
+            words[:] = [w for w in words if w != "to move"]
     for p, words in (notes or {}).items():
         if p in pic.player_notes:
             pic.player_notes[p][:0] = words
@@ -621,7 +669,9 @@ def _picture_svg(obj: dict[str, Any], title: str, status: str, hints: dict[str, 
     if summary:
         _label(body, MARGIN, y + 12, summary, size=12, colour="#222")
         y += 18
-    view = "all cards open (analyst)" if viewer is None else f"as seen by player {viewer}"
+    unknown = [z.key.replace("_", " ") for z in pic.shared if z.note == "order unknown"]
+    view = f"as seen by player {viewer}" if viewer is not None else "all cards open (analyst)" + (
+        f" but the {' and the '.join(unknown)}: order unknown, face down" if unknown else "")
     line = ""
     for fact in [view, *pic.facts]:  # wrapped to the picture's width
         if line and len(line) + len(fact) + 2 > FACTS_PER_LINE:
@@ -639,8 +689,9 @@ def _picture_svg(obj: dict[str, Any], title: str, status: str, hints: dict[str, 
                colour="#0b4f2c" if "to move" in words else "#222")
         y += 18
         block = ET.SubElement(body, "g", {"class": "player", "data-player": str(p)})
-        for zone in zones:
-            y = _draw_zone(block, zone, MARGIN, y, zone.key.replace("_", " "))
+        for zone in zones:  # one player's: her hand, her stock (the key names every player's)
+            name = zone.key[:-1] if zone.key.endswith("s") and not zone.key.endswith("ss") else zone.key
+            y = _draw_zone(block, zone, MARGIN, y, name.replace("_", " "))
     for zone in pic.shared:
         y = _draw_zone(body, zone, MARGIN, y, zone.key.replace("_", " "))
     height = math.ceil(y + MARGIN)
@@ -675,66 +726,59 @@ def status_line(spec: Any, state: Any) -> str:
     return status(spec, state)
 
 
-def _known_places(spec: Any, state: Any, viewer: int, obj: dict[str, Any]) -> list[tuple[tuple[Any, ...], list[str]]]:
-    """The cards an observation's knowledge fields name, by the path of the hidden zone they lie
-    in (``("hands", 1)``, as the spec's ``view_knowledge`` places them): drawn face up there."""
-    named: set[str] = set()
-    for key in spec.knowledge_fields:
-        value = obj.get(key)
-        for item in value if isinstance(value, list) else ():
-            named.update(t for t in (item if isinstance(item, list) else [item]) if isinstance(t, str))
-    if not named:
-        return []
-    try:
-        hidden = spec.view_knowledge(state, viewer)
-    except InputError:  # a game without views
-        return []
-    out = []
-    for path, zone in hidden.items():
-        texts = [c.ascii for c in zone.known if c.ascii in named]
-        if texts:
-            out.append((tuple(path), texts))
-    return out
-
-
 def position_svg(spec: Any, state: Any, viewer: int | None = None, fan: bool = False) -> str:
-    """A spec state drawn as SVG: all open (``viewer`` None, an analyst's picture) or as player
-    ``viewer`` sees it (``spec.observation``: what they may not see face down). Under the title,
-    the first line of the spec's description in words; beside each player the words of the spec's
+    """A spec state drawn as SVG: all open (``viewer`` None, an analyst's picture: every zone the
+    position's text prints, those its JSON leaves implicit from :meth:`~foolsolve.game.SpecGame.picture_extra`
+    too) or as player ``viewer`` sees it: her view file (:func:`foolsolve.worlds.view_of`, what
+    ``foolsolve view --as P`` writes) drawn as :func:`view_svg` draws it. Under the title, the
+    first line of the spec's description in words; beside each player the words of the spec's
     optional ``picture_notes(state)`` hook (a title such as King); ``fan``: discard piles laid out."""
-    hints = hints_of(spec)
     if viewer is not None:
+        from foolsolve import games
         from foolsolve.game import check_player
+        from foolsolve.worlds import read_view, view_of
 
         check_player(spec, state, viewer)
-        obj = spec.observation(state, viewer)
-        hints["face_up"] = _known_places(spec, state, viewer, obj)
-    else:
-        obj = spec.state_to_json(state)
-    summary = str(spec.describe(state)).splitlines()[0] if viewer is None else ""
-    return picture_svg(obj, title=spec.title, status=status_line(spec, state), hints=hints, viewer=viewer,
-                       deck=spec.meta.deck, summary=summary, notes=spec.picture_notes(state), fan=fan)
+        return view_svg(read_view(view_of(games.get(spec.name), state, viewer), check=False), fan=fan)
+    obj = spec.state_to_json(state)
+    obj.update(spec.picture_extra(state))
+    summary = str(spec.describe(state)).splitlines()[0]
+    return picture_svg(obj, title=spec.title, status=status_line(spec, state), hints=hints_of(spec, state),
+                       deck=spec.meta.deck,
+                       summary=summary, notes=spec.picture_notes(state), fan=fan,
+                       over=spec.result(state) is not None)
 
 
-def view_svg(view: Any) -> str:
+def view_svg(view: Any, fan: bool = False) -> str:
     """A view file (:class:`foolsolve.worlds.View`) drawn from its player's seat, the cards hidden from
-    her face down: ``foolsolve show VIEW --svg`` and :meth:`Position.svg` of a view."""
-    spec = view.info.spec
-    return picture_svg(_canonical_view(view), title=spec.title, status=f"as player {view.player} sees it",
-                       hints=hints_of(spec))
-
-
-def _canonical_view(view: Any) -> dict[str, Any]:
-    """The view's JSON with every list it writes out in the order the game writes a position
-    (``state_to_json``: hands sorted as the full position's picture and ``show`` sort them, whatever
-    order the file lists them in): each list of the view that holds the same items as the list at
-    the same place in its first world's JSON takes the world's order (an ordered zone, a stock, keeps
-    its own there); nothing else changes (the hidden zones, what the view knows of them)."""
+    her face down: ``foolsolve show VIEW --svg``, ``show POSITION --as P --svg`` (P's view file),
+    :meth:`Position.svg` of a view and a view's report page. What every world of the view shares is
+    read off one world: the summary line (the first line ``show`` prints of the view, with who is to
+    move), the words beside each player (``picture_notes``: Foolery's titles) and whether the game is
+    over (then nobody is "to move"). ``fan``: discard piles laid out."""
+    from foolsolve.present import status
     from foolsolve.worlds import Worlds
 
     spec = view.info.spec
+    world = Worlds(view).first()
+    summary = str(spec.describe(world, view)).splitlines()[0]
+    if "to move" not in summary and "game over" not in summary:
+        summary += f"; {status(spec, world)}"
+    return picture_svg(_canonical_view(view, world), title=spec.title, status=f"as player {view.player} sees it",
+                       hints=hints_of(spec, world), deck=spec.meta.deck, summary=summary, notes=spec.picture_notes(world),
+                       fan=fan, over=spec.is_terminal(world))
+
+
+def _canonical_view(view: Any, world: Any) -> dict[str, Any]:
+    """The view's JSON with every list it writes out in the order the game writes a position
+    (``state_to_json`` of ``world``, a world of the view: hands sorted as the full position's picture
+    and ``show`` sort them, whatever order the file lists them in): each list of the view that holds
+    the same items as the list at the same place in the world's JSON takes the world's order (an
+    ordered zone, a stock, keeps its own there); nothing else changes (the hidden zones, what the
+    view knows of them)."""
+    spec = view.info.spec
     deck = deck_of(view.obj)
-    return cast(dict[str, Any], _reordered(view.obj, spec.state_to_json(Worlds(view).first()), deck))
+    return cast(dict[str, Any], _reordered(view.obj, spec.state_to_json(world), deck))
 
 
 def _reordered(mine: Any, world: Any, deck: Deck | None) -> Any:

@@ -66,6 +66,31 @@ def value_text(value: Any) -> str:
     return str(value)
 
 
+def value_rank(kind: str, value: Any, distance: int | None) -> tuple[Any, ...]:
+    """A sort key of a move's value, best first (smaller sorts first): win before draw before loss,
+    a higher score or payoff first, better odds first; among equal values a shorter win and a
+    longer loss first (where distances are known)."""
+    d = distance if distance is not None else 0
+    if kind == "outcome":
+        v = {"win": 1, "draw": 0, "loss": -1}.get(value, -2)
+        return (-v, d if v > 0 else -d)
+    if kind == "odds" and isinstance(value, dict):
+        return (-Fraction(value["win"]), Fraction(value["penalty"]))
+    try:
+        return (-Fraction(str(value)), 0)
+    except (ValueError, ZeroDivisionError):
+        return (0, 0)
+
+
+def best_first(result: SolveResult) -> list[MoveValue]:
+    """A result's valued moves in the order every move table shows them (the text answer's, the
+    report page's): the best moves (``best``, marked ``*``) first, then the others by value
+    (:func:`value_rank`); moves of equal rank in the result's own order. The moves a stopped solve
+    did not finish (``unfinished``) are no part of it: the tables list them after these."""
+    best = set(result.best)
+    return sorted(result.moves, key=lambda m: (m.move not in best, value_rank(result.value_kind, m.value, m.distance)))
+
+
 def wdl(value: int) -> str:
     """``+1/0/-1`` (for the side to move) as ``win|draw|loss``."""
     return WIN if value > 0 else LOSS if value < 0 else DRAW

@@ -1971,7 +1971,9 @@ class DurakSpec(SpecGame[State, Move]):
 
     boundary_name = "bout"
 
-    picture_hints: ClassVar[dict[str, Any]] = {"skip": ("redeal_seed",)}
+    picture_hints: ClassVar[dict[str, Any]] = {"skip": ("redeal_seed", "defender_start")}
+    """Pictures (foolsolve.svg) leave out what only the rules' bookkeeping reads (the defender's hand
+    at the bout's start, for its limit), as ``show`` does."""
     """Pictures (foolsolve.svg) leave out the seed of a re-deal: a number that shows nothing."""
 
     def boundary(self, before: State, move: Move, after: State) -> bool:

@@ -802,6 +802,8 @@ class FoolerySpec(SpecGame[State, Move]):
     meta = META
     rules_cls = Rules
     reconstructions = RECONSTRUCTIONS
+    picture_hints: ClassVar[dict[str, Any]] = {"seats": {"passed": "passed"}}
+    """Pictures (foolsolve.svg) write "passed" beside each player who passed on this trick."""
 
     # -- the deal --
 

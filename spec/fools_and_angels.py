@@ -1342,6 +1342,9 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
     meta = META
     rules_cls = Rules
     reconstructions = RECONSTRUCTIONS
+    picture_hints: ClassVar[dict[str, Any]] = {"skip": ("drawn", "setup_chosen")}
+    """Pictures (foolsolve.svg) leave out the counters only a phase's rules read (cards drawn in a
+    regroup, the setup choices made), as ``show`` does."""
 
     def __init__(self) -> None:
         self._legal_cache = lru_cache(maxsize=8192)(self._legal_moves)
@@ -1803,15 +1806,18 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
         out[("pool",)] = Hidden(len(state.pool), tuple(state.under_pool[player]))
         return out
 
+    def picture_extra(self, state: State) -> dict[str, Any]:
+        """``discard``: the cards out of play (:func:`discard_of`), which the text prints and a full
+        position leaves implicit."""
+        return {"discard": [c.ascii for c in discard_of(state)]}
+
     def view_extra(self, state: State, player: int) -> dict[str, Any]:
         """``discard``: the cards out of play (beaten in a defence or discarded to Temptation, in view
         of both), which a full position leaves implicit (every card in no zone), without the cards put
         away at setup (:func:`put_away`: the rules say which, so a view need not list them);
         ``under_pool`` with the viewer's own entry only (the opponent's is ``null``: face down) when
         she has cards there."""
-        held = set(state.hands[0] | state.hands[1] | state.attack) | set(state.stocks[0] + state.stocks[1] + state.pool)
-        away = set(put_away(state.rules))
-        out: dict[str, Any] = {"discard": [c.ascii for c in SPEC_CARDS if c not in held and c not in away]}
+        out: dict[str, Any] = {"discard": [c.ascii for c in discard_of(state)]}
         if state.under_pool[player]:
             out["under_pool"] = [[c.ascii for c in ordered(x)] if q == player else None
                                  for q, x in enumerate(state.under_pool)]
@@ -2026,14 +2032,21 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
         if state.attack:
             lines.append(f"attack: {_cards_str(ordered(state.attack))}")
         # the discard (public: in view of both; a view file lists it, view_extra), and apart the put-away cards
-        held = set(state.hands[0] | state.hands[1] | state.attack) | set(state.stocks[0] + state.stocks[1] + state.pool)
         away = put_away(state.rules)
-        out = [c for c in SPEC_CARDS if c not in held and c not in away]
+        out = discard_of(state)
         lines.append(f"discard: {_cards_str(ordered(out)) if out else '-'}")
         if away:
             # 003 puts away "the remaining 8s, 9s, Qs, Ks": which ones follows from the stocks (reconstructed)
             lines.append(f"put away at setup (003, by the reconstructed stocks): {_cards_str(ordered(away))}")
         return "\n".join(lines)
+
+
+def discard_of(state: State) -> list[Card]:
+    """The cards out of play (beaten in a defence or discarded to Temptation): every card of the
+    game in no zone, without the cards put away at setup (:func:`put_away`), in the game's card order."""
+    held = set(state.hands[0] | state.hands[1] | state.attack) | set(state.stocks[0] + state.stocks[1] + state.pool)
+    away = set(put_away(state.rules))
+    return [c for c in SPEC_CARDS if c not in held and c not in away]
 
 
 def shown_end(state: State) -> Result | None:

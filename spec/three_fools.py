@@ -990,8 +990,25 @@ class ThreeFoolsSpec(SpecGame[State, Move]):
     rules_cls = Rules
     reconstructions = RECONSTRUCTIONS
     outside_facts = OUTSIDE_FACTS
-    picture_hints: ClassVar[dict[str, Any]] = {"seats": {"contest": "in the Roshambo"}}
-    """Pictures (foolsolve.svg) name the players of a pending Roshambo beside their blocks."""
+    picture_hints: ClassVar[dict[str, Any]] = {"seats": {"contest": "in the Roshambo"}, "seated": ("centre", "rounds")}
+    """Pictures (foolsolve.svg) name the players of a pending Roshambo beside their blocks, and who
+    played each card of the centre and of a past round (one card a seat, in player order)."""
+
+    def picture_captions(self, state: State) -> dict[str, list[str]]:
+        """Each past round's lying penalty in words, as ``show`` says it of the last round
+        (:func:`round_result_words`): ``player 2 lied (declared Rock with 3P): maximum hand size 4 -> 3``;
+        the maximum after each round is the present one plus the penalties of the rounds after it."""
+        out: list[str] = []
+        later = [0] * PLAYERS
+        for r in reversed(state.history):
+            said = ""
+            if is_lie(r.cards[r.leader], r.declared) and r.winner != r.leader:
+                after = state.max_hand[r.leader] + later[r.leader]
+                said = (f"player {r.leader} lied (declared {_suit_name(r.declared)} with {r.cards[r.leader].ascii}): "
+                        f"maximum hand size {after + 1} -> {after}")
+                later[r.leader] += 1
+            out.append(said)
+        return {"rounds": out[::-1]} if any(out) else {}
 
     # -- the deal ---------------------------------------------------------------------------------
     def deal(self, rules: Any, players: int, rng: random.Random) -> State:

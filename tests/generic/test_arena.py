@@ -620,6 +620,41 @@ def test_the_plot_and_the_replay(tmp_path, capsys):
     assert_one_line_error(code, err, "--record")
 
 
+def test_the_plot_tells_long_bot_names_apart():
+    """``--plot`` cut every name to 24 characters with no "…": two external programs differing in their
+    file's name ("cmd:python3 /tmp/trial-svg/bots/first_card_bot_v1.py" and "..._v2.py") both read
+    "cmd:python3 /tmp/trial-s". Each row's name is whole up to 40 characters, else its start and end
+    around "…", as long as it takes to tell the bots apart; the whole name is the row's tooltip. The
+    picture has a viewBox and a background, and the Elo figure stands clear of a dot at the axis' end."""
+    from foolsolve.arena import Summary, plot_svg
+
+    long1, long2 = (f"cmd:python3 /tmp/trial-svg/bots/first_card_bot_{v}.py" for v in ("v1", "v2"))
+    middle = ["cmd:" + "a" * 30 + tail + "b" * 30 for tail in ("X", "Y")]  # the same start and end
+    bots = ("random", long1, long2, *middle)
+    elo = {b: 1000.0 + 40 * i for i, b in enumerate(bots)}
+    summary = Summary(bots=bots, elo=elo, elo_ci={b: (v - 30, v + 30) for b, v in elo.items()}, anchor="random")
+    root = ET.fromstring(plot_svg(summary))
+    ns = "{http://www.w3.org/2000/svg}"
+    rows = [g for g in root.iter(ns + "g") if g.get("class") == "bot"]
+    assert sorted(g.get("data-bot") for g in rows) == sorted(bots)
+    names = {g.get("data-bot"): g.find(ns + "text").text for g in rows}
+    assert len(set(names.values())) == len(bots)
+    assert names["random"] == "random" and all(len(names[b]) <= 40 and "…" in names[b] for b in (long1, long2))
+    assert names[long1].endswith("first_card_bot_v1.py") and names[long1].startswith("cmd:python3")
+    assert all(g.find(ns + "title").text == g.get("data-bot") for g in rows)
+    width, height = root.get("width"), root.get("height")
+    assert root.get("viewBox") == f"0 0 {width} {height}"
+    assert any(r.get("width") == width and r.get("fill") for r in root.iter(ns + "rect"))
+    for g in rows:  # the figure starts clear of the dot's right edge wherever the dot lies
+        dot = g.find(ns + "circle")
+        figure = [t for t in g.iter(ns + "text")][1]
+        assert float(figure.get("x")) >= float(dot.get("cx")) + float(dot.get("r")) + 4
+        assert float(figure.get("x")) + 40 <= float(width)
+    labels = [g.find(ns + "text") for g in rows]  # the names end before the plot's area starts
+    left = min(float(g.find(ns + "line").get("x1")) for g in rows)
+    assert all(10 + 8 * len(t.text) <= left for t in labels)
+
+
 def _damaged_record_file(tmp_path, capsys, field, value):
     """A one-game durak match's record file with one field of its first game record set to ``value``."""
     out = tmp_path / "m.jsonl"

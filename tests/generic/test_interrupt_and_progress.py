@@ -1,6 +1,7 @@
 """Long work shows progress on a terminal and stops cleanly on Ctrl-C: exit 130, one line,
 no traceback, no partial output file."""
 
+import io
 import json
 import os
 import re
@@ -885,3 +886,28 @@ def test_the_objects_a_command_leaves_are_kept_out_of_the_collections_at_exit():
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.splitlines()[-1] == "frozen True 0", proc.stdout
     assert "durak" in proc.stdout
+
+
+@pytest.mark.parametrize("ascii_only", [True, False])
+def test_the_spinner_turns_in_ascii_where_the_stream_writes_ascii(monkeypatch, ascii_only):
+    """Under --ascii (or an ASCII locale) standard error writes ASCII (textout.SafeText), and the
+    status line's braille spinner frame (⠋) came out as '?', which reads as an encoding error. The
+    spinner there is rich's ``line`` (- \\ | /); a UTF-8 stream keeps ``dots``."""
+    from rich.console import Console
+
+    from foolsolve.textout import SafeText
+
+    clock = FakeClock()
+    monkeypatch.setattr(progress_mod, "_now", clock)
+    line = progress_mod.StatusLine("pimc", "worlds", 100)
+    clock.now = 1.5
+    line.tick(10)
+    raw = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
+    stream = SafeText(raw, "ascii") if ascii_only else raw
+    console = Console(file=stream, width=80, color_system=None)
+    console.print(line)
+    stream.flush()
+    shown = raw.buffer.getvalue().decode("utf-8")  # type: ignore[attr-defined]
+    frame = shown.split(" ")[0]
+    assert shown.strip().endswith("(Ctrl-C stops)") and "?" not in shown
+    assert frame in ("-", "\\", "|", "/") if ascii_only else frame in "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"

@@ -16,9 +16,8 @@ import pytest
 
 from foolsolve import games
 from foolsolve.present import steps, transcript
-from foolsolve.report import value_rank
 from foolsolve.rules import scoring_caveat
-from foolsolve.solver.base import value_text
+from foolsolve.solver.base import value_rank, value_text
 from tests.generic.test_cli import run
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
@@ -548,3 +547,85 @@ def test_in_a_browser_a_views_page_shows_the_intervals_beside_the_view(browser, 
     assert page.locator("#step-label").text_content() == "start position"
     assert problems == []
     page.close()
+
+
+def test_in_a_browser_the_page_fits_common_screens(browser, tmp_path, capsys):
+    """The moves table was clipped on common screens (a seat page's 747 px wide in a 384 px panel at
+    1280 px: the 95% interval cut, "worlds" and "behind the best" behind a scroll bar) and the
+    picture, a fixed 838 px, made a 600 px page 857 px wide. At 600, 1280, 1440 and 1920 px nothing
+    is wider than the page, the moves table fits its panel and the picture fits its column (smaller
+    where it must be); the panel sits beside the picture where both fit (a seat page's wide table
+    from 1400 px, an exact page's narrow one from 1280), else under it, the picture at full size."""
+    pages = {}
+    for name, args, beside_from in (
+            ("seat", [str(EXAMPLES / "views" / "fools-paradise.json"), "--samples", "4", "--seed", "1"], 1400),
+            ("exact", [str(EXAMPLES / "durak-endgame.json")], 1280)):
+        out = tmp_path / f"{name}.html"
+        code, _, err = run(["report", *args, "--out", str(out)], capsys)
+        assert code == 0, err
+        pages[name] = (out, beside_from)
+    for name, (out, beside_from) in pages.items():
+        page = browser.new_page(viewport={"width": 600, "height": 900})
+        page.goto(out.as_uri())
+        for width in (600, 1280, 1440, 1920):
+            page.set_viewport_size({"width": width, "height": 900})
+            table, panel, whole, picture, column = page.evaluate(
+                """() => { const t = document.querySelector('#moves'), s = t.closest('.board-side');
+                           const v = document.querySelector('.step.current svg');
+                           return [t.scrollWidth, s.clientWidth, document.documentElement.scrollWidth,
+                                   v.getBoundingClientRect().width, v.closest('.board-picture').clientWidth]; }""")
+            assert whole <= width, (name, width, whole)
+            assert table <= panel, (name, width, table, panel)
+            assert 0 < picture <= column + 0.5, (name, width, picture, column)
+            board = page.locator(".step.current").bounding_box()
+            side = page.locator("#moves").bounding_box()
+            assert board is not None and side is not None
+            beside = side["x"] > board["x"] + board["width"] - 1
+            assert beside == (width >= beside_from), (name, width)
+            if not beside:
+                assert abs(picture - min(838, column)) < 1
+        page.close()
+
+
+def _text_order(lines: list[str], moves: list[str]) -> list[str]:
+    """The moves in the order a text answer's table lists them (a row starts with its move)."""
+    rows = [x.strip() for x in lines if x.startswith("  ") and not x.startswith("   ")]
+    return [next(m for m in sorted(moves, key=len, reverse=True) if r.startswith(m + " ")) for r in rows
+            if any(r.startswith(m + " ") for m in moves)]
+
+
+def test_every_move_table_lists_the_best_first_and_the_others_by_value(tmp_path, capsys):
+    """The text answer's table was not "best first" as the report page's is: the Durak endgame listed
+    its best move last (``attack K♥ loss in 8 *`` after two "loss in 4"), a seat answer kept the
+    search's order (-0.175, -0.625, -0.475). Every table lists the best moves (``*``) first, then the
+    others by value (a seat answer: by mean; IS-MCTS: by visits, then mean), ties in the answer's
+    order, the moves without a value last: the text's and the page's order are one."""
+    import math
+
+    from foolsolve.cli import seat_rows
+    from foolsolve.report import seat_groups
+    from foolsolve.seat import MoveStat, SeatAnswer
+
+    code, out, err = run([str(EXAMPLES / "durak-endgame.json"), "--no-store", "--json"], capsys)
+    assert code == 0, err
+    result = json.loads(out)
+    by_move = {m["move"]: m for m in result["moves"]}
+    code, text, err = run([str(EXAMPLES / "durak-endgame.json"), "--no-store"], capsys)
+    assert code == 0, err
+    shown = _text_order(text.splitlines(), list(by_move))
+    assert sorted(shown) == sorted(by_move)
+    ranks = [value_rank(result["value_kind"], by_move[m]["value"], by_move[m].get("distance")) for m in shown]
+    assert shown[0] in result["best"] and ranks == sorted(ranks) and len(set(ranks)) > 1
+    page = tmp_path / "d.html"
+    assert run(["report", str(EXAMPLES / "durak-endgame.json"), "--out", str(page)], capsys)[0] == 0
+    assert [unescape(m) for m in re.findall(r'<tr class="[a-z]*" data-move="([^"]*)"', page.read_text())] == shown
+    # a seat answer, in the search's order: the text and the page list it best first
+    stat = lambda move, mean, visits=20: MoveStat(move, mean, mean - 0.1, mean + 0.1, visits)  # noqa: E731
+    pimc = SeatAnswer("durak", 1, 1, "pimc", "PIMC", "", [stat("take", -0.475), stat("cover a", -0.175),
+                      stat("cover b", -0.625), stat("cover c", -0.475)], ["cover a"], 20, 0, None, 0, 1.0)
+    assert _text_order(seat_rows(pimc), [m.move for m in pimc.moves]) == ["cover a", "take", "cover c", "cover b"]
+    assert [m.move for g in seat_groups(pimc) for m in g] == ["cover a", "take", "cover c", "cover b"]
+    ismcts = SeatAnswer("durak", 1, 1, "ismcts", "IS-MCTS", "", [stat("take", 0.3, 5), stat("cover a", 0.1, 40),
+                        stat("cover b", math.nan, 0), stat("cover c", 0.2, 30)], ["cover a"], 75, 0, None, 0, 1.0)
+    assert _text_order(seat_rows(ismcts), [m.move for m in ismcts.moves]) == ["cover a", "cover c", "take", "cover b"]
+    assert [m.move for g in seat_groups(ismcts) for m in g] == ["cover a", "cover c", "take", "cover b"]

@@ -15,6 +15,7 @@ import pytest
 from foolsolve import games
 from foolsolve.cli import main
 from foolsolve.svg import Position, parse_card, position_svg
+from foolsolve.worlds import view_of
 from tests.durak.helpers import finished
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
@@ -57,6 +58,12 @@ def expected_cards(obj: dict, players: int, knowledge: tuple[str, ...] = ()) -> 
                 for slot, c in enumerate(cards if isinstance(cards, list) else [cards]):
                     if isinstance(c, str) and parse_card(c):
                         want[(key, None, str(i), str(slot), canon(c))] += 1
+                for field, more in play.items():  # a past round's other card lists, one a player (its bonus)
+                    if field not in ("card", "cards") and isinstance(more, list) and len(more) == players \
+                            and all(isinstance(x, list) for x in more):
+                        for cs in more:
+                            for slot, c in enumerate(cs):
+                                want[(key, None, str(i), str(slot), canon(c))] += 1
         elif all(isinstance(v, list) for v in value):
             if key in ("table", "trick", "pairs"):
                 for i, pair in enumerate(value):
@@ -102,60 +109,78 @@ def test_every_card_of_a_position_is_drawn_in_its_zone_all_open(name):
     info = games.get(name)
     spec = info.spec
     for state in sample_states(info):
-        obj = spec.state_to_json(state)
+        obj = {**spec.state_to_json(state), **spec.picture_extra(state)}
         svg = position_svg(spec, state)
         want = expected_cards(obj, spec.num_players(state), spec.knowledge_fields)
         assert want, obj
         assert got_cards(svg) == want
+        # every card of the game in play is drawn (the zones the JSON leaves implicit too: Fools and
+        # Angels' discard), face up or among the face-down cards; the game's cards read off its views
+        cards = {c.ascii for c in spec.view_cards(view_of(info, state, 0))[1]}
+        up = {a["data-card"] for a in drawn_cards(svg) if a["data-face"] == "up"}
+        assert up <= cards and len(cards - up) <= sum(a["data-face"] == "down" for a in drawn_cards(svg))
         # all open: only cards whose order nobody knows (a stock given by its size) are face down
         down = [a for a in drawn_cards(svg) if a["data-face"] == "down"]
         assert len(down) == sum(v for k, v in obj.items() if k.endswith("_size"))
 
 
+def _placed(v) -> tuple[Counter, int]:
+    """The cards a view file's value shows (written out, or known in a hidden zone: ``top``, ``known``,
+    ``bottom``) and how many of its cards are face down (the rest of each hidden zone)."""
+    from foolsolve.worlds import is_hidden
+
+    if is_hidden(v):
+        known = [*v.get("top", []), *v.get("known", []), *v.get("bottom", [])]
+        return Counter(canon(c) for c in known), v["count"] - len(known)
+    if isinstance(v, dict):  # a play of a trick ({"player", "card" or "cards"}), a past round (its bonus too)
+        v = list(v.values())
+    if isinstance(v, list):
+        shown: Counter = Counter()
+        down = 0
+        for item in v:
+            seen, hidden = _placed(item)
+            shown += seen
+            down += hidden
+        return shown, down
+    return (Counter([canon(v)]) if isinstance(v, str) and parse_card(v) else Counter()), 0
+
+
 @pytest.mark.parametrize("name", games.names())
 def test_a_players_picture_shows_their_view_and_hides_the_rest_face_down(name):
+    """A player's picture draws her view file (``foolsolve view --as P``): every card the file writes
+    out, and every card it knows in a hidden zone (``known``, ``top``, ``bottom``), face up, each as
+    often as the file places it; the rest of each hidden zone face down, by its count."""
+    from foolsolve.worlds import is_hidden
+
     info = games.get(name)
     spec = info.spec
     for state in sample_states(info, count=2):
         full = spec.state_to_json(state)
         for p in range(spec.num_players(state)):
-            view = spec.observation(state, p)
+            view = view_of(info, state, p)
             svg = position_svg(spec, state, viewer=p)
             cards = drawn_cards(svg)
             up = Counter(a["data-card"] for a in cards if a["data-face"] == "up")
-            # exactly the cards the view shows are face up (each as often as the view lists it)
             shown: Counter = Counter()
+            down = 0
             for key, value in view.items():
-                if key in ("game", "rules", "comment"):
-                    continue
-                if key in spec.knowledge_fields:  # cards of a zone drawn by its size: face up in it
-                    own = {canon(c) for c in view.get("hand", ())}
-                    for v in value:
-                        shown.update(canon(c) for c in (v if isinstance(v, list) else [v])
-                                     if isinstance(c, str) and canon(c) not in own)
-                    continue
-                if isinstance(value, str) and parse_card(value):
-                    shown[canon(value)] += 1
-                elif isinstance(value, list):
-                    for v in value:
-                        if isinstance(v, dict):  # a play of a trick: {"player", "card" or "cards"}
-                            v = v.get("cards", v.get("card"))
-                        items = v if isinstance(v, list) else [v]
-                        shown.update(canon(c) for c in items if isinstance(c, str) and parse_card(c))
+                if key not in ("game", "rules", "comment", *spec.knowledge_fields):  # knowledge: words
+                    seen, hidden = _placed(value)
+                    shown += seen
+                    down += hidden
             assert up == shown
+            assert sum(a["data-face"] == "down" for a in cards) == down
             # the viewer's own hand is face up in their block; every other hand is face down, by count,
             # but for the cards all know it holds (Durak's and F&A's ``known[q]``)
-            if "hand_sizes" in view:
-                for q, size in enumerate(view["hand_sizes"]):
-                    mine = [a for a in cards if a["data-zone"] == "hands" and a.get("data-owner") == str(q)]
-                    assert len(mine) == size
-                    if q == p:
-                        assert sorted(a["data-card"] for a in mine) == sorted(canon(c) for c in full["hands"][p])
-                    else:
-                        known = (view.get("known") or [[]] * len(view["hand_sizes"]))[q] or []
-                        assert sorted(a["data-card"] for a in mine if a["data-face"] == "up") \
-                            == sorted(canon(c) for c in known)
-                        assert all("data-card" not in a for a in mine if a["data-face"] == "down")
+            for q, hand in enumerate(view["hands"]):
+                mine = [a for a in cards if a["data-zone"] == "hands" and a.get("data-owner") == str(q)]
+                if q == p:
+                    assert sorted(a["data-card"] for a in mine) == sorted(canon(c) for c in full["hands"][p])
+                elif is_hidden(hand):
+                    assert len(mine) == hand["count"]
+                    assert sorted(a["data-card"] for a in mine if a["data-face"] == "up") \
+                        == sorted(canon(c) for c in hand.get("known", []))
+                    assert all("data-card" not in a for a in mine if a["data-face"] == "down")
 
 
 def test_the_durak_stock_is_face_down_in_a_view_but_its_bottom_card_the_trump_is_shown():
@@ -374,3 +399,224 @@ def test_a_view_draws_its_hands_sorted_as_the_full_position_does(tmp_path, capsy
     path.write_text(json.dumps(obj))
     code, svg, _ = run(["show", str(path), "--svg", "-"], capsys)
     assert code == 0 and up(svg, "hands") == ["AC", "10D", "KD", "6H", "8S", "QS"]
+
+
+def _zone_cards(svg: str, zone: str, owner: str | None = None) -> list[dict[str, str]]:
+    return [a for a in drawn_cards(svg) if a["data-zone"] == zone and (owner is None or a.get("data-owner") == owner)]
+
+
+def _texts(svg: str) -> list[str]:
+    return [t.text or "" for t in ET.fromstring(svg).iter(NS + "text")]
+
+
+@pytest.mark.parametrize("example", sorted(p.name for p in EXAMPLES.glob("fools-and-angels-*.json")))
+def test_a_fools_and_angels_picture_draws_the_discard_its_text_prints(example, tmp_path, capsys):
+    """A full Fools and Angels position leaves its discard out of its JSON (every card in no zone)
+    and the picture drew only the JSON's zones: ``show --svg`` printed a 27-card ``discard:`` line
+    above a picture without it. The all-open picture, each player's and a view file's draw it: the
+    cards of the text's ``discard:`` line (the put-away cards apart), face up."""
+    pos = str(EXAMPLES / example)
+    code, text, _ = run(["show", pos, "--ascii"], capsys)
+    assert code == 0
+    line = next(x for x in text.splitlines() if x.startswith("discard: "))
+    want = sorted(canon(t) for t in line.removeprefix("discard: ").split() if t != "-")
+    state = games.get("fools-and-angels").spec.state_from_json(json.loads((EXAMPLES / example).read_text()))
+    pictures = {"all open": Position.load(pos).svg()}
+    for p in (0, 1):
+        code, svg, _ = run(["show", pos, "--as", str(p), "--svg", "-"], capsys)
+        assert code == 0
+        pictures[f"--as {p}"] = svg
+        view = tmp_path / f"v{p}.json"
+        assert run(["view", pos, "--as", str(p), "--out", str(view)], capsys)[0] == 0
+        pictures[f"view {p}"] = Position.load(view).svg()
+    for how, svg in pictures.items():
+        drawn = _zone_cards(svg, "discard")
+        assert sorted(a["data-card"] for a in drawn) == want, how
+        assert all(a["data-face"] == "up" for a in drawn), how
+    assert want or not state.turns_done  # (the opening has no discard yet)
+
+
+def _to_the_end(spec, state, rng):
+    for _ in range(5000):
+        if spec.is_terminal(state):
+            return state
+        state = spec.apply(state, rng.choice(spec.legal_moves(state)))
+    raise AssertionError("no end in 5000 moves")
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_a_finished_games_picture_marks_nobody_to_move(name):
+    """A finished game's JSON keeps its last ``to_move``; the picture wrote "to move" (in green) beside
+    that player under a title saying "game over". Neither the all-open picture nor any player's marks
+    anybody to move; a game that goes on marks exactly its mover."""
+    info = games.get(name)
+    spec = info.spec
+    rng = random.Random(3)
+    state = spec.deal(spec.rules_cls(), max(2, info.meta.min_players), rng)
+    while spec.to_move(state) < 0:  # a chance node first (who leads): resolved
+        state = spec.apply(state, rng.choice(spec.legal_moves(state)))
+    mover = spec.to_move(state)
+
+    def marked(svg):
+        return [t for t in _texts(svg) if t.startswith("player ") and "to move" in t]
+
+    assert len(marked(position_svg(spec, state))) == 1 and marked(position_svg(spec, state))[0].startswith(
+        f"player {mover}")
+    end = _to_the_end(spec, state, rng)
+    assert spec.result(end) is not None
+    for viewer in (None, *range(spec.num_players(end))):
+        svg = position_svg(spec, end, viewer)
+        assert marked(svg) == [], (viewer, marked(svg))
+        assert "game over" in svg or viewer is not None
+
+
+def _views_agree(pos: Path, p: int, tmp_path: Path, capsys) -> str:
+    """``show POS --as P --svg -`` and ``show VIEW --svg -`` of P's view file: the same picture."""
+    code, as_p, _ = run(["show", str(pos), "--as", str(p), "--svg", "-"], capsys)
+    assert code == 0
+    view = tmp_path / f"view-{pos.stem}-{p}.json"
+    assert run(["view", str(pos), "--as", str(p), "--out", str(view)], capsys)[0] == 0
+    code, of_view, _ = run(["show", str(view), "--svg", "-"], capsys)
+    assert code == 0
+    assert as_p == of_view
+    return as_p
+
+
+def test_a_players_picture_is_her_view_files_picture(tmp_path, capsys):
+    """``show POS --as P --svg`` drew less than P sees, and less than the text printed above it: a
+    Three Fools pile's known bottom cards face down, a Durak card shown to transfer as a plain face-down
+    card, no Fools and Angels discard; and titled the view otherwise than ``show VIEW --svg``. It draws
+    P's view file, the same picture as ``show`` of that file (``foolsolve view --as P``)."""
+    svg = _views_agree(EXAMPLES / "three-fools-bluff.json", 1, tmp_path, capsys)
+    # player 0's pile: 7 cards, its bottom 3P 10S QP JoS 1R JoR known to player 1 (the text's words)
+    pile = _zone_cards(svg, "piles", "0")
+    assert len(pile) == 7 and [a.get("data-card") for a in pile if a["data-face"] == "up"] \
+        == ["3P", "10S", "QP", "JoS", "1R", "JoR"]
+    # a Durak card shown to transfer (transfer_by_showing_trump): known in the hand that holds it
+    obj = {"game": "durak", "rules": {"variant": "perevodnoy", "transfer_by_showing_trump": True}, "trump": "D",
+           "hands": [["6C", "10C", "QH", "KS", "AC"], ["7D", "9H", "JS", "QC", "6D", "AH"],
+                     ["7C", "8S", "10S", "KH", "6S", "AD"]], "stock": ["9C", "JD"], "attacker": 0, "defender": 1,
+           "table": [["7S", None]]}
+    spec = games.get("durak").spec
+    shown = tmp_path / "shown.json"
+    shown.write_text(json.dumps(spec.state_to_json(spec.play(spec.state_from_json(obj), "show 7D"))))
+    code, text, _ = run(["show", str(shown), "--as", "0"], capsys)
+    assert code == 0 and "player 1 (attacker): 6 cards, face down, among them 7♦" in text
+    svg = _views_agree(shown, 0, tmp_path, capsys)
+    hand = _zone_cards(svg, "hands", "1")
+    assert len(hand) == 6 and [a.get("data-card") for a in hand if a["data-face"] == "up"] == ["7D"]
+    for example, p in (("fools-and-angels-endgame.json", 0), ("foolery-endgame.json", 1), ("durak-midbout.json", 2)):
+        _views_agree(EXAMPLES / example, p, tmp_path, capsys)
+
+
+def test_a_view_files_picture_names_foolery_titles_and_its_summary(tmp_path, capsys):
+    """A view file's picture left out the words the spec adds beside a player (Foolery's titles: the
+    text says "King, place 1", the picture "dealer, place 1") and the summary line a full position's
+    picture has under its title (so a Durak game without trump never said "no trump"). Both are read
+    off a world of the view, as ``show`` of the view prints them."""
+    view = tmp_path / "fe1.json"
+    assert run(["view", str(EXAMPLES / "foolery-endgame.json"), "--as", "1", "--out", str(view)], capsys)[0] == 0
+    svg = Position.load(view).svg()
+    assert any(t.startswith("player 0") and "King (out)" in t for t in _texts(svg))
+    code, text, _ = run(["show", str(view)], capsys)
+    assert code == 0 and text.splitlines()[0] in _texts(svg)[1]
+    spec, state = _example_state("durak-bonnet.json")  # trump null
+    texts = _texts(position_svg(spec, state, viewer=0))
+    assert "no trump" in texts[1] and "no trump" in str(spec.describe(state)).splitlines()[0]
+
+
+def test_fan_lays_out_a_view_files_discard(tmp_path, capsys):
+    """``show VIEW --svg --fan`` drew the discard as one stacked pile, saying "(show --svg --fan lays
+    them out)"; it lays the cards out as for a full position. No picture names ``--fan`` (a report
+    page's and the Python API's are the command line's), and none names a top card of a discard,
+    which keeps no order (a full Durak position's discard is a set: its "top" was its last card sorted)."""
+    view = str(EXAMPLES / "views" / "durak-three-players.json")
+    code, stacked, _ = run(["show", view, "--svg", "-"], capsys)
+    assert code == 0 and "a pile of 8<" in stacked
+    code, fanned, _ = run(["show", view, "--svg", "-", "--fan"], capsys)
+    assert code == 0
+    pile = _zone_cards(fanned, "discard")
+    assert len(pile) == 8 and len({a["transform"] for a in pile}) == 8 and "a pile of" not in fanned
+    xs = sorted(float(a["transform"].split("(")[1].split(",")[0]) for a in pile)
+    assert all(b - a >= 36 for a, b in itertools.pairwise(xs))
+    assert Position.load(view).svg() == stacked.rstrip("\n")
+    assert "a pile of 23<" in position_svg(*_example_state("durak-midbout.json"))
+
+
+def test_three_fools_pictures_name_who_played_each_card_and_a_rounds_bonus_and_penalty():
+    """The centre's seat labels (p0 p1 p2) showed only while a seat was empty: once all three cards
+    lay there (a Roshambo) nothing said whose each was. Past rounds had no seat labels and left out
+    the Roshambo bonus and the lying penalty the text prints. The centre and each round name each
+    card's seat (``data-player`` and a label), a round draws its bonus cards by the pile they came
+    from and its caption says the penalty as ``show`` does; the count reads "2 rounds"."""
+    spec = games.get("three-fools").spec
+    rng = random.Random(5)
+    state = spec.state_from_json(json.loads((EXAMPLES / "three-fools-first-round.json").read_text()))
+    for _ in range(400):  # played on until three cards lie in the centre (a Roshambo)
+        if state.phase == "roshambo" or spec.is_terminal(state):
+            break
+        state = spec.apply(state, rng.choice(spec.legal_moves(state)))
+    assert state.phase == "roshambo" and all(c is not None for c in state.centre)
+    svg = position_svg(spec, state)
+    root = ET.fromstring(svg)
+    centre = next(g for g in root.iter(NS + "g") if g.get("class") == "zone" and g.get("data-zone") == "centre")
+    cards = [g for g in centre.iter(NS + "g") if g.get("class") == "card"]
+    assert [g.get("data-player") for g in cards] == ["0", "1", "2"]
+    assert [t.text for t in centre.iter(NS + "text") if t.text in ("p0", "p1", "p2")] == ["p0", "p1", "p2"]
+    played = [a for a in _zone_cards(svg, "rounds") if "data-part" not in a]  # the rounds, too: a card a seat
+    assert played and all(a.get("data-player") == a["data-slot"] for a in played)
+
+    spec, state = _example_state("three-fools-liar.json")
+    svg = position_svg(spec, state)
+    bonus = [(a["data-index"], a["data-player"], a["data-card"]) for a in _zone_cards(svg, "rounds")
+             if a.get("data-part") == "bonus"]
+    assert bonus == [("0", "0", "5P"), ("0", "0", "QR"), ("0", "0", "QS"),
+                     ("0", "1", "10P"), ("0", "1", "4P"), ("0", "1", "JoP")]
+    texts = _texts(svg)
+    assert "bonus p0" in texts and "bonus p1" in texts and "2 rounds" in texts
+    penalty = "player 2 lied (declared Rock with 3P): maximum hand size 4 -> 3"
+    assert penalty in str(spec.describe(state))
+    assert [t for t in texts if t.startswith("2. ")] == [f"2. leader 2, binary down, declared Rock, winner 0; {penalty}"]
+    assert not [t for t in texts if t.startswith("1. ") and "lied" in t]
+
+
+def test_pictures_word_what_they_draw_as_a_player_reads_it():
+    """Wording: each player's own zone was labelled by the key of every player's ("hands",
+    "stocks"); an empty Foolery table read "0 pairs"; internal counters stood in the subtitle
+    ("setup chosen: 0", "drawn: 0", "defender start: 5", "skipped: 6"); and "all cards open
+    (analyst)" stood above a Fool's Paradise stock drawn face down because nobody knows its order,
+    which the text calls "(order unknown)". A player's zone is "hand", "stock", "pile"; an empty
+    zone says "(empty)" only; the counters only the rules' bookkeeping reads are left out, as
+    ``show`` leaves them out, and the player skipped (or who passed) is named beside her; the
+    unknown order is said in the subtitle and beside the stock."""
+    spec, state = _example_state("fools-and-angels-endgame.json")
+    texts = _texts(position_svg(spec, state))
+    assert "hand" in texts and "stock" in texts and "hands" not in texts and "stocks" not in texts
+    assert not any("setup chosen" in t or "drawn:" in t for t in texts)
+    spec, state = _example_state("durak-midbout.json")
+    assert not any("defender start" in t for t in _texts(position_svg(spec, state, viewer=1)))
+    spec, state = _example_state("fools-paradise-three-players-unknown-stock.json")
+    texts = _texts(position_svg(spec, state))
+    assert texts[2] == "all cards open (analyst) but the stock: order unknown, face down" and "order unknown" in texts
+    assert "pile" in texts and "piles" not in texts
+    spec = games.get("foolery").spec
+    rng = random.Random(2)
+    state = spec.deal(spec.rules_cls(), 4, rng)
+    texts = _texts(position_svg(spec, state))
+    assert "table" in texts and "(empty)" in texts and not any(t.startswith("0 ") for t in texts)
+    # an empty zone takes one card's row (an empty table of pairs left room for covers)
+    from foolsolve.svg import CARD_H, ROW_GAP
+
+    svg = position_svg(*_example_state("foolery-endgame.json"), viewer=1)
+    ys = {t.text: float(t.get("y")) for t in ET.fromstring(svg).iter(NS + "text") if t.text in ("table", "discard")}
+    assert ys["discard"] - ys["table"] == CARD_H + 6 + ROW_GAP
+    for _ in range(300):  # played on to a skip (an equal single or pair)
+        if spec.is_terminal(state) or state.skipped is not None:
+            break
+        state = spec.apply(state, rng.choice(spec.legal_moves(state)))
+    assert state.skipped is not None
+    texts = _texts(position_svg(spec, state))
+    assert not any("skipped:" in t for t in texts)
+    assert any(t.startswith(f"player {state.skipped}:") and "skipped" in t for t in texts)
+    for p in state.passed:
+        assert any(t.startswith(f"player {p}:") and "passed" in t for t in texts)

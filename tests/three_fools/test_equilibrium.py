@@ -158,7 +158,10 @@ def test_the_text_output_shows_values_and_probabilities_in_their_own_columns():
     lines = text.splitlines()
     head = next(i for i, line in enumerate(lines) if line.split() == ["move", "value", "probability"])
     rows = lines[head + 1:head + 1 + len(out["moves"])]
-    for m, row in zip(out["moves"], rows):
+    # the table lists the moves best first (docs/results.md, "The move tables"), the JSON in the solver's order
+    assert sorted(r.split("  ")[1] for r in rows) == sorted(m["move"] for m in out["moves"])
+    for m in out["moves"]:
+        row = next(r for r in rows if r.startswith(f"  {m['move']}  "))
         star = "  *" if m["move"] in out["best"] else ""
         assert row.startswith(f"  {m['move']}  ") and row.endswith(f"{m['probability']:.6f}{star}"), row
         assert row[len(m["move"]) + 2:].split()[0] == f"{m['value']:.6f}"
