@@ -1178,6 +1178,20 @@ def seat_rows(answer: Any) -> list[str]:
     return lines
 
 
+
+BEST_LISTED = 10
+"""The most best moves the ``Best:`` line names one by one; more (64 defences of a big Fools and
+Angels hand, all winning) are counted there, each marked ``*`` in the table above it."""
+
+
+def best_text(best: Sequence[str]) -> str:
+    """The ``Best:`` line's moves: each named, or past :data:`BEST_LISTED` their count and the first
+    three (the table above marks every one with ``*``)."""
+    if len(best) <= BEST_LISTED:
+        return ", ".join(best)
+    return f"{len(best):,} moves of equal value, each marked * above ({', '.join(best[:3])}, ...)"
+
+
 def format_seat(info: GameInfo, answer: Any) -> str:
     """Human-readable answer from one seat (:class:`foolsolve.seat.SeatAnswer`)."""
     mover = "chance" if answer.to_move < 0 else f"player {answer.to_move}"
@@ -1198,7 +1212,7 @@ def format_seat(info: GameInfo, answer: Any) -> str:
     if answer.value is not None:
         lines.append(f"Value for player {answer.player}: {signed(answer.value.mean)}, {value_span(answer)}")
     if answer.best:
-        lines.append("Best: " + ", ".join(answer.best))
+        lines.append("Best: " + best_text(answer.best))
         close = answer.close_to_best()
         if close:
             lines.append("Not told apart from the best at 95% (paired over the same worlds, "
@@ -1266,7 +1280,7 @@ def format_result(info: GameInfo, state: Any, result: SolveResult) -> str:
             chance = (result.to_move if state is None else info.spec.to_move(state)) < 0
             none = ("(none: chance moves here, each outcome with its odds)"
                     if result.moves and chance else "(none: the game is over)")
-            lines.append("Best: " + (", ".join(result.best) if result.best else none))
+            lines.append("Best: " + (best_text(result.best) if result.best else none))
         if result.pv:
             lines.append("PV:")
             lines.extend(transcript(info.spec, state, result.pv) if state is not None

@@ -329,3 +329,22 @@ def test_a_command_with_json_keeps_its_json_errors(capsys):
     code, _, err = run(["moves", str(EXAMPLES / "durak-endgame.json"), "--json", "--bogus"], capsys)
     assert_one_line_error(code, err, "No such option '--bogus'")
     assert json.loads(err)["kind"] == "input"
+
+
+def test_a_best_line_of_many_tied_moves_counts_them_instead_of_naming_every_one():
+    """64 sampled defences of a big Fools and Angels hand, all winning, made a ``Best:`` line of 65
+    moves (about 4,000 characters); past ten the line counts them and names the first three, the
+    table above marking every one with ``*``; ten or fewer are named as before."""
+    from foolsolve import games
+    from foolsolve.cli import BEST_LISTED, format_result
+    from foolsolve.solver.base import MoveValue, SolveResult
+
+    info = games.get("durak")
+    for n in (BEST_LISTED, BEST_LISTED + 55):
+        names = [f"move {i}" for i in range(n)]
+        result = SolveResult("durak", 0, 1, [MoveValue(m, 1) for m in names], [], 1, 0.0, best=names)
+        best = [line for line in format_result(info, None, result).splitlines() if line.startswith("Best: ")]
+        if n == BEST_LISTED:
+            assert best == ["Best: " + ", ".join(names)]
+        else:
+            assert best == [f"Best: {n} moves of equal value, each marked * above (move 0, move 1, move 2, ...)"]
