@@ -2003,6 +2003,16 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
         """A turn ends with the defence (or surrender), a stop or pass, or the last draw of a regroup."""
         return isinstance(move, (Defend, Surrender, Stop, Pass)) or (isinstance(move, Draw) and after.phase != REGROUP)
 
+    def boundary_note(self, before: State, move: Move, after: State) -> str:
+        """The card a Temptation discard from the private stock turned up: the move names no card
+        (the mover takes the top card unseen), and the card goes face up to the discard, seen by both
+        (RECONSTRUCTION ``temptation_discard_shown``): ``7♦ from the top of player 1's stock, discarded
+        face up``. Nothing else: a turn's end decides nothing the position does not show."""
+        if isinstance(move, DiscardStock):
+            p = before.to_move
+            return f"{before.stocks[p][0]} from the top of player {p}'s stock, discarded face up"
+        return ""
+
     def public_move(self, state: State, move: Move, observer: int) -> str:
         """An exchange is made face down: the opponent sees how many cards went under the pool, not
         which (003 Exchange: "You do this by putting the cards you'll exchange face down on the bottom

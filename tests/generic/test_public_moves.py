@@ -102,3 +102,28 @@ def test_a_move_as_a_player_saw_it_names_only_cards_her_views_show(info):
     assert checked > 100 and whole > 20
     # a game that says it hides some moves meets them here; one that does not shows every move whole
     assert (hidden > 0) == (type(spec).public_move is not SpecGame.public_move), hidden
+
+
+def test_a_temptation_discard_from_the_stock_tells_every_player_the_card_it_turned_up():
+    """``discard stock`` names no card (the top card is taken unseen), yet the card goes face up to
+    the discard, seen by both (reconstruction ``temptation_discard_shown``): its record said nothing
+    of it, so the seats' ``played``, the human bot's lines and ``play``'s transcript lost a card every
+    player saw. Its note names it, for the mover and the opponent alike."""
+    import json
+
+    from foolsolve.bundled import example_named
+
+    info = games.get("fools-and-angels")
+    spec = info.spec
+    path = example_named("fools-and-angels-temptation.json")
+    assert path is not None
+    state = spec.state_from_json(json.loads(path.read_text()))
+    move = next(m for m in spec.legal_moves(state) if str(m) == "discard stock")
+    mover = spec.to_move(state)
+    top = state.stocks[mover][0]
+    after = spec.apply(state, move)
+    for p in range(2):
+        record = public_record(spec, state, move, after, p)
+        assert record.move == "discard stock"
+        assert record.note == f"{top} from the top of player {mover}'s stock, discarded face up"
+        assert record.line(p).endswith(f"-- {top} from the top of player {mover}'s stock, discarded face up --")
