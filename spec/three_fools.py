@@ -523,9 +523,10 @@ def history_size_problem(history: tuple[Round, ...], rules: Rules, max_hand: tup
     from above the rules' ``max_hand`` (002 §Rounds of Play: "then her maximum hand size is reduced by
     one"), and a Roshambo loser whose bonus is not the top three cards of her pile as the round began,
     or all of it when it held fewer (002 §Winning a Round: "the winner also reveals the top three cards
-    from each of her opponents' piles"; a short pile gives what it has, RULES-NOTES §3). ``None`` when
-    the rounds fit, else the problem in one line naming the field. ``totals``: each player's hand, pile
-    and (``centre``) card in the centre now.
+    from each of her opponents' piles"; a short pile gives what it has, RULES-NOTES §3), or, where her
+    pile then held cards the rounds put under it, not those cards in order (:func:`_round_pile_problem`).
+    ``None`` when the rounds fit, else the problem in one line naming the field. ``totals``: each
+    player's hand, pile and (``centre``) card in the centre now.
 
     A player's cards as a round began come to one or more whenever the cards fit the rounds: the cards
     the rounds since put under her pile and did not reveal again are hers now (:func:`_check_history`),
@@ -553,7 +554,45 @@ def history_size_problem(history: tuple[Round, ...], rules: Rules, max_hand: tup
                 return (f"rounds[{i}].bonus[{p}]: {plural(len(r.bonus[p]), 'card')}, but player {p}'s pile held "
                         f"{cards[p] - hand} then ({_counted(totals[p], centre[p], cards[p])}, {hand} in hand), so the winner "
                         f"took {min(3, cards[p] - hand)} (002 §Winning a Round: \"{_BONUS_WORDS}\")")
+    return _round_pile_problem(history, rules, sizes)
+
+
+def _round_pile_problem(history: tuple[Round, ...], rules: Rules,
+                        sizes: list[tuple[tuple[int, ...], tuple[int, ...]]]) -> str | None:
+    """Each listed Roshambo round against the losers' piles as it began (:func:`pile_bottoms`' reasoning
+    at every round, with the sizes of :func:`round_sizes`): a pile collects at the bottom and loses
+    cards only from the top, so as a round began a pile of ``n`` cards ended with the last ``n`` of the
+    cards the rounds before put under it (all of them if fewer), and a loser's bonus is her pile's top
+    three cards: where the pile's top was such cards, the bonus is those, in order (002 §Winning a
+    Round: "the winner also reveals the top three cards from each of her opponents' piles")."""
+    put: list[list[Card]] = [[], [], []]
+    for i, r in enumerate(history):
+        cards, maxima = sizes[i]
+        roshambo = round_winner(r.cards, r.binary) is None
+        for p in range(PLAYERS):
+            if cards[p] < 1 or not roshambo or p == r.winner:
+                continue  # (no bonus; a round begun with no card is refused by where the cards lie)
+            pile = cards[p] - min(maxima[p], cards[p])
+            tail = put[p][len(put[p]) - min(pile, len(put[p])):]
+            said = (f"player {p}'s pile held {pile} as that round began, so it ended with the last {len(tail)} cards the "
+                    f"rounds put under it")
+            top = [None] * (pile - len(tail)) + list(tail)
+            want = top[:len(r.bonus[p])]
+            if any(w is not None and w != c for w, c in zip(want, r.bonus[p])):
+                shown = " ".join("?" if w is None else w.ascii for w in want)
+                above = " (?: a card above those)" if None in want else ""
+                return (f"rounds[{i}].bonus[{p}]: {_ascii_run(r.bonus[p])}, but {said}, its top {shown}{above} (002 "
+                        f"§Winning a Round: \"{_BONUS_WORDS}\")")
+        for q in range(PLAYERS):
+            if q == r.winner:
+                put[q] += [r.cards[k] for k in centre_order(r.leader, q, rules)]
+                put[q] += [c for k in (1, 2) for c in r.bonus[(q + k) % PLAYERS]]
     return None
+
+
+def _ascii_run(cards: Any) -> str:
+    """Cards as a refusal lists them: ``JR 5S JS``."""
+    return " ".join(c.ascii for c in cards)
 
 
 def _state_size_problem(state: State) -> str | None:

@@ -635,6 +635,66 @@ def test_a_bonus_short_of_three_from_a_pile_that_held_more_is_refused_as_a_posit
     raise AssertionError("no such position")
 
 
+def _began(obj: dict, p: int) -> list[tuple[int, int]]:
+    """Written again from 002: player ``p``'s cards (hand and pile) and maximum hand size as each listed
+    round began, going back from her cards now (hand, pile and card in the centre): a round's winner
+    gained the other two centre cards and the bonus, each loser lost her card and her bonus, a lying
+    leader who lost one maximum hand size (:func:`_lie_back`)."""
+    n = len(obj["hands"][p]) + len(obj["piles"][p]) + (obj["centre"][p] is not None)
+    m = obj["max_hand"][p]
+    out = []
+    for r in reversed(obj["rounds"]):
+        n += -(2 + sum(len(b) for b in r["bonus"])) if r["winner"] == p else 1 + len(r["bonus"][p])
+        m += _lie_back(r) == p
+        out.append((n, m))
+    return out[::-1]
+
+
+def _pile_then(obj: dict, p: int, j: int) -> tuple[int, list[str]]:
+    """Player ``p``'s pile as ``rounds[j]`` began: its size (her cards beyond her maximum hand size, the
+    top-up) and the cards it ended with, the last of those the rounds before put under it (a pile is
+    drawn from the top and collects at the bottom)."""
+    n, m = _began(obj, p)[j]
+    size = n - min(n, m)
+    put = _put_under({"rounds": obj["rounds"][:j]}, p)
+    return size, put[len(put) - min(size, len(put)):]
+
+
+def test_a_bonus_that_is_not_the_top_of_the_losers_pile_is_refused_as_a_position_and_a_view():
+    """A Roshambo round whose loser's pile held only cards the rounds before put under it, its bonus's
+    first two cards swapped (the winner has drawn them since, so her pile does not tell their order):
+    the winner takes the top three cards of the pile, in order, and the rounds and sizes say which
+    they were. Refused in one line naming the bonus, the pile and its top; a view the same, before
+    any world."""
+    for s in _states(range(40)):
+        if s.phase != "flip" or len(s.history) < 2:
+            continue
+        obj = json.loads(json.dumps(SPEC.state_to_json(s)))
+        for j, r in enumerate(obj["rounds"]):
+            for o in range(3):
+                size, tail = _pile_then(obj, o, j)
+                if len(r["bonus"][o]) < 2 or size != len(tail) or set(r["bonus"][o]) & set(obj["piles"][r["winner"]]):
+                    continue  # (the winner's pile holding them would say their order too)
+                assert r["bonus"][o] == tail[:len(r["bonus"][o])]  # (as played)
+                bad = copy.deepcopy(obj)
+                b = bad["rounds"][j]["bonus"][o]
+                b[0], b[1] = b[1], b[0]
+                says = (f"rounds[{j}].bonus[{o}]: {' '.join(b)}, but player {o}'s pile held {size} as that round began, "
+                        f"so it ended with the last {size} cards the rounds put under it, its top "
+                        f"{' '.join(tail[:len(b)])} {BONUS_CITE}")
+                with pytest.raises(InputError) as exc:
+                    SPEC.state_from_json(bad)
+                assert str(exc.value) == says
+                view = view_of(INFO, s, o)
+                view["rounds"][j]["bonus"][o] = b
+                view["piles"] = [{"count": z["count"]} for z in view["piles"]]
+                with pytest.raises(InputError) as exc:
+                    read_view(view)
+                assert str(exc.value) == says
+                return
+    raise AssertionError("no such position")
+
+
 def test_a_maximum_hand_size_the_rounds_lies_lower_from_above_the_rules_is_refused():
     """Right after a round whose leader lied and lost (her maximum hand size lowered by one), her
     maximum put back to the rules' and her hand topped up to it: the round's penalty then lowered it
