@@ -430,11 +430,12 @@ def pile_bottom_problem(state: State) -> str | None:
     the top): every card a listed round put under a pile and not drawn since lies at that pile's
     bottom, in the order it went there. ``None`` when they do, else the problem in one line naming
     ``piles[p]`` and what the pile ends with. A pile holding more cards than can lie below a
-    collected card that has left it is refused first, by its size (:func:`pile_size_problem`)."""
+    collected card that has left it is refused first, by its size (:func:`pile_size_problem`), then
+    sizes the rounds cannot give (:func:`history_size_problem`)."""
     history, rules, piles = state.history, state.rules, state.piles
     out_now = {c: f"hands[{q}]" for q in range(PLAYERS) for c in state.hands[q]}
     out_now.update({c: f"centre[{q}]" for q, c in enumerate(state.centre) if c is not None})
-    problem = pile_size_problem(history, rules, [len(x) for x in piles], out_now)
+    problem = pile_size_problem(history, rules, [len(x) for x in piles], out_now) or _state_size_problem(state)
     if problem is not None:
         return problem
     for p, want in enumerate(pile_bottoms(history, rules, [len(x) for x in piles])):
@@ -460,10 +461,11 @@ def pile_size_problem(history: tuple[Round, ...], rules: Rules, pile_sizes: list
                       out_now: dict[Card, str]) -> str | None:
     """The pile sizes against the cards known to have left a pile (:func:`pile_bottoms`' reasoning: a
     pile is drawn from the top and collects at the bottom): a card put under a pile that a later round
-    revealed again, or that lies in a hand or the centre now (``out_now``: where each card of the hands
-    and centre is; a view gives none), has left it, and every card above it with it, so the pile holds
-    at most the cards put under it since. ``None`` when every pile fits, else the problem in one line
-    naming ``piles[p]`` (a full position and a view alike: the view's counts, before any world)."""
+    revealed again, or that lies in its owner's hand or centre card now (``out_now``: where each card
+    of the hands and centre is; a view gives those it places, :func:`_view_out_now`), has left it, and
+    every card above it with it, so the pile holds at most the cards put under it since. ``None`` when
+    every pile fits, else the problem in one line naming ``piles[p]`` (a full position and a view
+    alike: the view's counts, before any world)."""
     reveals: dict[Card, list[int]] = {}
     for i, r in enumerate(history):
         for c in (*r.cards, *(c for b in r.bonus for c in b)):
@@ -479,13 +481,135 @@ def pile_size_problem(history: tuple[Round, ...], rules: Rules, pile_sizes: list
     return None
 
 
+_BONUS_WORDS = "the winner also reveals the top three cards from each of her opponents' piles"
+"""The seed's words a refused bonus quotes (:func:`history_size_problem`): 002 §Winning a Round, "When
+Roshambo is played, the winner also reveals the top three cards from each of her opponents' piles, and
+collects them as well." """
+
+
+def round_sizes(history: tuple[Round, ...], max_hand: tuple[int, ...] | list[int],
+                totals: list[int]) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Per listed round, in order: each player's cards (hand, pile and the card she plays) and maximum
+    hand size as it began, read back from ``totals`` (each player's hand, pile and card in the centre
+    now) and ``max_hand`` (now) through the rounds since. Only a round's collection changes them (002
+    §Winning a Round: the winner takes the three centre cards and the bonus, each loser loses her card
+    and her bonus; §Rounds of Play: a lying leader who did not win loses one maximum hand size); the
+    top-up moves cards from a pile to its hand. As a round begins, after the top-up, a player holds
+    ``min(maximum, cards)`` in hand and the rest in her pile (:func:`top_up`: her hand is never above
+    her maximum before it), so the sizes of every round listed follow from the position's, whether the
+    rounds listed are the whole game or its last rounds (older rounds may be left out)."""
+    cards, maxima = list(totals), list(max_hand)
+    out: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+    for r in reversed(history):
+        taken = sum(len(b) for b in r.bonus)
+        for p in range(PLAYERS):
+            cards[p] += -(2 + taken) if p == r.winner else 1 + len(r.bonus[p])
+        if r.winner != r.leader and is_lie(r.cards[r.leader], r.declared):
+            maxima[r.leader] += 1
+        out.append((tuple(cards), tuple(maxima)))
+    out.reverse()
+    return out
+
+
+def _counted(now: int, centre: bool, then: int) -> str:
+    """How :func:`history_size_problem` counts a player's cards as a round began."""
+    return f"her {now} cards now, {'hand, pile and centre' if centre else 'hand and pile'}, and the rounds since give {then}"
+
+
+def history_size_problem(history: tuple[Round, ...], rules: Rules, max_hand: tuple[int, ...] | list[int],
+                         totals: list[int], *, centre: list[bool]) -> str | None:
+    """The rounds listed against the sizes now (:func:`round_sizes`, from sizes only, so a view's counts
+    are checked as a full position's cards are): a maximum hand size the rounds' lying penalties lower
+    from above the rules' ``max_hand`` (002 §Rounds of Play: "then her maximum hand size is reduced by
+    one"), and a Roshambo loser whose bonus is not the top three cards of her pile as the round began,
+    or all of it when it held fewer (002 §Winning a Round: "the winner also reveals the top three cards
+    from each of her opponents' piles"; a short pile gives what it has, RULES-NOTES §3), or, where her
+    pile then held cards the rounds put under it, not those cards in order (:func:`_round_pile_problem`).
+    ``None`` when the rounds fit, else the problem in one line naming the field. ``totals``: each
+    player's hand, pile and (``centre``) card in the centre now.
+
+    A player's cards as a round began come to one or more whenever the cards fit the rounds: the cards
+    the rounds since put under her pile and did not reveal again are hers now (:func:`_check_history`),
+    and the card she played in it was hers before any of them; so a round begun with none is refused
+    by where the cards lie (a view's worlds), not here, and its bonus is not read."""
+    if not history:
+        return None
+    sizes = round_sizes(history, max_hand, totals)
+    first = sizes[0][1]
+    for p in range(PLAYERS):
+        if first[p] > rules.max_hand:
+            lies = [i for i, r in enumerate(history)
+                    if r.leader == p and r.winner != p and is_lie(r.cards[p], r.declared)]
+            named = ", ".join(f"rounds[{i}]" for i in lies)
+            return (f"max_hand[{p}]: {max_hand[p]}, but player {p} lied and lost leading {named}, each lie lowering it by one, "
+                    f"so it was {first[p]} before, above the rules' max_hand {rules.max_hand} (002 §Rounds of Play: "
+                    "\"then her maximum hand size is reduced by one\")")
+    for i in range(len(history) - 1, -1, -1):
+        r, (cards, maxima) = history[i], sizes[i]
+        if round_winner(r.cards, r.binary) is not None:
+            continue
+        for p in range(PLAYERS):
+            hand = min(maxima[p], cards[p])
+            if p != r.winner and cards[p] > 0 and len(r.bonus[p]) != min(3, cards[p] - hand):
+                return (f"rounds[{i}].bonus[{p}]: {plural(len(r.bonus[p]), 'card')}, but player {p}'s pile held "
+                        f"{cards[p] - hand} then ({_counted(totals[p], centre[p], cards[p])}, {hand} in hand), so the winner "
+                        f"took {min(3, cards[p] - hand)} (002 §Winning a Round: \"{_BONUS_WORDS}\")")
+    return _round_pile_problem(history, rules, sizes)
+
+
+def _round_pile_problem(history: tuple[Round, ...], rules: Rules,
+                        sizes: list[tuple[tuple[int, ...], tuple[int, ...]]]) -> str | None:
+    """Each listed Roshambo round against the losers' piles as it began (:func:`pile_bottoms`' reasoning
+    at every round, with the sizes of :func:`round_sizes`): a pile collects at the bottom and loses
+    cards only from the top, so as a round began a pile of ``n`` cards ended with the last ``n`` of the
+    cards the rounds before put under it (all of them if fewer), and a loser's bonus is her pile's top
+    three cards: where the pile's top was such cards, the bonus is those, in order (002 §Winning a
+    Round: "the winner also reveals the top three cards from each of her opponents' piles")."""
+    put: list[list[Card]] = [[], [], []]
+    for i, r in enumerate(history):
+        cards, maxima = sizes[i]
+        roshambo = round_winner(r.cards, r.binary) is None
+        for p in range(PLAYERS):
+            if cards[p] < 1 or not roshambo or p == r.winner:
+                continue  # (no bonus; a round begun with no card is refused by where the cards lie)
+            pile = cards[p] - min(maxima[p], cards[p])
+            tail = put[p][len(put[p]) - min(pile, len(put[p])):]
+            said = (f"player {p}'s pile held {pile} as that round began, so it ended with the last {len(tail)} cards the "
+                    f"rounds put under it")
+            top = [None] * (pile - len(tail)) + list(tail)
+            want = top[:len(r.bonus[p])]
+            if any(w is not None and w != c for w, c in zip(want, r.bonus[p])):
+                shown = " ".join("?" if w is None else w.ascii for w in want)
+                above = " (?: a card above those)" if None in want else ""
+                return (f"rounds[{i}].bonus[{p}]: {_ascii_run(r.bonus[p])}, but {said}, its top {shown}{above} (002 "
+                        f"§Winning a Round: \"{_BONUS_WORDS}\")")
+        for q in range(PLAYERS):
+            if q == r.winner:
+                put[q] += [r.cards[k] for k in centre_order(r.leader, q, rules)]
+                put[q] += [c for k in (1, 2) for c in r.bonus[(q + k) % PLAYERS]]
+    return None
+
+
+def _ascii_run(cards: Any) -> str:
+    """Cards as a refusal lists them: ``JR 5S JS``."""
+    return " ".join(c.ascii for c in cards)
+
+
+def _state_size_problem(state: State) -> str | None:
+    """:func:`history_size_problem` on a position's sizes."""
+    played = [c is not None for c in state.centre]
+    totals = [len(state.hands[p]) + len(state.piles[p]) + played[p] for p in range(PLAYERS)]
+    return history_size_problem(state.history, state.rules, state.max_hand, totals, centre=played)
+
+
 def _left_pile(history: tuple[Round, ...], p: int, rules: Rules, reveals: dict[Card, list[int]],
                out_now: dict[Card, str]) -> tuple[int, str] | None:
     """Of the cards the rounds put under ``p``'s pile (:func:`collected`), the last one known to have
     left it: revealed again by a later round (``reveals``: the rounds that reveal each card, in
-    order), or (put there last) in a hand or the centre now (``out_now``: where each card of the
-    hands and centre is). How many cards went under her pile up to that one, and the words saying
-    why it left; ``None`` if none is known to have left."""
+    order), or (put there last) in her hand or her card in the centre now (``out_now``: where each
+    card of the hands and centre is; a card of hers in another player's hand is no position, which
+    the reader and a view's bottom say). How many cards went under her pile up to that one, and the
+    words saying why it left; ``None`` if none is known to have left."""
     out = None
     n = 0
     for i, r in enumerate(history):
@@ -498,7 +622,7 @@ def _left_pile(history: tuple[Round, ...], p: int, rules: Rules, reveals: dict[C
             again = next((j for j in reveals[c] if j > i), None)
             if again is not None:
                 out = (n, f"{c.ascii} went under it in rounds[{i}] and was revealed again in rounds[{again}]")
-            elif c in out_now:
+            elif out_now.get(c) in (f"hands[{p}]", f"centre[{p}]"):
                 out = (n, f"{c.ascii} went under it in rounds[{i}] and is in {out_now[c]} now")
     return out
 
@@ -1340,8 +1464,10 @@ class ThreeFoolsSpec(SpecGame[State, Move]):
     def view_normalised(self, obj: dict[str, Any]) -> dict[str, Any]:
         """A view file's JSON as read: its sizes checked against the round's top-up
         (:func:`hand_size_problem`, on the counts, once they add up to the deck: refused in one line
-        before any world is drawn) and against the cards the rounds show have left a pile
-        (:func:`pile_size_problem`), and
+        before any world is drawn), against the cards the rounds show have left a pile
+        (:func:`pile_size_problem`, with the cards the view places in the hands and centre:
+        :func:`_view_out_now`) and against the rounds' bonuses and lying penalties
+        (:func:`history_size_problem`), and
         each hidden pile given the ``bottom`` the rounds put there (:func:`_view_bottoms`), where the
         view leaves it out or gives only its last cards: leaving a fact out is never wrong, so a view
         with or without it has the same worlds."""
@@ -1351,14 +1477,15 @@ class ThreeFoolsSpec(SpecGame[State, Move]):
         rules, history, hands, piles, played = public
         if sum(hands) + sum(piles) + sum(played) != DECK_SIZE:
             return obj  # counts that do not add up: the view's reading says so first
+        totals = [h + x + d for h, x, d in zip(hands, piles, played)]
         try:
             max_hand = tuple(obj.get("max_hand", [rules.max_hand] * PLAYERS))
             problem = hand_size_problem(obj.get("phase", FLIP), max_hand, hands, piles, played,
-                                        history[-1] if history else None)
+                                        history[-1] if history else None) \
+                or pile_size_problem(history, rules, piles, _view_out_now(obj)) \
+                or history_size_problem(history, rules, max_hand, totals, centre=played)
         except (TypeError, ValueError, IndexError):
             problem = None  # the world's reading names the field
-        if problem is None:
-            problem = pile_size_problem(history, rules, piles, {})
         if problem is not None:
             raise PositionError(problem)
         return _view_bottoms(obj, rules, history, piles)
@@ -1610,8 +1737,9 @@ def _check_history(s: State, public: bool = False) -> None:
     under its winner's pile, so until it is revealed again it is in that player's pile, hand or
     face-down card; it can be played again only by that player, or taken as a bonus from her pile.
     Every pile ends with the cards the rounds put under it that its owner has not drawn since, in
-    the order they went there (:func:`pile_bottom_problem`). ``public``: only the checks of the
-    rounds themselves (not where their cards lie now)."""
+    the order they went there (:func:`pile_bottom_problem`), and the sizes fit the rounds' bonuses and
+    lying penalties (:func:`history_size_problem`). ``public``: only the checks of the rounds themselves
+    and of the sizes (not where their cards lie now)."""
     owner: dict[Card, int] = {}
     for i, r in enumerate(s.history):
         where = f"rounds[{i}]"
@@ -1650,6 +1778,9 @@ def _check_history(s: State, public: bool = False) -> None:
     if s.phase != START and s.leader != last.winner:
         raise PositionError(f"leader: player {s.leader}, but player {last.winner} won the last round and leads")
     if public:  # (the checks below read where the cards lie in the hands, piles and centre)
+        problem = _state_size_problem(s)  # (sizes only)
+        if problem is not None:
+            raise PositionError(problem)
         return
     for c, w in owner.items():
         if c not in s.hands[w] and c not in s.piles[w] and s.centre[w] != c:
@@ -1809,6 +1940,25 @@ def _view_bottoms(obj: dict[str, Any], rules: Rules, history: tuple[Round, ...],
         else:
             new.pop("known", None)
         out["piles"][q] = new
+    return out
+
+
+def _view_out_now(obj: dict[str, Any]) -> dict[Card, str]:
+    """The cards a view's JSON places in the hands and the centre (written out, or ``known`` in a
+    hidden hand), each with where: :func:`pile_size_problem`'s ``out_now`` read once from the view.
+    A world adds none that matters: the cards a pile's count says it still holds of those the rounds
+    put under it are its known ``bottom`` (:func:`_view_bottoms`), which no world deals elsewhere, and
+    the others its owner drew lie above them, so their place leaves the pile room for its count."""
+    out: dict[Card, str] = {}
+    for key in ("hands", "centre"):
+        for p, zone in enumerate(obj.get(key) or []):
+            texts = [zone] if isinstance(zone, str) else zone if isinstance(zone, list) else \
+                zone.get("known", []) if isinstance(zone, dict) else []
+            for t in texts if isinstance(texts, list) else []:
+                try:
+                    out.setdefault(PILATCH45.parse(t), f"{key}[{p}]")
+                except (InputError, TypeError):
+                    pass  # the view's reading names it
     return out
 
 

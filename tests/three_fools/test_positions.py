@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import random
 import subprocess
 import sys
@@ -514,9 +515,10 @@ def _room(obj: dict, p: int) -> tuple[int, str, int, int] | None:
 def test_a_pile_larger_than_a_card_revealed_again_leaves_room_for_is_refused_as_a_position_and_a_view():
     """A player played again a card she had collected, so she had drawn every card above it; cards never
     revealed moved from the top of another pile onto hers make her pile hold more than the cards the
-    rounds put under it since: a view with those counts is refused by the pile's size before any world
-    is drawn (the rounds and counts say it), and so is the full position (which may name a card
-    collected later that lies in a hand now)."""
+    rounds put under it since: the full position is refused by the pile's size (naming that card, or a
+    card collected later that lies in a hand now), and a view with those counts the same, before any
+    world is drawn (the rounds and counts say it, and a card drawn back is known in its drawer's
+    hand)."""
     rng = random.Random(2)
     for _ in range(30):
         s = SPEC.deal(Rules(), 3, rng)
@@ -547,12 +549,280 @@ def test_a_pile_larger_than_a_card_revealed_again_leaves_room_for_is_refused_as_
                     del obj["piles"][q][:m]
                     with pytest.raises(InputError) as exc:
                         read_view(view)
-                    assert str(exc.value) == says
-                    # the full position says the same, or names a card collected later that lies in a hand now
+                    seen = str(exc.value)
+                    # the full position says so, or names a card collected later that lies in a hand now
                     with pytest.raises(InputError) as exc:
                         SPEC.state_from_json(obj)
                     text = str(exc.value)
                     assert text == says or (text.startswith(f"piles[{p}]: player {p}'s pile holds {room[0] + 1} cards, "
                                                             "but at most ") and " now, so every card above it" in text)
+                    # and the view the same (a card drawn back is known in its drawer's hand)
+                    assert seen == text
                     return
     raise AssertionError("no such position")
+
+
+# --- sizes: the rounds listed, read back from the sizes now (002 §Winning a Round, §Rounds of Play) ---
+
+BONUS_CITE = '(002 §Winning a Round: "the winner also reveals the top three cards from each of her opponents\' piles")'
+"""The end of a refused bonus: the seed's words the bonus is."""
+
+
+def _states(seeds: range, rules: Rules | None = None):
+    """Every state of the games dealt with ``seeds`` (under ``rules``, default the defaults) and played
+    at random with the same generator."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        s = SPEC.deal(rules or Rules(), 3, rng)
+        while SPEC.legal_moves(s):
+            s = SPEC.apply(s, rng.choice(SPEC.legal_moves(s)))
+            yield s
+
+
+def _lie_back(r: dict) -> int | None:
+    """The seat whose maximum hand size a round's collection lowered (002 §Rounds of Play: "If the
+    player who went first lied about her card's suit, and did not win that round, then her maximum
+    hand size is reduced by one."), written again from the round's JSON; ``None`` if none."""
+    lead = r["leader"]
+    return lead if r["winner"] != lead and not r["cards"][lead].endswith(r["declared"]) else None
+
+
+def test_a_bonus_short_of_three_from_a_pile_that_held_more_is_refused_as_a_position_and_a_view(tmp_path):
+    """Right after a Roshambo round whose loser gave three cards, the last of them put back on top of
+    her pile, never revealed: the round then says she gave two, but her pile held more than two as
+    the round began (her cards now, her card of the round and the two give her count then, her hand
+    her maximum), and the winner takes the top three. Refused in one line naming the bonus, its
+    size, the pile's size then and the seed sentence; a view with those counts the same, before any
+    world; on the command line exit 2."""
+    for s in _states(range(40)):
+        last = s.history[-1] if s.history else None
+        if s.phase != "flip" or last is None or len(s.history) < 2:
+            continue
+        o = next((q for q in range(3) if len(last.bonus[q]) == 3), None)
+        if o is None:
+            continue
+        i, w = len(s.history) - 1, last.winner
+        obj = json.loads(json.dumps(SPEC.state_to_json(s)))
+        x = obj["rounds"][i]["bonus"][o].pop()
+        obj["piles"][w].remove(x)
+        obj["piles"][o].insert(0, x)
+        obj["shown"].remove(x)
+        cards_now = len(obj["hands"][o]) + len(obj["piles"][o])
+        began = cards_now + 1 + 2  # her card of the round and the two cards of her bonus
+        top = s.max_hand[o] + (_lie_back(obj["rounds"][i]) == o)
+        pile = began - min(top, began)
+        assert pile > 2
+        says = (f"rounds[{i}].bonus[{o}]: 2 cards, but player {o}'s pile held {pile} then (her {cards_now} cards now, hand "
+                f"and pile, and the rounds since give {began}, {min(top, began)} in hand), so the winner took 3 "
+                f"{BONUS_CITE}")
+        with pytest.raises(InputError) as exc:
+            SPEC.state_from_json(obj)
+        assert str(exc.value) == says
+        viewer = 3 - o - w
+        view = view_of(INFO, s, viewer)
+        view["rounds"][i]["bonus"][o].pop()
+        view["shown"].remove(x)
+        view["piles"][w] = {"count": view["piles"][w]["count"] - 1}
+        view["piles"][o] = {"count": view["piles"][o]["count"] + 1}
+        with pytest.raises(InputError) as exc:
+            read_view(view)
+        assert str(exc.value) == says
+        path = tmp_path / "bad.json"
+        path.write_text(json.dumps(obj))
+        proc = subprocess.run([sys.executable, "-m", "foolsolve", "show", str(path)], capture_output=True, text=True)
+        assert proc.returncode == 2 and proc.stderr == f"foolsolve: error: {says}\n"
+        return
+    raise AssertionError("no such position")
+
+
+def _began(obj: dict, p: int) -> list[tuple[int, int]]:
+    """Written again from 002: player ``p``'s cards (hand and pile) and maximum hand size as each listed
+    round began, going back from her cards now (hand, pile and card in the centre): a round's winner
+    gained the other two centre cards and the bonus, each loser lost her card and her bonus, a lying
+    leader who lost one maximum hand size (:func:`_lie_back`)."""
+    n = len(obj["hands"][p]) + len(obj["piles"][p]) + (obj["centre"][p] is not None)
+    m = obj["max_hand"][p]
+    out = []
+    for r in reversed(obj["rounds"]):
+        n += -(2 + sum(len(b) for b in r["bonus"])) if r["winner"] == p else 1 + len(r["bonus"][p])
+        m += _lie_back(r) == p
+        out.append((n, m))
+    return out[::-1]
+
+
+def _pile_then(obj: dict, p: int, j: int) -> tuple[int, list[str]]:
+    """Player ``p``'s pile as ``rounds[j]`` began: its size (her cards beyond her maximum hand size, the
+    top-up) and the cards it ended with, the last of those the rounds before put under it (a pile is
+    drawn from the top and collects at the bottom)."""
+    n, m = _began(obj, p)[j]
+    size = n - min(n, m)
+    put = _put_under({"rounds": obj["rounds"][:j]}, p)
+    return size, put[len(put) - min(size, len(put)):]
+
+
+def test_a_bonus_that_is_not_the_top_of_the_losers_pile_is_refused_as_a_position_and_a_view():
+    """A Roshambo round whose loser's pile held only cards the rounds before put under it, its bonus's
+    first two cards swapped (the winner has drawn them since, so her pile does not tell their order):
+    the winner takes the top three cards of the pile, in order, and the rounds and sizes say which
+    they were. Refused in one line naming the bonus, the pile and its top; a view the same, before
+    any world."""
+    for s in _states(range(40)):
+        if s.phase != "flip" or len(s.history) < 2:
+            continue
+        obj = json.loads(json.dumps(SPEC.state_to_json(s)))
+        for j, r in enumerate(obj["rounds"]):
+            for o in range(3):
+                size, tail = _pile_then(obj, o, j)
+                if len(r["bonus"][o]) < 2 or size != len(tail) or set(r["bonus"][o]) & set(obj["piles"][r["winner"]]):
+                    continue  # (the winner's pile holding them would say their order too)
+                assert r["bonus"][o] == tail[:len(r["bonus"][o])]  # (as played)
+                bad = copy.deepcopy(obj)
+                b = bad["rounds"][j]["bonus"][o]
+                b[0], b[1] = b[1], b[0]
+                says = (f"rounds[{j}].bonus[{o}]: {' '.join(b)}, but player {o}'s pile held {size} as that round began, "
+                        f"so it ended with the last {size} cards the rounds put under it, its top "
+                        f"{' '.join(tail[:len(b)])} {BONUS_CITE}")
+                with pytest.raises(InputError) as exc:
+                    SPEC.state_from_json(bad)
+                assert str(exc.value) == says
+                view = view_of(INFO, s, o)
+                view["rounds"][j]["bonus"][o] = b
+                view["piles"] = [{"count": z["count"]} for z in view["piles"]]
+                with pytest.raises(InputError) as exc:
+                    read_view(view)
+                assert str(exc.value) == says
+                return
+    raise AssertionError("no such position")
+
+
+def test_a_maximum_hand_size_the_rounds_lies_lower_from_above_the_rules_is_refused():
+    """Right after a round whose leader lied and lost (her maximum hand size lowered by one), her
+    maximum put back to the rules' and her hand topped up to it: the round's penalty then lowered it
+    from one above the rules' maximum. Refused in one line naming the field, the rounds and the seed
+    sentence; a view with those counts the same."""
+    for s in _states(range(40)):
+        if s.phase != "flip" or not s.history:
+            continue
+        obj = json.loads(json.dumps(SPEC.state_to_json(s)))
+        p = _lie_back(obj["rounds"][-1])
+        if p is None or obj["max_hand"][p] != 3 or len(obj["piles"][p]) < 2:
+            continue
+        lies = [i for i, r in enumerate(obj["rounds"]) if _lie_back(r) == p]
+        assert lies == [len(obj["rounds"]) - 1]
+        obj["max_hand"][p] = 4
+        obj["hands"][p].append(obj["piles"][p].pop(0))
+        says = (f"max_hand[{p}]: 4, but player {p} lied and lost leading rounds[{lies[0]}], each lie lowering it by one, "
+                "so it was 5 before, above the rules' max_hand 4 (002 §Rounds of Play: \"then her maximum hand size is "
+                "reduced by one\")")
+        with pytest.raises(InputError) as exc:
+            SPEC.state_from_json(obj)
+        assert str(exc.value) == says
+        view = view_of(INFO, s, (p + 1) % 3)
+        view["max_hand"][p] = 4
+        view["hands"][p]["count"] += 1
+        view["piles"][p] = {"count": view["piles"][p]["count"] - 1}
+        with pytest.raises(InputError) as exc:
+            read_view(view)
+        assert str(exc.value) == says
+        return
+    raise AssertionError("no such position")
+
+
+def test_a_view_whose_own_hand_holds_a_card_from_under_her_pile_is_refused_as_the_position_is():
+    """The view of its own player of the position of
+    :func:`test_a_card_collected_in_an_earlier_round_drawn_from_under_the_pile_is_refused` (her pile's
+    bottom left out, as a view may): the card in her hand now limits her pile's size, read from the
+    view once, and the refusal is the full position's."""
+    obj, p = _earlier_bottom(3)
+    view = view_of(INFO, SPEC.state_from_json(obj), p)
+    pile, hand = obj["piles"][p], obj["hands"][p]
+    c, h = pile[-1], next(x for x in hand if x not in _put_under(obj, p))
+    pile[-1], hand[hand.index(h)] = h, c
+    with pytest.raises(InputError) as exc:
+        SPEC.state_from_json(obj)
+    says = str(exc.value)
+    assert says.startswith(f"piles[{p}]: player {p}'s pile holds ") and f"{c} went under it" in says
+    view["hands"][p][view["hands"][p].index(h)] = c
+    view["piles"][p] = {"count": view["piles"][p]["count"]}
+    with pytest.raises(InputError) as exc:
+        read_view(view)
+    assert str(exc.value) == says
+
+
+def _read_back_games(seeds: range, views_every: int) -> int:
+    """Seeded whole games under random rule options (the conformance generator), played at random:
+    every state's position file read back, and each seat's view of every ``views_every``-th state;
+    the number of Roshambo rounds whose bonus is short of three (a pile that ran low)."""
+    short = 0
+    for seed in seeds:
+        rng = random.Random(seed)
+        s = random_game(rng)
+        step = 0
+        while True:
+            obj = json.loads(json.dumps(SPEC.state_to_json(s)))
+            assert SPEC.state_from_json(obj) == s, seed
+            if step % views_every == 0:
+                for viewer in range(3):
+                    read_view(json.loads(json.dumps(view_of(INFO, s, viewer))))
+            if not SPEC.legal_moves(s):
+                break
+            s = SPEC.apply(s, rng.choice(SPEC.legal_moves(s)))
+            step += 1
+        short += sum(any(r.bonus) and any(len(r.bonus[q]) < 3 for q in range(3) if q != r.winner) for r in s.history)
+    return short
+
+
+def test_every_position_and_view_of_random_games_under_random_rules_is_accepted():
+    """Three games, each seat's view of every third state: no reachable position or view is refused,
+    and the games give Roshambo bonuses short of three, where the sizes decide the bonus."""
+    assert _read_back_games(range(3), 3)
+
+
+LONG = os.environ.get("HYPOTHESIS_PROFILE") == "long"
+
+
+@pytest.mark.skipif(not LONG, reason="300 whole games, every view (HYPOTHESIS_PROFILE=long runs it)")
+def test_every_position_and_view_of_300_random_games_under_random_rules_is_accepted():
+    assert _read_back_games(range(300), 1)
+
+
+def _round_starts(max_hand: int, streak_to_win: int) -> set[tuple[int, ...]]:
+    """Written again from 002, sizes only: the (cards, maximum hand sizes) of the three players a round
+    can begin with, reached from the deal (three piles of 15, every maximum the rules') by any rounds
+    the rules allow: any winner, by the cards or by Roshambo (then each loser's bonus is the top three
+    cards of her pile, fewer if it holds fewer; her pile as the round begins is her cards beyond her
+    maximum hand size), a leader who lied and lost loses one maximum hand size; the game goes on while
+    everyone has a card and a hand size and no one has won ``streak_to_win`` rounds in a row."""
+    deal = (15, 15, 15, max_hand, max_hand, max_hand, -1, 0)
+    seen, todo = {deal}, [deal]
+    while todo:
+        *sizes, leader, streak = todo.pop()
+        cards, maxima = sizes[:3], sizes[3:]
+        piles = [cards[p] - min(maxima[p], cards[p]) for p in range(3)]
+        for lead in [leader] if leader >= 0 else [0, 1, 2]:
+            for w in range(3):
+                for roshambo in (False, True):
+                    bonus = [min(3, piles[p]) if roshambo and p != w else 0 for p in range(3)]
+                    after = [cards[p] + 2 + sum(bonus) if p == w else cards[p] - 1 - bonus[p] for p in range(3)]
+                    for lie in (False, True) if w != lead else (False,):
+                        lowered = [m - (lie and p == lead) for p, m in enumerate(maxima)]
+                        run = streak + 1 if w == lead and leader >= 0 else 1
+                        if run >= streak_to_win or min(after) < 1 or min(lowered) < 1:
+                            continue  # the game is over
+                        state = (*after, *lowered, w, run)
+                        if state not in seen:
+                            seen.add(state)
+                            todo.append(state)
+    return {s[:6] for s in seen}
+
+
+@pytest.mark.skipif(not LONG, reason="a search of every round's sizes, 5-20 s per rule (HYPOTHESIS_PROFILE=long runs it)")
+@pytest.mark.parametrize("max_hand", [4, 5])
+@pytest.mark.parametrize("streak_to_win", [3, 4, 5])
+def test_every_size_a_round_can_begin_with_is_reached_from_the_deal(max_hand, streak_to_win):
+    """Whatever cards (one or more each) and maximum hand sizes (1 to ``max_hand``) the first round a
+    position lists begins with, some earlier rounds lead there from the deal: the size checks need
+    not know whether a position's rounds begin at the deal (docs/three-fools.md, Positions)."""
+    every = {(a, b, 45 - a - b, x, y, z) for a in range(1, 44) for b in range(1, 45 - a)
+             for x in range(1, max_hand + 1) for y in range(1, max_hand + 1) for z in range(1, max_hand + 1)}
+    assert _round_starts(max_hand, streak_to_win) == every

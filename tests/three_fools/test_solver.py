@@ -43,13 +43,15 @@ C = PILATCH45.parse
 
 
 def small_position(hands: list[list[str]], known: list[list[str]], pool_in_piles: list[str], **fields) -> dict:
-    """Every card is shown (in the history of rounds) except the cards of ``pool_in_piles`` and the
-    hands' cards not listed in ``known``. The shown cards not in hands fill the piles. The history is
-    one the rules allow (:func:`tests.three_fools.helpers.rounds_for`): a shown card in a hand was won
-    by its holder and drawn back from her pile, so her pile holds only cards she collected after it
-    (a pile is drawn from the top). The cards of ``pool_in_piles``, never revealed, lie on top of the
-    piles of the players with no shown card in hand (in turn); a viewer's own hand, which she sees
-    whether it was shown or not, may be left out of ``known`` to make her pile one of them."""
+    """Every card is shown (in the history of rounds) except the cards of ``pool_in_piles``, the
+    hands' cards not listed in ``known``, and the one or two other cards the rounds leave over (they
+    reveal a multiple of three: ``odd`` of :func:`tests.three_fools.helpers.rounds_for`). The shown
+    cards not in hands fill the piles. The history is one the rules allow (:func:`rounds_for`): a
+    shown card in a hand was won by its holder and drawn back from her pile, so her pile holds only
+    cards she collected after it (a pile is drawn from the top). The cards of ``pool_in_piles`` and
+    the ones left over, never revealed, lie on top of the piles of the players with no shown card in
+    hand (in turn); a viewer's own hand, which she sees whether it was shown or not, may be left out
+    of ``known`` to make her pile one of them."""
     in_hands = {c for h in hands for c in h}
     unseen = (in_hands - {c for k in known for c in k}) | set(pool_in_piles)
     shown = [c.ascii for c in PILATCH45 if c.ascii not in unseen]
@@ -59,11 +61,11 @@ def small_position(hands: list[list[str]], known: list[list[str]], pool_in_piles
     rules = fields.get("rules") or {}
     # (played under the side the position's binary card shows: its field, else the rules' start)
     binary = fields.get("binary", rules.get("binary_start", "down"))
-    rounds, piles, streak = rounds_for(held, free, leader, binary, rules.get("collect_order", "leader_first"))
+    rounds, piles, streak, odd = rounds_for(held, free, leader, binary, rules.get("collect_order", "leader_first"))
     fresh = [p for p in range(3) if not held[p]]
-    if pool_in_piles and not fresh:
+    if (pool_in_piles or odd) and not fresh:
         raise ValueError("every player holds a shown card, so no pile holds a card never revealed")
-    for i, c in enumerate(pool_in_piles):
+    for i, c in enumerate([*pool_in_piles, *odd]):
         piles[fresh[i % len(fresh)]].insert(0, c)
     obj = {"game": "three-fools", "hands": hands, "piles": piles, "rounds": rounds, "streak": streak}
     obj.update(fields)
@@ -200,9 +202,11 @@ def test_round_odds_from_a_followers_view_equal_enumeration_over_the_spec():
 
 
 def test_the_roshambo_table_enters_the_odds():
+    # (player 2's hand never shown: the rounds reveal a multiple of three cards, and the two left over
+    # lie on her pile, unseen)
     obj = small_position(
         [["1R", "QP", "5S", "JoS"], ["2R", "9P", "7S", "AR"], ["KS", "3P", "10R", "4S"]],
-        known=[["1R", "QP"], ["2R", "9P", "7S", "AR"], ["KS", "3P"]], pool_in_piles=[],
+        known=[["1R", "QP"], ["2R", "9P", "7S", "AR"], []], pool_in_piles=[],
         rules={"roshambo": [["1/2", "1/4", "1/4"], ["1/4", "1/4", "1/2"], ["1/3", "1/3", "1/3"]]})
     got = _solver(obj, 1)
     assert got == spec_reference(obj, 1)
@@ -333,7 +337,8 @@ def test_the_command_prints_the_round_odds(tmp_path):
 @given(seed=st.integers(min_value=0, max_value=2**32))
 def test_round_odds_equal_enumeration_over_the_spec_on_random_small_positions(seed):
     """Random hands, a random leader and viewer, random seen and unseen cards (at most four unseen
-    places and one unseen card in the piles), uniform followers or a random strategy table."""
+    places and three unseen cards in the piles: one drawn, and those the rounds leave over),
+    uniform followers or a random strategy table."""
     rng = random.Random(seed)
     deck = [c.ascii for c in PILATCH45]
     rng.shuffle(deck)
@@ -413,8 +418,8 @@ def _best_response_reference(obj: dict, seat: int, leader_w, other_table: dict |
 BR_POSITION = small_position(
     [["1R", "QP", "5S", "JoS"], ["2R", "9P", "7S", "AR"], ["KS", "3P", "10R", "4S"]],
     known=[["1R", "QP", "5S"], [], ["KS", "3P"]], pool_in_piles=["8R"])
-"""Player 1's view: one unseen card in the leader's hand, two in player 2's, one in the piles (on
-player 1's own, whose cards were never shown)."""
+"""Player 1's view: one unseen card in the leader's hand, two in player 2's, two in the piles (8R and
+the free card the rounds leave over, on player 1's own, whose cards were never shown)."""
 
 
 @pytest.mark.parametrize("leader,other", [("table", None), ("uniform", "table"), ("table", "table"),
