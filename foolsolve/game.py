@@ -807,7 +807,7 @@ class SpecGame(ABC, Generic[S, M]):
         """The text of ``move``, made at ``state``, as player ``observer`` sees it made, when she is
         not its mover (:func:`public_record` gives the mover her whole move): the move's own text
         where every card it names is seen by every player, else that text with each card hidden from
-        ``observer`` replaced by what she may know of it (``lead a card face down as Rock``, ``exchange
+        ``observer`` replaced by what she may know of it (``lead a card face down as R``, ``exchange
         3 cards``). It names no card that ``observer``'s view after the move does not show, or that
         her view before it did not (tests/generic/test_public_moves.py checks it against
         :func:`foolsolve.worlds.view_of` for every game). What a player sees of a move is a rule:

@@ -16,7 +16,7 @@ cards face up, every hidden zone as its count); each computer player answers fro
 through :func:`foolsolve.seat.analyse` (PIMC over ``--samples`` worlds, the exact expectation where
 that few are consistent, at most ``--think`` seconds a move), which reads the hidden cards only as
 the worlds consistent with that view. Other players' moves and chance's outcomes are printed as you
-would see them (:func:`seen_move`: ``lead a card face down as Rock``). ``hint`` is the same seat
+would see them (:func:`seen_move`: ``lead a card face down as R``). ``hint`` is the same seat
 analysis from your view. When the game ends the whole deal is revealed and every move listed; you
 may then ``undo N`` (back to before your move N) and play on.
 
@@ -278,7 +278,7 @@ def _known_cards(info: Any, state: Any, player: int) -> tuple[Any, set[Any]]:
 def seen_move(session: Session, before: Any, move: Any) -> str:
     """``move``, made at ``before``, as you see it: whole without ``--seat`` and where you made it,
     else as the rules let you see another player's move (:meth:`foolsolve.game.SpecGame.public_move`:
-    ``lead a card face down as Rock``, ``exchange 2 cards``), what the arena's seats are told too."""
+    ``lead a card face down as R``, ``exchange 2 cards``), what the arena's seats are told too."""
     spec = session.spec
     if not session.seat or spec.to_move(before) == session.you:
         return str(move)

@@ -529,8 +529,9 @@ def _draw_zone(parent: ET.Element, zone: Zone, x0: float, y0: float, label: str)
     _label(group, x0, y0 + 20, label)
     unit = {"cards": "card", "pairs": "pair", "groups": "play",
             "rows": zone.key[:-1] if zone.key.endswith("s") else "play"}[zone.kind]  # rounds: "6 rounds"
-    if zone.cards:  # an empty zone says "(empty)" beside its name, not "0 cards"
-        _label(group, x0, y0 + 36, plural(count, unit), size=10, colour="#666")
+    if zone.cards:  # an empty zone says "(empty)" beside its name, not "0 cards"; so do its empty places
+        # (a Three Fools centre before the lead: a place a seat, none played)
+        _label(group, x0, y0 + 36, plural(count, unit) if count else "(empty)", size=10, colour="#666")
     if zone.note:
         _label(group, x0, y0 + 49, zone.note, size=9, colour="#666")
     cx = x0 + LABEL_W

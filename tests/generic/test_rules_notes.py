@@ -75,3 +75,18 @@ def test_the_mapping_covers_every_open_point_of_the_note() -> None:
         for p in phrases:
             assert p in part, f"{game}: the note no longer says {p!r}"
     assert not uncovered, uncovered
+
+
+@pytest.mark.parametrize("game", sorted(OPEN_POINTS))
+def test_each_games_notes_page_lists_every_reconstruction(game: str) -> None:
+    """docs/GAME-notes.md says it lists every point where the text is silent, but named only the
+    options and some of the reconstructions (Foolery 2 of 11, Three Fools 1 of 8): its section
+    "Every reconstruction" names each one the spec lists, with the reading it implements."""
+    spec = games.get(game).spec
+    mod = importlib.import_module(type(spec).__module__)
+    recs = getattr(spec, "reconstructions", None) or mod.RECONSTRUCTIONS
+    page = (Path(__file__).resolve().parents[2] / "docs" / f"{game}-notes.md").read_text(encoding="utf-8")
+    assert "\n## Every reconstruction\n" in page
+    section = page.split("\n## Every reconstruction\n", 1)[1]
+    missing = [r.name for r in recs if f"- `{r.name}`: {r.reading}" not in section]
+    assert recs and not missing, f"docs/{game}-notes.md: not listed under 'Every reconstruction': {missing}"

@@ -620,3 +620,8 @@ def test_pictures_word_what_they_draw_as_a_player_reads_it():
     assert any(t.startswith(f"player {state.skipped}:") and "skipped" in t for t in texts)
     for p in state.passed:
         assert any(t.startswith(f"player {p}:") and "passed" in t for t in texts)
+    # a zone of empty places (a Three Fools centre before the lead: one a seat) said "0 cards"
+    spec, state = _example_state("three-fools-liar.json")
+    assert spec.state_to_json(state)["centre"] == [None, None, None]
+    texts = _texts(position_svg(spec, state))
+    assert "centre" in texts and "(empty)" in texts and not any(t.startswith("0 ") for t in texts)
