@@ -61,7 +61,7 @@ from foolsolve.solver.base import (
     SearchLimit,
     SolveResult,
 )
-from foolsolve.textout import ascii_option
+from foolsolve.textout import ascii_option, fit_terminal
 from foolsolve.textout import json_text as stream_json_text
 
 
@@ -517,7 +517,7 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
     # answer from one seat reads no store: answer_position closes it again)
     store = open_store(store_path, no_store)
     done = answer_position(info, state, request, store)
-    click.echo(done.json_text() if as_json else done.text())
+    click.echo(done.json_text() if as_json else fit_terminal(done.text()))
     if done.stop is not None:  # Ctrl-C: the answer above is the one so far; exit 130
         raise done.stop
 

@@ -263,3 +263,35 @@ def path_text(path: Any) -> str:
             except LookupError:
                 pass
     return text
+
+
+def fit_terminal(text: str, stream: Any = None) -> str:
+    """``text`` as printed on a terminal: where ``stream`` (standard output) is one, each line that is
+    a sentence (not indented: ``Note: ...``, ``Best: ...``, the title) and longer than the terminal is
+    wrapped between words to its width, its later lines indented under the text after its label
+    (``Note: ``), so that the terminal does not break it mid-word; indented lines (a table's rows, a
+    transcript's moves), and every line anywhere else (a pipe, a file, a notebook), are left as they
+    are, so what a script reads never changes with a window's width."""
+    import re
+    import shutil
+    import textwrap
+
+    stream = sys.stdout if stream is None else stream
+    try:
+        if not stream.isatty():
+            return text
+    except (AttributeError, ValueError):
+        return text
+    width = shutil.get_terminal_size().columns
+    if width < 20:
+        return text
+    out = []
+    for line in text.split("\n"):
+        if len(line) <= width or line[:1].isspace():
+            out.append(line)
+            continue
+        label = re.match(r"[A-Z][A-Za-z ]{0,12}: ", line)
+        indent = " " * (len(label.group(0)) if label else 2)
+        out.extend(textwrap.wrap(line, width=width, subsequent_indent=indent, break_long_words=False,
+                                 break_on_hyphens=False))
+    return "\n".join(out)

@@ -348,3 +348,30 @@ def test_a_best_line_of_many_tied_moves_counts_them_instead_of_naming_every_one(
             assert best == ["Best: " + ", ".join(names)]
         else:
             assert best == [f"Best: {n} moves of equal value, each marked * above (move 0, move 1, move 2, ...)"]
+
+
+def test_on_a_narrow_terminal_the_answers_sentences_wrap_between_words_and_pipes_get_them_whole(monkeypatch):
+    """At 60 columns a terminal broke the answer's 200-character ``Note:`` lines mid-word; on a
+    terminal its unindented lines wrap between words to the width, later lines indented under the
+    label's text, the tables as they were; a pipe or a file gets every line whole."""
+    import io
+
+    from foolsolve.textout import fit_terminal
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    text = ("Durak: player 0 to move\n  move       value\n  attack " + "K♥ " * 30 + " loss  *\n"
+            "Note: " + " ".join(f"word{i}" for i in range(40)) + "\nBest: attack K♥")
+    monkeypatch.setenv("COLUMNS", "60")
+    monkeypatch.setenv("LINES", "24")
+    fitted = fit_terminal(text, Terminal()).split("\n")
+    assert fit_terminal(text, io.StringIO()) == text
+    notes = [line for line in fitted if line.startswith("Note: ") or line.startswith("      word")]
+    assert len(notes) > 1 and all(len(line) <= 60 for line in notes)
+    assert notes[0].startswith("Note: word0") and all(line.startswith("      word") for line in notes[1:])
+    assert " ".join(" ".join(line.split()) for line in notes) == "Note: " + " ".join(f"word{i}" for i in range(40))
+    table = [line for line in fitted if line.startswith(("  move", "  attack"))]
+    assert table == text.split("\n")[1:3]  # a table's rows are never wrapped
+    assert fitted[0] == "Durak: player 0 to move" and fitted[-1] == "Best: attack K♥"
