@@ -1247,8 +1247,9 @@ def proved_text(partial: SolveResult | None) -> str:
 def with_proofs(info: GameInfo, state: Any, answer: WorldAnswer, partial: SolveResult | None
                 ) -> tuple[WorldAnswer, str]:
     """``answer`` (an estimate) with what a stopped exact solve proved (``partial``,
-    ``SearchLimit.partial``) put in: each move it valued takes its exact value, each move it
-    bounded keeps its estimate within those bounds, and the position's value and best moves follow;
+    ``SearchLimit.partial``) put in: each move it valued takes its exact value (a move the search did
+    not weigh, one of a family's moves outside its sample, joins with it), each move it bounded keeps
+    its estimate within those bounds, and the position's value and best moves follow;
     with a note saying so ('' and ``answer`` itself where the partial proved nothing or is not on
     the win/draw/loss scale of a two-player zero-sum game the estimate can read, or the answer is
     not a two-player minimax one). So the estimate never names best a move proved worse than
@@ -1260,21 +1261,25 @@ def with_proofs(info: GameInfo, state: Any, answer: WorldAnswer, partial: SolveR
     scale = _outcome_payoffs(info)
     sign = 1 if answer.to_move == answer.player else -1
     values = dict(answer.values)
-    exact = clamped = 0
+    exact = clamped = added = 0
     for m in partial.moves:
-        if m.move in values and m.value in scale:
+        if m.value in scale:
+            # a move the search did not weigh (a sample of a family too long to list: Fools and Angels'
+            # attacks of a big hand) joins the table with its proved value, as every proof is shown there
+            added += m.move not in values
+            exact += m.move in values
             values[m.move] = sign * scale[m.value]
-            exact += 1
     for b in partial.unfinished:
         if b.move in values and b.at_least in scale and b.at_most in scale:
             ends = sorted((sign * scale[b.at_least], sign * scale[b.at_most]))
             v = min(max(values[b.move], ends[0]), ends[1])
             clamped += v != values[b.move]
             values[b.move] = v
-    if not exact and not clamped:
+    if not exact and not clamped and not added:
         return answer, ""
     value = max(values.values()) if sign == 1 else min(values.values())
     parts = [f"{plural(exact, 'move')} valued exactly"] if exact else []
+    parts += [f"{plural(added, 'move')} the search did not weigh added with the values proved"] if added else []
     parts += [f"{plural(clamped, 'estimate')} kept within the bounds it proved"] if clamped else []
     note = (f"the exact solver's proofs replace the estimates ({', '.join(parts)}); the best moves "
             "follow from both")

@@ -1035,3 +1035,19 @@ def test_the_node_budget_is_never_exceeded(example: str, budget: int) -> None:
     world = state.worlds().first() if isinstance(state, View) else state
     answer = solve_world(info, world, Budget(max_nodes=budget))
     assert answer.nodes <= budget and not answer.exact, answer.nodes
+
+
+def test_a_move_the_exact_solve_proved_outside_the_searchs_sample_joins_the_table() -> None:
+    """At a turn of thousands of Fools and Angels attacks the open-hand search weighs a sample of 64;
+    a stopped exact solve had proved 21 attacks, all outside it: the note named them and the table
+    did not. A move proved exactly joins the values with its proved value (and may be best)."""
+    from foolsolve.solver.open_hand import with_proofs
+
+    info, state, answer = _estimate(0)
+    answer.values = {"attack 9♦": Fraction(1, 2), "attack 6♥": Fraction(1, 4)}  # (as if K♥ were not weighed)
+    partial = _partial([("attack K♥", "win")], [])
+    merged, note = with_proofs(info, state, answer, partial)
+    assert merged.values == {"attack 9♦": Fraction(1, 2), "attack 6♥": Fraction(1, 4), "attack K♥": 1}
+    assert merged.value == 1 and merged.best == ["attack K♥"]
+    assert note == ("the exact solver's proofs replace the estimates (1 move the search did not weigh added with "
+                    "the values proved); the best moves follow from both")
