@@ -39,6 +39,7 @@ import os
 import signal
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any
 
 from foolsolve.errors import CommandNames, InputError, on_sigterm, option_name, option_names, option_names_set, quoted
@@ -230,6 +231,36 @@ def _not_while_bootstrapping() -> None:
         raise SystemExit(1)
 
 
+@contextmanager
+def spawnable_cwd() -> Iterator[None]:
+    """A working directory a spawned process can start in, while the block runs: ``spawn`` hands
+    the child ``os.getcwd()``, which raises ``FileNotFoundError`` where the folder the command runs
+    in has been deleted (every ``--workers N`` run there ended in an internal error, its ``--out``
+    file empty). There the block runs in ``/`` and this process goes back to its own folder after
+    (an open handle of it, :func:`os.fchdir`); elsewhere nothing changes. The workers of a deleted
+    folder start in ``/``: nothing relative could be read or made in that folder anyway."""
+    try:
+        os.getcwd()
+    except FileNotFoundError:
+        pass
+    else:
+        yield
+        return
+    try:
+        here: int | None = os.open(".", os.O_RDONLY)
+    except OSError:
+        here = None
+    os.chdir("/")
+    try:
+        yield
+    finally:
+        if here is not None:
+            try:
+                os.fchdir(here)
+            finally:
+                os.close(here)
+
+
 class _Pool(_Backend):
     """A ``ProcessPoolExecutor``. One dead worker breaks the whole pool (every item out on it fails
     with ``BrokenProcessPool``); each item says on a queue which worker process runs it
@@ -257,7 +288,8 @@ class _Pool(_Backend):
 
     def submit(self, fn: Callable[[Any], Any], item: Any) -> Any:
         self._next_token += 1
-        future = self._pool.submit(_tracked, fn, self._next_token, item)
+        with spawnable_cwd():  # (the pool starts its processes as items are submitted)
+            future = self._pool.submit(_tracked, fn, self._next_token, item)
         self._tokens[future] = self._next_token
         return future
 
