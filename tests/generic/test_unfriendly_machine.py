@@ -346,3 +346,41 @@ def test_a_warm_up_whose_load_failed_is_not_counted_as_loaded(monkeypatch: pytes
 
     monkeypatch.setattr(compiled, "load_cached", loads, raising=False)
     assert search.warm_up(state, {}) is not None
+
+
+def test_a_sighup_inside_a_dask_call_is_held_to_its_end(monkeypatch: pytest.MonkeyPatch) -> None:
+    """SIGHUP stops the command as SIGTERM does; inside a call into Dask (``SigintHeld``), where an
+    interrupt raised mid-call meets distributed's race, it is held back to the block's end as SIGTERM
+    is, then raised, noted as SIGHUP's."""
+    import signal
+
+    from foolsolve import errors
+    from foolsolve.executor import SigintHeld
+
+    monkeypatch.setattr(errors._Signals, "terminated", False)
+    monkeypatch.setattr(errors._Signals, "signum", 0)
+    old = signal.signal(signal.SIGHUP, errors.on_sigterm)
+    try:
+        reached = False
+        with pytest.raises(KeyboardInterrupt):
+            with SigintHeld():
+                os.kill(os.getpid(), signal.SIGHUP)
+                for _ in range(1000):  # (the handler runs between bytecodes)
+                    pass
+                reached = True
+        assert reached and errors.stopper() == "SIGHUP"
+        assert signal.getsignal(signal.SIGHUP) is errors.on_sigterm
+    finally:
+        signal.signal(signal.SIGHUP, old)
+
+
+def test_local_workers_leave_sighup_to_the_command() -> None:
+    """A closed terminal sends SIGHUP to the whole job: the workers, like at Ctrl-C, ignore it and
+    the command stops the pool (it killed every worker, each pool break charged to its items)."""
+    import signal
+
+    from foolsolve.executor import make_executor
+
+    executor = make_executor(2)
+    got = [value for _, value in executor.map(signal.getsignal, [signal.SIGHUP, signal.SIGINT])]
+    assert got == [signal.SIG_IGN, signal.SIG_IGN]
