@@ -675,8 +675,8 @@ def _loaded() -> Playout | None:
 
 def compiled_in_cache() -> bool:
     """Whether numba's cache holds the compiled playout fresh, for the present text of it and of the
-    rules' kernel (:func:`foolsolve.background.in_numba_cache`: under ``NUMBA_CACHE_DIR`` where that
-    is set, else in this package's ``__pycache__`` or in numba's user cache folder), looked up
+    rules' kernel (:func:`foolsolve.background.in_numba_cache`: in the folder numba caches it in, the
+    first it can write of ``NUMBA_CACHE_DIR``, this package's ``__pycache__`` and its user cache folder), looked up
     without importing numba. An entry left by an older text does not count (numba would compile
     again): the Python playout runs while a background process compiles."""
     return background.in_numba_cache(str(Path(__file__).with_name("durak_playout_compiled.py")), "_play",
@@ -687,7 +687,9 @@ def _compile_in_background() -> None:
     """Start ``python -m foolsolve.engines.durak_playout_compiled --background`` (once a process;
     :func:`foolsolve.background.start`, not under ``FOOLSOLVE_BACKGROUND_COMPILE=0``): it compiles
     the playout into numba's cache at a low priority, in a session of its own (it outlives this
-    process), and does nothing when another such process is compiling already."""
+    process), and does nothing when another such process is compiling already. None starts where
+    numba can keep nothing it compiles (:func:`foolsolve.background.numba_cache_folder`): the
+    Python playout plays then."""
     global _child
-    if _child is None:
+    if _child is None and background.numba_cache_folder(str(Path(__file__).with_name("durak_playout_compiled.py"))):
         _child = background.start("foolsolve.engines.durak_playout_compiled")

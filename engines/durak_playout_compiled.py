@@ -762,7 +762,7 @@ def main(argv: list[str] | None = None) -> int:
     cache (or find it there) and say which. ``--background`` (the engine's background compile,
     :func:`foolsolve.engines.durak_playout.native`): at a low priority, silent, and only when no
     other process holds the compile's lock (``durak-playout-compile.lock`` in the user's cache
-    folder)."""
+    folder, or numba's where that is read-only)."""
     args = sys.argv[1:] if argv is None else argv
     if args == ["--background"]:
         return _background()
@@ -785,7 +785,8 @@ def _background() -> int:
 
     if not cacheable():  # a compile would be thrown away
         return 0
-    return background.run_locked("durak-playout-compile.lock", lambda: load() or load(compile=True, announce=False))
+    return background.run_locked("durak-playout-compile.lock", lambda: load() or load(compile=True, announce=False),
+                                 __file__)
 
 
 if __name__ == "__main__":

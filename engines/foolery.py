@@ -792,6 +792,9 @@ def native() -> Any:
     from foolsolve import background
 
     cached = background.in_numba_cache(str(_NATIVE_SOURCE), "_run")
+    if background.allowed() and not cached and background.numba_cache_folder(str(_NATIVE_SOURCE)) is None:
+        _python_only = True  # numba keeps no compile here: a background one would be thrown away
+        return None
     if background.allowed() and not cached:
         if _child is not None:  # its compile ended with no cache entry (no writable cache): never look again
             _python_only = True

@@ -572,14 +572,15 @@ def main(argv: list[str] | None = None) -> int:
     """``python -m foolsolve.engines.foolery_native``: compile the playout into numba's cache (or
     find it there). ``--background`` (:func:`foolsolve.engines.foolery.native`): at a low priority,
     silent, and only when no other process holds the compile's lock (``foolery-playout-compile.lock``
-    in the user's cache folder)."""
+    in the user's cache folder, or numba's where that is read-only), and only where numba can keep
+    what it compiles (:func:`foolsolve.background.run_locked`)."""
     import sys
 
     args = sys.argv[1:] if argv is None else argv
     if args == ["--background"]:
         from foolsolve import background
 
-        return background.run_locked("foolery-playout-compile.lock", warm)
+        return background.run_locked("foolery-playout-compile.lock", warm, str(E._NATIVE_SOURCE))
     if args:
         print("usage: python -m foolsolve.engines.foolery_native [--background]", file=sys.stderr)
         return 2

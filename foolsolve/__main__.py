@@ -1,14 +1,34 @@
 """``python -m foolsolve`` is the ``foolsolve`` command; :func:`main` is its console script too
 (pyproject.toml), so that Ctrl-C while the CLI's modules load (click and the rest, a few tenths of
 a second) is the usual one line and exit 130, not a traceback: ``foolsolve.cli.main`` handles it
-only once it runs. SIGTERM is handled here too, once for every command
-(:func:`foolsolve.errors.install_sigterm`): it stops a command as Ctrl-C does, with exit 143. This
-module imports nothing more than :mod:`foolsolve.errors` (``foolsolve/__init__.py`` is light too)."""
+only once it runs. SIGTERM, SIGHUP (the terminal closed) and SIGXCPU (the soft CPU-time limit) are
+handled here too, once for every command (:func:`foolsolve.errors.install_sigterm`): each stops a
+command as Ctrl-C does, with one line naming it and exit 143, 129 or 152. This
+module imports nothing more than :mod:`foolsolve.errors` (``foolsolve/__init__.py`` is light too).
+The linear-algebra libraries get one thread each (:func:`one_blas_thread`), before anything imports
+numpy."""
 
 import _thread
 import gc
 import signal
 import sys
+
+BLAS_THREADS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
+"""The thread counts of the linear-algebra libraries numpy and scipy load (numba imports scipy).
+foolsolve calls no linear algebra; OpenBLAS's threads, started as scipy is imported, can spin at
+100% CPU for ever under a low ``ulimit -v`` (they cannot be given their memory; SIGTERM does not end
+the process). :func:`one_blas_thread` sets each to 1 where it is unset."""
+
+
+def one_blas_thread(environ: "dict[str, str] | None" = None) -> None:
+    """Set each variable of :data:`BLAS_THREADS` to ``1`` in ``environ`` (the process's environment,
+    which the processes the command starts inherit), unless it is set already (the user's choice
+    stands). It must run before numpy is imported: the libraries read it once, as they load."""
+    import os
+
+    env = os.environ if environ is None else environ
+    for var in BLAS_THREADS:
+        env.setdefault(var, "1")
 
 
 def main() -> None:
@@ -16,6 +36,7 @@ def main() -> None:
     on standard error, as it would (``foolsolve: interrupted``, or the JSON error with ``--json``).
     Once the command is over, a Ctrl-C is ignored: it cannot cut the exit short (a process killed
     by SIGINT, with no line, instead of the command's own exit code)."""
+    one_blas_thread()
     try:
         with _unraisable_interrupt_kept() as kept:
             from foolsolve.errors import install_sigterm
@@ -28,8 +49,12 @@ def main() -> None:
         _interrupted()
     finally:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
-        # a SIGTERM as the process ends ends it, as it would have without the handler
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        # a SIGTERM or SIGHUP as the process ends ends it, as it would have without the handler; a
+        # SIGXCPU (the soft CPU limit, sent every CPU second past it) cannot cut the exit short
+        for name, action in (("SIGTERM", signal.SIG_DFL), ("SIGHUP", signal.SIG_DFL), ("SIGXCPU", signal.SIG_IGN)):
+            sig = getattr(signal, name, None)
+            if sig is not None and signal.getsignal(sig) not in (signal.SIG_IGN, None):
+                signal.signal(sig, action)
         _forget_unhandled_interrupt()
         # the command is over and its output written: the objects it leaves (a solver's tables, an
         # engine's memos, hundreds of thousands of them) are kept out of the collections the

@@ -11,7 +11,7 @@ import click
 from foolsolve import jsonout
 from foolsolve.arena import MAX_GAMES
 from foolsolve.cli import WORKERS, OutputFile, Whole, workers_help
-from foolsolve.errors import InputError, terminated
+from foolsolve.errors import InputError, stopper, terminated
 
 
 def _list_bots(ctx: click.Context, param: click.Parameter, value: bool) -> None:
@@ -103,7 +103,7 @@ def arena_command(game: str, bot_names: Sequence[str], deals: int, seed: int, pl
             assert out is not None
             click.echo(arena.unrecorded_line(out, unrecorded))
         if interrupted:
-            by = "SIGTERM" if terminated() else "quit" if quit else "Ctrl-C"
+            by = stopper() if terminated() else "quit" if quit else "Ctrl-C"
             click.echo(stop_line(by, len(records), total, out))
     if interrupted:
         sys.stdout.flush()

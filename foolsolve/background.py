@@ -7,7 +7,8 @@ held by the second or two that importing numba and loading the code take.
 process that started it), unless ``FOOLSOLVE_BACKGROUND_COMPILE=0`` (the tests set it: their
 processes compile what they need themselves). The module's ``--background`` entry runs its compile
 through :func:`run_locked`: at a low priority, silent, and not at all while another process holds
-the compile's lock in the user's cache folder, so two processes never compile the same thing.
+the compile's lock (in the user's cache folder, or numba's where that is read-only), so two processes
+never compile the same thing, nor where numba can keep nothing it compiles (:func:`numba_cache_folder`).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import os
 import pickle
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -34,22 +36,70 @@ def allowed() -> bool:
     return os.environ.get(ENV, "1") != "0"
 
 
+def numba_cache_folder(source: str) -> Path | None:
+    """The folder numba keeps the compiled functions of the module at ``source`` in, chosen as
+    numba's ``_CacheImpl`` chooses its locator (``numba/core/caching.py``), without importing numba:
+    the first of ``NUMBA_CACHE_DIR/<folder>_<sha1>`` (where that is set), the module's
+    ``__pycache__`` and numba's user cache folder (``$XDG_CACHE_HOME/numba/<folder>_<sha1>``, else
+    ``~/.cache/numba/...``; a relative ``XDG_CACHE_HOME`` is ignored, as the command takes it out
+    of the environment numba reads, :func:`foolsolve.xdg.drop_relative`) that numba can write (made
+    where missing, one temporary file written and dropped there, as numba's ``ensure_cache_path``
+    does); ``None`` where numba can write none of them (it caches nothing then: a compile lasts one
+    process). numba skips a folder it cannot write and never reads it, so an entry in a read-only
+    ``__pycache__`` is not one numba loads."""
+    py_file = os.path.abspath(source)
+    if not os.path.exists(py_file):
+        return None
+    folder = os.path.dirname(py_file)
+    sub = "_".join([os.path.split(folder)[-1], hashlib.sha1(folder.encode()).hexdigest()])
+    user = str(cache_home() / "numba")
+    candidates = [os.path.join(os.environ["NUMBA_CACHE_DIR"], sub)] if os.environ.get("NUMBA_CACHE_DIR") else []
+    candidates += [os.path.join(folder, "__pycache__"), os.path.join(user, sub)]
+    for path in candidates:
+        if _writable(path):
+            return Path(path)
+    return None
+
+
+def _writable(path: str) -> bool:
+    """Whether numba can cache in ``path`` (its ``_CacheLocator.ensure_cache_path``: the folder made
+    where missing, a temporary file written there)."""
+    try:
+        os.makedirs(path, exist_ok=True)
+        tempfile.TemporaryFile(dir=path).close()
+    except OSError:
+        return False
+    return True
+
+
+NO_CACHE_FIX = "set NUMBA_CACHE_DIR to a writable folder"
+"""How a user lets numba keep what it compiles where :func:`numba_cache_folder` finds no folder."""
+
+
+def no_cache_folder(source: str) -> str:
+    """Why numba keeps no compile of the module at ``source`` (:func:`numba_cache_folder` is
+    ``None``): the folders it tried, each one it cannot write."""
+    tried = ["NUMBA_CACHE_DIR"] if os.environ.get("NUMBA_CACHE_DIR") else []
+    tried += [str(Path(os.path.abspath(source)).parent / "__pycache__"),
+              str(cache_home() / "numba")]
+    return f"numba can write none of its cache folders ({', '.join(tried)})"
+
+
 def in_numba_cache(source: str, function: str, keyed_by: Sequence[str] = ()) -> bool:
     """Whether numba's on-disk cache holds a *fresh* entry of ``function`` of the module at
     ``source``, one numba would load rather than compile again, looked up without importing numba:
-    an index file ``<module>.<function>-*.nbi`` under ``NUMBA_CACHE_DIR`` where that is set (numba's
-    only cache then), else in the module's ``__pycache__`` or in numba's user cache folder (where the
-    package's is read-only), written by the installed numba for the module's present text (numba's
-    own tests when it loads: its version, the sha256 of the source), with an entry keyed by the
-    present text of the files ``keyed_by`` (the key :class:`~foolsolve.engines.durak_kernel_compiled.
-    KeyedCache` adds). An index left by an older text (an upgrade, an edit) is not fresh: numba
-    would compile then, and a caller in a hurry compiles in the background instead
-    (docs/durak-solver.md, "Start-up"). Not checked: the processor the code was compiled for."""
-    if os.environ.get("NUMBA_CACHE_DIR"):
-        dirs = [Path(os.environ["NUMBA_CACHE_DIR"])]
-    else:
-        dirs = [Path(source).resolve().parent / "__pycache__",
-                cache_home() / "numba"]
+    an index file ``<module>.<function>-*.nbi`` in the folder numba caches that module in
+    (:func:`numba_cache_folder`: the first it can write of ``NUMBA_CACHE_DIR``, the module's
+    ``__pycache__`` and numba's user cache folder; an index in a folder numba skips does not count),
+    written by the installed numba for the module's present text (numba's own tests when it loads:
+    its version, the sha256 of the source), with an entry keyed by the present text of the files
+    ``keyed_by`` (the key :class:`~foolsolve.engines.durak_kernel_compiled.KeyedCache` adds). An
+    index left by an older text (an upgrade, an edit) is not fresh: numba would compile then, and a
+    caller in a hurry compiles in the background instead (docs/durak-solver.md, "Start-up"). Not
+    checked: the processor the code was compiled for."""
+    folder = numba_cache_folder(source)
+    if folder is None:
+        return False
     try:
         version = importlib.metadata.version("numba")
         stamp = hashlib.sha256(Path(source).read_bytes()).digest()
@@ -57,7 +107,7 @@ def in_numba_cache(source: str, function: str, keyed_by: Sequence[str] = ()) -> 
     except (OSError, importlib.metadata.PackageNotFoundError):
         return False
     pattern = f"{Path(source).stem}.{function}-*.nbi"
-    return any(_fresh(index, version, stamp, key) for d in dirs if d.is_dir() for index in d.rglob(pattern))
+    return any(_fresh(index, version, stamp, key) for index in folder.glob(pattern))
 
 
 def _fresh(index: Path, version: str, stamp: bytes, key: str | None) -> bool:
@@ -110,16 +160,30 @@ def start(module: str) -> subprocess.Popen[bytes] | None:
         return None
 
 
-def run_locked(lock_name: str, work: Callable[[], object]) -> int:
-    """The body of a ``--background`` entry: ``work()`` at a low priority, unless another process
-    holds ``lock_name`` (a file in the user's cache folder); always exit code 0 (nobody reads it)."""
+def run_locked(lock_name: str, work: Callable[[], object], source: str) -> int:
+    """The body of a ``--background`` entry: ``work()`` (a compile of the module at ``source`` into
+    numba's cache) at a low priority, unless another process holds ``lock_name``, or numba can keep
+    nothing it compiles (:func:`numba_cache_folder` is ``None``: the compile would end with this
+    process). The lock is a file in the user's cache folder, or where that cannot be written (a
+    read-only home) in numba's cache folder for ``source``, the one the compile writes to: every
+    process of the same environment picks the same file. Always exit code 0 (nobody reads it)."""
     try:
         os.nice(10)
     except (AttributeError, OSError):
         pass
-    folder = user_cache_dir()
-    folder.mkdir(parents=True, exist_ok=True)
-    with open(folder / lock_name, "a") as lock:
+    cache = numba_cache_folder(source)
+    if cache is None:
+        return 0
+    for folder in (user_cache_dir(), cache):
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            lock = open(folder / lock_name, "a")
+        except OSError:
+            continue
+        break
+    else:  # (numba's folder was written a moment ago: only a race ends here)
+        return 0
+    with lock:
         try:
             import fcntl
 

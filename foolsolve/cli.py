@@ -33,6 +33,7 @@ from foolsolve.errors import (
     printable_line,
     quoted,
     stop_text,
+    too_many_open_files,
 )
 from foolsolve.games.base import GameInfo
 from foolsolve.lazy import CommandRef, LazyGroup
@@ -880,10 +881,11 @@ def _parse_extra(items: Sequence[str]) -> dict[str, Any]:
 
 
 def _stopper() -> str:
-    """What stopped a run: ``SIGTERM`` where this process has had it, else ``Ctrl-C``."""
-    from foolsolve.errors import terminated
+    """What stopped a run: the signal (``SIGTERM``, ``SIGHUP``, ``SIGXCPU``) where this process has
+    had one that stops it, else ``Ctrl-C`` (:func:`foolsolve.errors.stopper`)."""
+    from foolsolve.errors import stopper
 
-    return "SIGTERM" if terminated() else "Ctrl-C"
+    return stopper()
 
 
 def given_on_command_line(name: str) -> bool:
@@ -1119,9 +1121,9 @@ class _SeatRequest:
 def check_stopped_note() -> str:
     """The note of a seat answer whose check by a second method (:func:`foolsolve.seat.second_opinion`)
     Ctrl-C or SIGTERM stopped: the answer above it is whole, the check is not there."""
-    from foolsolve.errors import terminated
+    from foolsolve.errors import stopper
 
-    what = "SIGTERM" if terminated() else "Ctrl-C"
+    what = stopper()
     return (f"interrupted: {what} stopped the check by a second method (IS-MCTS) before it finished; the answer "
             "itself is complete, but unchecked")
 
@@ -2963,6 +2965,9 @@ def _run(argv: Sequence[str] | None, as_json: bool) -> None:
             # so themselves; what is left unwritten is dropped, so no second error follows at exit
             _drop_stdout()
             error_out(f"standard output: cannot write ({exc.strerror or exc})", 2, "input", as_json)
+            sys.exit(2)
+        if isinstance(exc, OSError) and exc.errno in (errno.EMFILE, errno.ENFILE) and not os.environ.get("FOOLSOLVE_DEBUG"):
+            error_out(too_many_open_files(exc.errno), 2, "limit", as_json)
             sys.exit(2)
         if os.environ.get("FOOLSOLVE_DEBUG"):
             raise

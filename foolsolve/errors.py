@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import numbers
 import re
 from collections.abc import Iterator, Mapping
@@ -55,6 +56,26 @@ def out_of_memory() -> str:
         pass
     return (f"out of memory: this work needs more than {limit} (--max-memory MIB bounds a solver's transposition "
             "tables; a smaller position, --time or --max-nodes needs less)")
+
+
+def too_many_open_files(code: int = errno.EMFILE) -> str:
+    """The one line of an ``OSError`` of too many open files (exit 2, kind ``limit``): the limit it
+    met, the process's (``ulimit -n``, ``EMFILE``) or the system's (``ENFILE``), and what needs fewer
+    (a worker process takes several: its pipes and locks)."""
+    if code == errno.ENFILE:
+        limit = "the system's limit of open files"
+    else:
+        limit = "the process's limit of open files (ulimit -n)"
+        try:
+            import resource
+
+            soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+            if soft != resource.RLIM_INFINITY:
+                limit = f"the process's limit of {soft:,} open files (ulimit -n)"
+        except (ImportError, OSError, ValueError):
+            pass
+    return (f"too many open files: this work needs more than {limit} (each worker process takes several: fewer "
+            "--workers, or a higher limit)")
 
 
 class OptionError(InputError):
@@ -301,42 +322,75 @@ EXIT_TERMINATED = 143
 shell, as the arena's worker processes do: :func:`foolsolve.arena._terminated`)."""
 
 
+STOP_SIGNALS = ("SIGTERM", "SIGHUP", "SIGXCPU")
+"""The signals that stop the ``foolsolve`` command as Ctrl-C does (:func:`on_sigterm`): SIGTERM (a
+``kill``, a service manager), SIGHUP (the terminal closed), SIGXCPU (the soft CPU-time limit,
+``ulimit -S -t``, reached). Each ends it with its own exit code, 128 + the signal's number (143,
+129, 152), as a process the signal killed reports to the shell, after one line naming it."""
+
+
 class _Signals:
     terminated = False
-    """Whether this process has had SIGTERM (:func:`on_sigterm`)."""
+    """Whether this process has had one of :data:`STOP_SIGNALS` (:func:`on_sigterm`)."""
+    signum = 0
+    """Which one (its number; 0 counts as SIGTERM)."""
 
 
 def on_sigterm(signum: int, frame: object) -> None:
-    """The ``foolsolve`` command's SIGTERM handler (installed once for every command by
-    :func:`install_sigterm`): SIGTERM stops the command as Ctrl-C does (a KeyboardInterrupt: the
-    finished records flushed, the answer so far printed, the worker pool shut down), noted so that
-    it ends with :data:`EXIT_TERMINATED` and says ``terminated``. A second SIGTERM while the first is
-    handled is ignored: it cannot cut that clean-up short (SIGKILL still can)."""
+    """The ``foolsolve`` command's handler of SIGTERM, SIGHUP and SIGXCPU (:data:`STOP_SIGNALS`,
+    installed once for every command by :func:`install_sigterm`): the signal stops the command as
+    Ctrl-C does (a KeyboardInterrupt: the finished records flushed, the answer so far printed, the
+    worker pool shut down), noted so that it ends with 128 + the signal's number and says which
+    signal (:func:`stop_text`). A second such signal while the first is handled is ignored: it
+    cannot cut that clean-up short (SIGKILL still can; SIGXCPU comes again every CPU second)."""
     if _Signals.terminated:
         return
     _Signals.terminated = True
+    _Signals.signum = signum
     raise KeyboardInterrupt
 
 
 def install_sigterm() -> None:
-    """SIGTERM handled by :func:`on_sigterm` from now on, where it has its default action (in the
-    main thread: Python runs handlers there only)."""
+    """SIGTERM, SIGHUP and SIGXCPU (where the platform has them) handled by :func:`on_sigterm` from
+    now on, each where it has its default action (in the main thread: Python runs handlers there
+    only; a SIGHUP ignored, as ``nohup`` starts the command, stays ignored)."""
     import signal
     import threading
 
-    if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
-        signal.signal(signal.SIGTERM, on_sigterm)
+    if threading.current_thread() is not threading.main_thread():
+        return
+    for name in STOP_SIGNALS:
+        sig = getattr(signal, name, None)
+        if sig is not None and signal.getsignal(sig) == signal.SIG_DFL:
+            signal.signal(sig, on_sigterm)
 
 
 def terminated() -> bool:
-    """Whether this process has had SIGTERM (then a KeyboardInterrupt is its doing, not Ctrl-C's)."""
+    """Whether this process has had one of :data:`STOP_SIGNALS` (then a KeyboardInterrupt is its
+    doing, not Ctrl-C's)."""
     return _Signals.terminated
+
+
+def stopper() -> str:
+    """What stopped the command: the signal's name (``SIGTERM``, ``SIGHUP``, ``SIGXCPU``) where
+    this process has had one of :data:`STOP_SIGNALS`, else ``Ctrl-C``."""
+    if not _Signals.terminated:
+        return "Ctrl-C"
+    import signal
+
+    try:
+        return signal.Signals(_Signals.signum or signal.SIGTERM).name
+    except ValueError:
+        return f"signal {_Signals.signum}"
 
 
 def stop_text(message: str = "interrupted") -> tuple[str, int]:
     """The one line a stopped command prints (``message``: Ctrl-C's, ``interrupted`` or a
-    :class:`Stopped` message) and its exit code: after SIGTERM the line says so and the code is
-    :data:`EXIT_TERMINATED`, else :data:`EXIT_INTERRUPTED`."""
+    :class:`Stopped` message) and its exit code: after SIGTERM, SIGHUP or SIGXCPU the line names
+    it and the code is 128 + its number (:data:`EXIT_TERMINATED` for SIGTERM), else
+    :data:`EXIT_INTERRUPTED`."""
     if not _Signals.terminated:
         return message, EXIT_INTERRUPTED
-    return ("terminated (SIGTERM)" if message == "interrupted" else f"terminated (SIGTERM): {message}"), EXIT_TERMINATED
+    name = stopper()
+    code = 128 + _Signals.signum if _Signals.signum else EXIT_TERMINATED
+    return (f"terminated ({name})" if message == "interrupted" else f"terminated ({name}): {message}"), code

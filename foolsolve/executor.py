@@ -39,9 +39,19 @@ import os
 import signal
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any
 
-from foolsolve.errors import CommandNames, InputError, on_sigterm, option_name, option_names, option_names_set, quoted
+from foolsolve.errors import (
+    STOP_SIGNALS,
+    CommandNames,
+    InputError,
+    on_sigterm,
+    option_name,
+    option_names,
+    option_names_set,
+    quoted,
+)
 
 
 def _cores() -> int:
@@ -177,7 +187,9 @@ _STARTED: Any = None
 
 def _worker_start(started: Any = None) -> None:
     """A local worker's set-up: Ctrl-C ignored (it goes to the whole process group: the parent
-    stops the pool, the workers do not die half-way through a result on their own), the worker
+    stops the pool, the workers do not die half-way through a result on their own), and SIGHUP
+    likewise (a closed terminal's, sent to the whole job: the parent stops the pool as at SIGTERM,
+    :func:`foolsolve.errors.on_sigterm`), the worker
     ended once its parent has gone (:func:`_exit_with_parent`), nothing drawn in place on the
     parent's terminal (:func:`foolsolve.progress.in_a_worker`: a compile's line written once, the
     parent's status line left to the parent), and ``started`` kept, the queue on which it says
@@ -186,6 +198,8 @@ def _worker_start(started: Any = None) -> None:
 
     global _STARTED
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
     in_a_worker()
     _STARTED = started
     _exit_with_parent()
@@ -230,6 +244,36 @@ def _not_while_bootstrapping() -> None:
         raise SystemExit(1)
 
 
+@contextmanager
+def spawnable_cwd() -> Iterator[None]:
+    """A working directory a spawned process can start in, while the block runs: ``spawn`` hands
+    the child ``os.getcwd()``, which raises ``FileNotFoundError`` where the folder the command runs
+    in has been deleted (every ``--workers N`` run there ended in an internal error, its ``--out``
+    file empty). There the block runs in ``/`` and this process goes back to its own folder after
+    (an open handle of it, :func:`os.fchdir`); elsewhere nothing changes. The workers of a deleted
+    folder start in ``/``: nothing relative could be read or made in that folder anyway."""
+    try:
+        os.getcwd()
+    except FileNotFoundError:
+        pass
+    else:
+        yield
+        return
+    try:
+        here: int | None = os.open(".", os.O_RDONLY)
+    except OSError:
+        here = None
+    os.chdir("/")
+    try:
+        yield
+    finally:
+        if here is not None:
+            try:
+                os.fchdir(here)
+            finally:
+                os.close(here)
+
+
 class _Pool(_Backend):
     """A ``ProcessPoolExecutor``. One dead worker breaks the whole pool (every item out on it fails
     with ``BrokenProcessPool``); each item says on a queue which worker process runs it
@@ -257,7 +301,8 @@ class _Pool(_Backend):
 
     def submit(self, fn: Callable[[Any], Any], item: Any) -> Any:
         self._next_token += 1
-        future = self._pool.submit(_tracked, fn, self._next_token, item)
+        with spawnable_cwd():  # (the pool starts its processes as items are submitted)
+            future = self._pool.submit(_tracked, fn, self._next_token, item)
         self._tokens[future] = self._next_token
         return future
 
@@ -344,38 +389,45 @@ class SigintHeld:
     runs signal handlers in the main thread only, so there Python's own SIGINT handler is replaced
     for the block (a thread Dask runs, which blocking the signal would not cover, cannot raise it);
     another thread, or another handler in place (a worker's ignored SIGINT), is left as it is.
-    SIGTERM, which the ``foolsolve`` command handles as Ctrl-C (:func:`foolsolve.errors.on_sigterm`),
-    is held back the same way, and so is any other SIGTERM handler marked ``held = True`` (an arena
+    SIGTERM (and SIGHUP, SIGXCPU), which the ``foolsolve`` command handles as Ctrl-C
+    (:func:`foolsolve.errors.on_sigterm`), is held back the same way, and so is any other handler of
+    them marked ``held = True`` (an arena
     worker's, :func:`foolsolve.arena._terminated`, which ends the external programs started so far:
     a program started inside the block is one of them once the block ends)."""
 
     def __enter__(self) -> SigintHeld:
-        self.hit = self.term_hit = False
+        self.hit = False
+        self.term_hit: int | None = None
         main = threading.current_thread() is threading.main_thread()
         self.replaced = main and signal.getsignal(signal.SIGINT) is signal.default_int_handler
-        self.term_handler = signal.getsignal(signal.SIGTERM)
-        self.term = main and (self.term_handler is on_sigterm or getattr(self.term_handler, "held", False) is True)
+        self.held: dict[int, Any] = {}  # signal -> the handler it had (SIGTERM, SIGHUP, SIGXCPU)
+        for name in STOP_SIGNALS:
+            sig = getattr(signal, name, None)
+            handler = signal.getsignal(sig) if main and sig is not None else None
+            if sig is not None and (handler is on_sigterm or getattr(handler, "held", False) is True):
+                self.held[sig] = handler
         if self.replaced:
             signal.signal(signal.SIGINT, self._note)
-        if self.term:
-            signal.signal(signal.SIGTERM, self._note_term)
+        for sig in self.held:
+            signal.signal(sig, self._note_term)
         return self
 
     def _note(self, signum: int, frame: Any) -> None:
         self.hit = True
 
     def _note_term(self, signum: int, frame: Any) -> None:
-        self.term_hit = True
+        if self.term_hit is None:
+            self.term_hit = signum
 
     def __exit__(self, kind: Any, exc: Any, tb: Any) -> None:
         if self.replaced:
             signal.signal(signal.SIGINT, signal.default_int_handler)
-        if self.term:
-            signal.signal(signal.SIGTERM, self.term_handler)
-        if self.term_hit and kind is None:
-            handler = self.term_handler
+        for sig, handler in self.held.items():
+            signal.signal(sig, handler)
+        if self.term_hit is not None and kind is None:
+            handler = self.held[self.term_hit]
             assert callable(handler)
-            handler(signal.SIGTERM, None)  # on_sigterm: KeyboardInterrupt, noted as SIGTERM's
+            handler(self.term_hit, None)  # on_sigterm: KeyboardInterrupt, noted as that signal's
         if self.hit and kind is None:
             raise KeyboardInterrupt
 

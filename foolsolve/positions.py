@@ -819,7 +819,19 @@ def check_output(path: str | Path, what: str = "--out", *, stdout: bool = True, 
     if not os.path.isdir(folder):
         raise InputError(f"{what}: {long_name(text)}: cannot write (no folder {long_name(folder)})")
     if not os.access(folder, os.W_OK | os.X_OK):
-        raise InputError(f"{what}: {long_name(text)}: cannot write (no permission to write in {long_name(folder)})")
+        raise InputError(f"{what}: {long_name(text)}: cannot write ({unwritable_folder(folder)})")
+
+
+def unwritable_folder(folder: str | Path) -> str:
+    """Why nothing can be written in ``folder`` (one :func:`os.access` refused), in words: ``read-only
+    file system`` where it lies on one (a read-only mount: no permission would help), else ``no
+    permission to write in FOLDER``."""
+    try:
+        if os.statvfs(folder).f_flag & os.ST_RDONLY:
+            return "read-only file system"
+    except (AttributeError, OSError, ValueError):  # (no statvfs: Windows)
+        pass
+    return f"no permission to write in {long_name(str(folder))}"
 
 
 TEMP_EXTRA = len(".") + len(".12345678.tmp")

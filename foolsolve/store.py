@@ -466,9 +466,14 @@ class Store:
                 self._db.executescript(_SCHEMA)
                 self.read_only = _unwritable(self._db)
             except sqlite3.OperationalError as exc:
-                if not (locked_ok and _is_locked(exc)):
+                if locked_ok and _is_locked(exc):
+                    self._went_locked()
+                elif (folder := _unwritable_folder(self.path)) is not None:
+                    self._db.close()
+                    self._db = _read_only(self.path)
+                    self.read_only = folder
+                else:
                     raise
-                self._went_locked()
             self._wait(BUSY_TIMEOUT)
         except sqlite3.DatabaseError as exc:
             if isinstance(exc, sqlite3.OperationalError):
@@ -801,6 +806,38 @@ def _unwritable(db: sqlite3.Connection) -> str | None:
     except sqlite3.OperationalError as exc:
         return None if _is_locked(exc) else str(exc)
     return None
+
+
+def _unwritable_folder(path: Path) -> str | None:
+    """Why nothing can be made beside the store file ``path`` (which exists), in words (``read-only
+    file system``, ``no permission to write in FOLDER``), else ``None``. A store in WAL mode needs its
+    ``-wal`` and ``-shm`` files beside it: where they are missing and cannot be made, SQLite cannot
+    open it at all (``unable to open database file``), and :func:`_read_only` opens it instead."""
+    if not path.is_file() or os.access(path.parent, os.W_OK):
+        return None
+    from foolsolve.positions import unwritable_folder
+
+    return unwritable_folder(path.parent)
+
+
+def _read_only(path: Path) -> sqlite3.Connection:
+    """The store file ``path``, in a folder nothing can be written in, opened read-only through an
+    SQLite URI: ``mode=ro``, or where that cannot open it either (a store in WAL mode without its
+    ``-shm`` file, which a reader must make) ``immutable=1`` (read as it is: nothing can change it
+    while the folder is read-only, no writer can make its ``-wal`` file)."""
+    uri = path.absolute().as_uri()
+    for how in ("mode=ro", "immutable=1"):
+        db = sqlite3.connect(f"{uri}?{how}", timeout=OPEN_TIMEOUT, isolation_level=None, uri=True)
+        db.text_factory = _text
+        try:
+            db.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        except sqlite3.OperationalError:
+            db.close()
+            if how == "immutable=1":
+                raise
+            continue
+        return db
+    raise AssertionError("unreachable")  # pragma: no cover
 
 
 def _is_locked(exc: sqlite3.OperationalError) -> bool:

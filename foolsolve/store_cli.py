@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from foolsolve import jsonout
+from foolsolve import errors, jsonout
 from foolsolve.batch import LineWriter
 from foolsolve.cli import OutputFile, store_options, wrote
 from foolsolve.positions import STDIO
@@ -157,6 +157,8 @@ def clear(store_path: str | None, game: str | None, stale: bool, assume_yes: boo
     name = games.get(game).name if game else None
     store = _open(store_path)
     with store:
+        if store.read_only is not None:
+            raise errors.InputError(f"{store.label}: cannot clear the result store: it cannot be written ({store.read_only})")
         if not assume_yes and _asks():
             info = store.stats()
             rows = [r for r in info["by_game"]

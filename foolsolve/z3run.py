@@ -96,7 +96,7 @@ class _Watcher:
                 return
             if not data:
                 return
-            if signal.SIGINT in data or signal.SIGTERM in data:
+            if any(sig in data for sig in _STOPPING):
                 self._stop_check()
 
     @staticmethod
@@ -140,6 +140,12 @@ def _in_z3(frame: FrameType | None) -> bool:
     return False
 
 
+_STOPPING = tuple(int(getattr(signal, name)) for name in ("SIGINT", "SIGTERM", "SIGHUP", "SIGXCPU")
+                  if hasattr(signal, name))
+"""The signals whose number on the wakeup socket interrupts the check under way: Ctrl-C and those
+that stop the command as it does (:data:`foolsolve.errors.STOP_SIGNALS`)."""
+
+
 def _on_sigint(signum: int, frame: FrameType | None) -> None:
     """SIGINT within :func:`stoppable`: KeyboardInterrupt, held back while Z3's Python code runs."""
     if _in_z3(frame):
@@ -150,14 +156,16 @@ def _on_sigint(signum: int, frame: FrameType | None) -> None:
 
 
 def _on_sigterm(signum: int, frame: FrameType | None) -> None:
-    """SIGTERM within :func:`stoppable`, where the command's handler is
+    """SIGTERM, SIGHUP or SIGXCPU within :func:`stoppable`, where the command's handler is
     :func:`foolsolve.errors.on_sigterm`: the same stop as Ctrl-C's (the watcher interrupts the check,
-    held back while Z3's Python code runs), noted as SIGTERM's (exit 143); a second is ignored."""
+    held back while Z3's Python code runs), noted as that signal's (exit 143, 129, 152); a second is
+    ignored."""
     from foolsolve.errors import _Signals
 
     if _Signals.terminated:
         return
     _Signals.terminated = True
+    _Signals.signum = signum
     _on_sigint(signum, frame)
 
 
@@ -173,7 +181,7 @@ class _Scope:
     def __init__(self) -> None:
         self.owns = False
         self.wakeup = False
-        self.sigterm: Any = None
+        self.sigterm: dict[int, Any] = {}
 
     def __enter__(self) -> _Scope:
         if (_state.owner is not None or threading.current_thread() is not threading.main_thread()
@@ -189,19 +197,21 @@ class _Scope:
         _state.owner = self
         self.owns = True
         signal.signal(signal.SIGINT, _on_sigint)
-        from foolsolve.errors import on_sigterm
+        from foolsolve.errors import STOP_SIGNALS, on_sigterm
 
-        if signal.getsignal(signal.SIGTERM) is on_sigterm:  # the command's: SIGTERM stops as Ctrl-C does
-            self.sigterm = on_sigterm
-            signal.signal(signal.SIGTERM, _on_sigterm)
+        for name in STOP_SIGNALS:
+            sig = getattr(signal, name, None)
+            if sig is not None and signal.getsignal(sig) is on_sigterm:  # the command's: it stops as Ctrl-C does
+                self.sigterm[sig] = on_sigterm
+                signal.signal(sig, _on_sigterm)
         return self
 
     def __exit__(self, kind: Any, exc: Any, tb: Any) -> None:
         if not self.owns:
             return
         signal.signal(signal.SIGINT, signal.default_int_handler)
-        if self.sigterm is not None:
-            signal.signal(signal.SIGTERM, self.sigterm)
+        for sig, handler in self.sigterm.items():
+            signal.signal(sig, handler)
         if self.wakeup:
             signal.set_wakeup_fd(-1)
         _state.owner = None

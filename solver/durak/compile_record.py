@@ -22,6 +22,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 LABEL = "compiling the Durak search once (Ctrl-C keeps progress)"
+UNKEPT_LABEL = ("compiling the Durak search for this process only (numba can write none of its cache folders: "
+                "set NUMBA_CACHE_DIR to a writable folder to keep it)")
+""":data:`LABEL` where numba keeps nothing it compiles (:func:`foolsolve.background.numba_cache_folder`)."""
 VERSION = 1
 
 
@@ -79,6 +82,7 @@ class Estimate:
     names: list[str]
     weights: list[float] | None
     slowdown: float = 1.0
+    label: str = LABEL
 
     @classmethod
     def of(cls, names: list[str], record: Mapping[str, Mapping[str, float]]) -> Estimate:
@@ -94,7 +98,7 @@ class Estimate:
         """The progress line after ``done`` functions, the next one having used ``cpu_current`` CPU
         seconds so far, ``elapsed`` wall and ``cpu_elapsed`` CPU seconds into the compile."""
         n = len(self.names)
-        head = f"{LABEL}: {done}/{n} functions"
+        head = f"{self.label}: {done}/{n} functions"
         if done >= n:
             return f"{head}, {elapsed:.0f} s"
         if self.weights is None:

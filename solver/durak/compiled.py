@@ -18,6 +18,7 @@ every node, so the search stops within a node and the KeyboardInterrupt goes on 
 
 from __future__ import annotations
 
+import errno
 import functools
 import itertools
 import mmap
@@ -355,6 +356,10 @@ def compile_kernels(todo: list[tuple[str, Any, str]], announce: bool, record: Pa
 
     path = cr.record_path() if record is True else record or None
     est = cr.Estimate.of([name for name, _, _ in todo], cr.read_record(path))
+    from foolsolve import background
+
+    if todo and background.numba_cache_folder(__file__) is None:  # the compile ends with this process
+        est.label = cr.UNKEPT_LABEL
     t0, c0 = time.monotonic(), time.process_time()
     loaded = 0
     measured: dict[str, dict[str, float]] = {}
@@ -1726,9 +1731,16 @@ def zeroed_table(rows: int, cols: int) -> Any:
     """A zeroed ``rows x cols`` int64 table in anonymous memory that asks the kernel for 2 MiB
     pages (``MADV_HUGEPAGE``, where the platform has it): a search probes its tables at random,
     and with 4 KiB pages nearly every new entry costs a page fault and a TLB miss (measured:
-    0.78 M nodes/s with a 1 GiB table of small pages against 1.5-2.2 M nodes/s with small tables)."""
+    0.78 M nodes/s with a 1 GiB table of small pages against 1.5-2.2 M nodes/s with small tables).
+    Memory the system refuses (``ENOMEM``: ``ulimit -v``) is a :class:`MemoryError`, the command's
+    one line of :func:`foolsolve.errors.out_of_memory`."""
     nbytes = rows * cols * 8
-    buf = mmap.mmap(-1, nbytes, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
+    try:
+        buf = mmap.mmap(-1, nbytes, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
+    except OSError as exc:  # the process's address-space limit (ulimit -v): what numpy says with MemoryError
+        if exc.errno != errno.ENOMEM:
+            raise
+        raise MemoryError(f"{nbytes:,} bytes for a transposition table") from exc
     advice = getattr(mmap, "MADV_HUGEPAGE", None)
     if advice is not None:
         try:
@@ -2203,14 +2215,15 @@ def main(argv: list[str] | None = None) -> int:
     load it from there), announced on a terminal. ``--background`` (started by
     :func:`foolsolve.solver.durak.search.solve` under a time limit, :mod:`foolsolve.background`):
     the same at a low priority, silent, and only when no other process holds the compile's lock
-    (``durak-search-compile.lock`` in the user's cache folder) and numba can keep the result."""
+    (``durak-search-compile.lock`` in the user's cache folder, or numba's where that is read-only)
+    and numba can keep the result (:func:`foolsolve.background.run_locked`)."""
     args = sys.argv[1:] if argv is None else argv
     if args == ["--background"]:
         from foolsolve import background
 
         if not cacheable():  # a compile would be thrown away with this process
             return 0
-        return background.run_locked("durak-search-compile.lock", lambda: load(announce=False))
+        return background.run_locked("durak-search-compile.lock", lambda: load(announce=False), __file__)
     if args:
         print("usage: python -m foolsolve.solver.durak.compiled [--background]", file=sys.stderr)
         return 2

@@ -1698,10 +1698,10 @@ def kernel_compiled() -> bool:
 def kernel_in_cache() -> bool:
     """Whether numba's cache holds the compiled search's entry point fresh, for the present text of
     the search, the shared module and the rules' kernel (:func:`foolsolve.background.in_numba_cache`:
-    under ``NUMBA_CACHE_DIR`` where that is set, numba's only cache then; else in the package's
-    ``__pycache__`` or in numba's user cache directory, used where the package's folder is
-    read-only), read without importing numba. An entry left by an older text (an upgrade, an edit)
-    does not count: numba would compile again."""
+    in the folder numba caches the module in, the first it can write of ``NUMBA_CACHE_DIR``, the
+    package's ``__pycache__`` and numba's user cache directory; an entry in a folder numba skips, a
+    read-only ``__pycache__``, does not count), read without importing numba. An entry left by an
+    older text (an upgrade, an edit) does not count: numba would compile again."""
     from foolsolve import background
     from foolsolve.engines import durak_kernel
     from foolsolve.solver.durak import shared
@@ -1741,7 +1741,12 @@ def not_compiled_in_time() -> OptionError:
     """The one-line error of ``jit=true`` with a deadline while the compiled search is not compiled
     (:func:`cold_in_a_hurry`): its compile would not fit in the caller's time, and no limit can stop
     it (an error as ``jit=true`` where the search does not apply: what is insisted on cannot be had)."""
+    from foolsolve import background
+
     started = " (a background process compiles it now)" if _compiling is not None else ""
+    if _uncacheable:
+        started = (f" ({background.no_cache_folder(str(Path(__file__).with_name('compiled.py')))}: "
+                   f"{background.NO_CACHE_FIX})")
     return OptionError(f"{option_name('option')} jit: true asks for the compiled search, which is not compiled on this machine "
                        "yet"
                        f"{started}, and a time limit leaves no room for its compile (about a minute, which no limit "
@@ -1751,6 +1756,9 @@ def not_compiled_in_time() -> OptionError:
 
 _compiling: Any = None
 """The background compile this process started (:func:`foolsolve.background.start`), if any."""
+_uncacheable = False
+"""Whether numba can write none of its cache folders for the compiled search
+(:func:`foolsolve.background.numba_cache_folder`), as :func:`compile_in_background` found."""
 _told = False
 """Whether this process has said that the Python search answers while the compiled one is not
 compiled (:func:`compile_in_background`)."""
@@ -1760,21 +1768,30 @@ def compile_in_background(say: bool = True) -> None:
     """Start ``python -m foolsolve.solver.durak.compiled --background`` once a process (it outlives
     this one, and steps aside while another process compiles), saying so in one line on stderr, on a
     terminal or not (a notebook; and that the Python search answers meanwhile); with background
-    compiles off (``FOOLSOLVE_BACKGROUND_COMPILE=0``), say on a terminal that nothing is compiled. ``say=False``:
+    compiles off (``FOOLSOLVE_BACKGROUND_COMPILE=0``), say on a terminal that nothing is compiled.
+    Where numba can write none of its cache folders (a read-only install and home), no compile
+    starts (it would be thrown away with its process): one line says why and how to let numba keep
+    it (``NUMBA_CACHE_DIR``), on a terminal or not. ``say=False``:
     nothing said (``jit=true``, whose error says it, where no Python search answers)."""
-    global _compiling, _told
+    global _compiling, _told, _uncacheable
     from foolsolve import background
 
     if _compiling is not None or _told:
         return
-    _compiling = background.start("foolsolve.solver.durak.compiled")
+    source = str(Path(__file__).with_name("compiled.py"))
+    _uncacheable = background.numba_cache_folder(source) is None
+    _compiling = None if _uncacheable else background.start("foolsolve.solver.durak.compiled")
     _told = True
     if not say:
         return
     from foolsolve.progress import on_a_terminal
 
     terminal = on_a_terminal()
-    if _compiling is not None:  # said on a terminal and off it (a notebook): a compile of a minute has started
+    if _uncacheable:  # said on a terminal and off it: every solve of every process is the slower one
+        print(f"foolsolve: the compiled Durak search is not compiled and {background.no_cache_folder(source)}, so "
+              "nothing compiled is kept: the slower Python search answers within the time limit "
+              f"({background.NO_CACHE_FIX})", file=sys.stderr, flush=True)
+    elif _compiling is not None:  # said on a terminal and off it (a notebook): a compile of a minute has started
         print("foolsolve: compiling the Durak search in a background process, once (about a minute); until it is "
               "done the slower Python search answers", file=sys.stderr, flush=True)
     elif terminal:
@@ -1827,8 +1844,9 @@ def warm_up(state: dspec.State, extra: dict[str, Any]) -> float | None:
     search ``state`` with the compiled search, which numba's cache holds (:func:`kernel_in_cache`)
     and this process has not loaded, the load (:func:`load_within`'s thread), waited for to the end,
     so that no line's time limit is spent on it and every line of a batch is searched alike. The
-    seconds it took, or ``None`` where it did nothing (the compiled search loaded already, not
-    compiled on this machine, or not what this position would use)."""
+    seconds it took, or ``None`` where it loaded nothing (the compiled search loaded already, not
+    compiled on this machine, not what this position would use, or the load failed: the batch's
+    summary counts the processes the compiled search loaded in)."""
     if not isinstance(state, dspec.State):
         return None
     jit = extra.get("jit", "auto")
@@ -1849,7 +1867,7 @@ def warm_up(state: dspec.State, extra: dict[str, Any]) -> float | None:
         _loader = background.Loading(_load_cached, "foolsolve-durak-search-load")
     t0 = time.monotonic()
     _loader.done.wait()
-    return time.monotonic() - t0
+    return time.monotonic() - t0 if _loader.result else None
 
 
 def loading_note() -> str:

@@ -229,9 +229,9 @@ def simulate_command(count: int, seed: int, policy: str, rules_json: str | None,
             click.echo(f"(--time {time_limit:g} s ran out after {played:,} of the {count:,} games asked for: the games "
                        "above were finished)")
         if interrupted:
-            from foolsolve.errors import terminated
+            from foolsolve.errors import stopper
 
-            click.echo(f"(stopped by {'SIGTERM' if terminated() else 'Ctrl-C'}: the games above were finished)")
+            click.echo(f"(stopped by {stopper()}: the games above were finished)")
     if interrupted:
         raise KeyboardInterrupt
 

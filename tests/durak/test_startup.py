@@ -309,19 +309,22 @@ def test_kernel_in_cache_reads_numbas_index_files(tmp_path: Path, monkeypatch) -
     (other / "compiled.py").write_bytes(source.read_bytes())
     monkeypatch.setattr(search, "__file__", str(other / "search.py"))
     assert not search.kernel_in_cache()
+    from foolsolve import background
+
+    sub = background.numba_cache_folder(str(other / "compiled.py"))
+    assert sub == other / "__pycache__"
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    write_index(tmp_path / f"elsewhere_{sub.parent.name}" / "compiled._run-1446.py311.nbi", source.read_bytes(),
+                key_text)  # (not numba's subfolder for other/)
+    assert not search.kernel_in_cache()
+    sub = background.numba_cache_folder(str(other / "compiled.py"))
+    write_index(sub / "compiled._run-1446.py311.nbi", source.read_bytes(), key_text)
     assert search.kernel_in_cache()
-    # numba caches under NUMBA_CACHE_DIR alone where it is set: an index in the package's
+    # numba caches under a writable NUMBA_CACHE_DIR first: an index in the package's
     # __pycache__ is not what numba would load then
     monkeypatch.setattr(search, "__file__", str(tmp_path / "search.py"))
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(other))
     assert not search.kernel_in_cache()
-    monkeypatch.setattr(search, "__file__", str(other / "search.py"))
-    monkeypatch.delenv("NUMBA_CACHE_DIR")  # numba's user cache directory (a read-only install)
-    assert not search.kernel_in_cache()
-    write_index(tmp_path / "home-cache" / "numba" / "some" / "path" / "compiled._run-1446.py311.nbi",
-                source.read_bytes(), key_text)
-    assert search.kernel_in_cache()
 
 
 _LOOK_UP = """
@@ -377,7 +380,9 @@ def test_an_index_left_by_an_older_text_is_not_compiled(tmp_path: Path, monkeypa
     source.write_text("# the compiled code\n")
     monkeypatch.setattr(module, "__file__", str(tmp_path / "caller.py"))
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "cache"))
-    index = tmp_path / "cache" / f"{source.stem}.{function}-1446.py311.nbi"
+    from foolsolve import background
+
+    index = tmp_path / "cache" / background.numba_cache_folder(str(source)).name / f"{source.stem}.{function}-1446.py311.nbi"
     write_index(index, source.read_bytes(), key_text)
     assert found()
     if stale == "its text":
@@ -607,7 +612,7 @@ from foolsolve.engines import durak_kernel_compiled, durak_playout_compiled as m
 called = []
 module.cacheable = lambda: True
 module.load = lambda *args, **kwargs: called.append(kwargs) or True
-background.run_locked = lambda lock_name, work: work() and 0
+background.run_locked = lambda lock_name, work, source: work() and 0
 def no_compile(*args, **kwargs):  # a compile of the __main__ copy (the old code) stops at once
     raise SystemExit("compiled the __main__ copy")
 durak_kernel_compiled.bind = no_compile

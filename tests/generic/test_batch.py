@@ -716,7 +716,8 @@ def test_ctrl_c_writes_every_finished_record_without_a_store():
 @pytest.mark.parametrize(("sig", "code", "starts"), [
     (signal.SIGINT, 130, "foolsolve: batch interrupted; every finished result is in"),
     (signal.SIGTERM, 143, "foolsolve: terminated (SIGTERM): batch interrupted; every finished result is in"),
-], ids=["ctrl-c", "sigterm"])
+    (signal.SIGHUP, 129, "foolsolve: terminated (SIGHUP): batch interrupted; every finished result is in"),
+], ids=["ctrl-c", "sigterm", "sighup"])
 def test_a_stop_writes_the_results_finished_on_other_workers(tmp_path: Path, sig: int, code: int,
                                                              starts: str) -> None:
     """A pool of two: line 1 runs for minutes on one worker while the other solves lines 2-4; on

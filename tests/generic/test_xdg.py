@@ -4,6 +4,7 @@ command ran."""
 
 from __future__ import annotations
 
+import hashlib
 import os
 from pathlib import Path
 
@@ -33,13 +34,16 @@ def test_the_numba_cache_lookup_ignores_a_relative_xdg_cache_home(monkeypatch: p
     source.write_text("x = 1\n")
     looked: list[Path] = []
     monkeypatch.setattr(background, "_fresh", lambda index, *a: looked.append(index) or True)
-    (relative / "numba" / "x").mkdir(parents=True)
-    (relative / "numba" / "x" / "mod.run-1.nbi").write_bytes(b"")
+    real = background._writable  # the module's own __pycache__ read-only: numba's user cache folder
+    monkeypatch.setattr(background, "_writable", lambda path: path != str(tmp_path / "__pycache__") and real(path))
+    sub = f"{tmp_path.name}_{hashlib.sha1(str(tmp_path).encode()).hexdigest()}"
+    (relative / "numba" / sub).mkdir(parents=True)
+    (relative / "numba" / sub / "mod.run-1.nbi").write_bytes(b"")
     assert not background.in_numba_cache(str(source), "run") and looked == []
-    (default / "numba" / "x").mkdir(parents=True)
-    (default / "numba" / "x" / "mod.run-1.nbi").write_bytes(b"")
+    (default / "numba" / sub).mkdir(parents=True, exist_ok=True)  # (numba makes it, as the look-up does)
+    (default / "numba" / sub / "mod.run-1.nbi").write_bytes(b"")
     assert background.in_numba_cache(str(source), "run")
-    assert looked == [default / "numba" / "x" / "mod.run-1.nbi"]
+    assert looked == [default / "numba" / sub / "mod.run-1.nbi"]
 
 
 def test_the_store_ignores_a_relative_xdg_cache_home_whatever_platformdirs_does(monkeypatch: pytest.MonkeyPatch,

@@ -202,23 +202,28 @@ def command_sigterm(python_sigint):
     """The command's SIGTERM handler in place (as ``foolsolve`` installs it)."""
     from foolsolve import errors
 
-    old = signal.signal(signal.SIGTERM, errors.on_sigterm)
+    old = {sig: signal.signal(sig, errors.on_sigterm) for sig in (signal.SIGTERM, signal.SIGHUP)}
     yield
-    signal.signal(signal.SIGTERM, old)
+    for sig, handler in old.items():
+        signal.signal(sig, handler)
     errors._Signals.terminated = False
+    errors._Signals.signum = 0
 
 
-def test_sigterm_stops_a_long_check_as_ctrl_c_does(command_sigterm):
-    # SIGTERM's handler ran only when the check under way ended (a long one: a minute later)
+@pytest.mark.parametrize("name", ["SIGTERM", "SIGHUP"])
+def test_sigterm_stops_a_long_check_as_ctrl_c_does(command_sigterm, name):
+    # SIGTERM's handler ran only when the check under way ended (a long one: a minute later); SIGHUP
+    # (the terminal closed) is the same stop
     from foolsolve import errors
 
+    sig = getattr(signal, name)
     s = _pigeonhole(12)
-    sent = _later(0.3, lambda: os.kill(os.getpid(), signal.SIGTERM))
+    sent = _later(0.3, lambda: os.kill(os.getpid(), sig))
     with pytest.raises(KeyboardInterrupt):
         z3run.check(s)
     assert time.monotonic() - sent[0] < STOPPED_WITHIN
-    assert errors.terminated()
-    assert signal.getsignal(signal.SIGTERM) is errors.on_sigterm
+    assert errors.terminated() and errors.stopper() == name
+    assert signal.getsignal(sig) is errors.on_sigterm
 
 
 def test_every_z3_check_goes_through_z3run():
