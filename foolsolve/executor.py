@@ -274,6 +274,25 @@ def spawnable_cwd() -> Iterator[None]:
                 os.close(here)
 
 
+def _tracker_without_sighup() -> None:
+    """Start multiprocessing's resource tracker (the process that cleans up the pool's semaphores)
+    with SIGHUP ignored, as the workers ignore it (:func:`_worker_start`): it ignores Ctrl-C and
+    SIGTERM itself, not SIGHUP, so a closed terminal's SIGHUP to the whole job killed it, and the
+    command, stopping cleanly, printed multiprocessing's ``UserWarning: resource_tracker: process
+    died unexpectedly, relaunching`` before its one line. An ignored signal stays ignored across the
+    tracker's exec; the command's own handler is put back at once. A tracker already running is left
+    as it is."""
+    if not hasattr(signal, "SIGHUP") or threading.current_thread() is not threading.main_thread():
+        return
+    from multiprocessing import resource_tracker
+
+    before = signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    try:
+        resource_tracker.ensure_running()
+    finally:
+        signal.signal(signal.SIGHUP, before)
+
+
 class _Pool(_Backend):
     """A ``ProcessPoolExecutor``. One dead worker breaks the whole pool (every item out on it fails
     with ``BrokenProcessPool``); each item says on a queue which worker process runs it
@@ -295,6 +314,7 @@ class _Pool(_Backend):
         from concurrent.futures import ProcessPoolExecutor
 
         context = multiprocessing.get_context("spawn")
+        _tracker_without_sighup()
         started = context.SimpleQueue()
         pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=_worker_start, initargs=(started,))
         return pool, started

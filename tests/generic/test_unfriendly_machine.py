@@ -384,3 +384,28 @@ def test_local_workers_leave_sighup_to_the_command() -> None:
     executor = make_executor(2)
     got = [value for _, value in executor.map(signal.getsignal, [signal.SIGHUP, signal.SIGINT])]
     assert got == [signal.SIG_IGN, signal.SIG_IGN]
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_the_pools_resource_tracker_outlives_a_closed_terminals_sighup() -> None:
+    """A closed terminal sends SIGHUP to the whole job: the workers ignore it, but multiprocessing's
+    resource tracker (which ignores Ctrl-C and SIGTERM only) died of it, and a batch stopped by the
+    SIGHUP printed multiprocessing's 'resource_tracker: process died unexpectedly, relaunching'
+    warning before its one line. The pool starts the tracker with SIGHUP ignored."""
+    import sys
+
+    script = """
+import os, signal, time
+from multiprocessing import resource_tracker
+from foolsolve.executor import make_executor
+ex = make_executor(2)
+print(sorted(ex.map(abs, [-1, -2, -3])), flush=True)
+pid = resource_tracker._resource_tracker._pid
+os.kill(pid, signal.SIGHUP)
+time.sleep(0.5)
+stat = open(f"/proc/{pid}/stat").read() if os.path.exists(f"/proc/{pid}/stat") else ""
+print("alive" if stat and stat.rsplit(")", 1)[1].split()[0] != "Z" else "dead", flush=True)
+ex.close()
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.stdout.split("\n")[:2] == ["[(0, 1), (1, 2), (2, 3)]", "alive"], (done.stdout, done.stderr)
