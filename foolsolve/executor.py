@@ -274,6 +274,31 @@ def spawnable_cwd() -> Iterator[None]:
                 os.close(here)
 
 
+DESCRIPTORS_PER_WORKER = 5
+"""File descriptors a local worker costs its parent, counted high (its sentinel, its share of the
+pool's queues and wake-up pipes, the pipes that hand it its start-up data)."""
+DESCRIPTORS_SPARE = 8
+"""File descriptors a pool costs beside its workers, counted high (the resource tracker's pipe, the
+queue on which workers say what they started)."""
+
+
+def _descriptor_room(workers: int) -> None:
+    """Raise the ``OSError`` of too many open files (which the command writes as one line, exit 2:
+    :func:`foolsolve.errors.too_many_open_files`) where a pool of ``workers`` would run out of file
+    descriptors, before the pool makes anything: found by opening that many (pipes) and closing them.
+    Without it a low ``ulimit -n`` failed as the workers started, after the command had opened its
+    ``--out`` (a batch's file left empty, an arena's with its header alone) and after multiprocessing
+    had made a semaphore its tracker could not start to clean up (a file left in ``/dev/shm``)."""
+    need = DESCRIPTORS_PER_WORKER * workers + DESCRIPTORS_SPARE
+    held: list[int] = []
+    try:
+        while len(held) < need:
+            held.extend(os.pipe())
+    finally:
+        for fd in held:
+            os.close(fd)
+
+
 def _tracker_without_sighup() -> None:
     """Start multiprocessing's resource tracker (the process that cleans up the pool's semaphores)
     with SIGHUP ignored, as the workers ignore it (:func:`_worker_start`): it ignores Ctrl-C and
@@ -301,6 +326,7 @@ class _Pool(_Backend):
 
     def __init__(self, workers: int) -> None:
         _not_while_bootstrapping()
+        _descriptor_room(workers)
         self.workers = workers
         self.description = f"on {workers} local worker processes"
         self._tokens: dict[Any, int] = {}  # future -> token of its item
