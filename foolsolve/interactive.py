@@ -551,18 +551,36 @@ def _read_line(limit: int) -> str:
     raise InputError(f"standard input: a line that is not UTF-8{also} text")
 
 
+def _typed() -> bool:
+    """Whether standard input is a terminal: a person types there."""
+    try:
+        return sys.stdin.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
 def _prompt(text: str, err: bool = False) -> str | None:
     """One line of standard input after ``text`` (``None`` at its end), read with a bound: a line
     longer than a move can be is skipped with a one-line note, and one with no end within
     :data:`~foolsolve.positions.MAX_SKIP_BYTES` (``/dev/zero``, an endless pipe) is an
-    :class:`InputError`, as a batch's input says it. ``err``: the prompt and the note on standard
-    error (``--bot human`` where standard output is no terminal)."""
+    :class:`InputError`, as a batch's input says it; a line that is not text in standard input's
+    encoding is an :class:`InputError` too, except at a terminal, where it is said and asked again.
+    ``err``: the prompt and the note on standard error (``--bot human`` where standard output is no
+    terminal)."""
     from foolsolve.positions import MAX_MOVE_CHARS, MAX_SKIP_BYTES, _mib
 
     click.echo(text, nl=False, err=err)
     limit = 4 * MAX_MOVE_CHARS
     while True:
-        line = _read_line(limit + 1)
+        try:
+            line = _read_line(limit + 1)
+        except InputError as exc:
+            if not _typed():
+                raise  # (piped input: the rest would be read the same way)
+            # a person at a terminal (a stray key, another encoding): said, and asked again
+            click.echo(f"{str(exc).removeprefix('standard input: ')}: ignored; type it again", err=err)
+            click.echo(text, nl=False, err=err)
+            continue
         if not line:
             return None
         if len(line) <= limit or line.endswith("\n"):

@@ -287,9 +287,10 @@ def test_at_a_terminal_the_prompt_is_not_overwritten_and_quit_exits_130(tmp_path
     assert [json.loads(line)["format"] for line in out.read_text().splitlines()] == ["foolsolve-arena/1"]
 
 
-def test_a_line_that_is_not_text_at_the_prompt_is_a_one_line_error(monkeypatch, capsys, tmp_path):
-    """Bytes that are no UTF-8 text typed at the prompt (read by the real prompt function) end the
-    match as they end play --interactive: one line naming the problem, exit 2, the --out header kept."""
+def test_a_line_that_is_not_text_at_the_prompt_is_said_and_asked_again(monkeypatch, capsys, tmp_path):
+    """Bytes that are no UTF-8 text typed at the prompt (read by the real prompt function: a stray key,
+    a terminal in another encoding) ended the whole match, exit 2; a person at a terminal is told and
+    asked again, and the match goes on (here: move 0, then the end of input, which stops it as quit)."""
     class Bytes(io.BytesIO):
         def isatty(self) -> bool:
             return True
@@ -300,9 +301,19 @@ def test_a_line_that_is_not_text_at_the_prompt_is_a_one_line_error(monkeypatch, 
     out = tmp_path / "h.jsonl"
     code, text, err = run(["arena", "durak", "--bot", "human", "--bot", "random", "--games", "1", "--out", str(out)],
                           capsys)
-    assert_one_line_error(code, err, "standard input: a line that is not UTF-8")
-    assert "your move" in text and "Traceback" not in text
+    assert code == 130, err
+    assert "a line that is not UTF-8 text: ignored; type it again" in text and "Traceback" not in text + err
+    assert text.count("your move") >= 3  # asked, asked again, and asked at the next turn (the end of input)
     assert [json.loads(line)["format"] for line in out.read_text().splitlines()] == ["foolsolve-arena/1"]
+
+
+def test_a_line_that_is_not_text_on_piped_input_to_play_interactive_is_a_one_line_error(monkeypatch, capsys):
+    """Piped input (no person to ask again) that is no UTF-8 text stays a one-line error, exit 2."""
+    stdin = io.TextIOWrapper(io.BytesIO(b"\xff\xfe\n"), encoding="utf-8")
+    monkeypatch.setattr("sys.stdin", stdin)
+    path = Path(__file__).resolve().parents[2] / "foolsolve" / "examples" / "durak-endgame.json"
+    code, _text, err = run(["play", str(path), "--interactive"], capsys)
+    assert_one_line_error(code, err, "standard input: a line that is not UTF-8")
 
 
 def test_each_game_is_announced(terminal, capsys):
