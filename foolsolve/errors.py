@@ -41,19 +41,25 @@ class LimitError(InputError):
     (one line, exit 2), which a batch's error record tells apart as ``kind`` ``limit``."""
 
 
+def _soft_limit(name: str) -> int | None:
+    """The process's soft limit ``resource.NAME`` (``RLIMIT_AS``, ``RLIMIT_NOFILE``), or ``None``
+    where there is none (unlimited, or no ``resource`` module)."""
+    try:
+        import resource
+
+        soft = resource.getrlimit(getattr(resource, name))[0]
+    except (ImportError, AttributeError, OSError, ValueError):
+        return None
+    return None if soft == resource.RLIM_INFINITY else soft
+
+
 def out_of_memory() -> str:
     """The one line of a :class:`MemoryError` (exit 2, kind ``limit``): the limit it met, the
     process's address-space limit (``ulimit -v``) where one is set, else the machine's memory, and
     what bounds a solver's memory (``--max-memory``: its transposition tables)."""
-    limit = "the machine's memory"
-    try:
-        import resource
-
-        soft = resource.getrlimit(resource.RLIMIT_AS)[0]
-        if soft != resource.RLIM_INFINITY:
-            limit = f"the process's address-space limit of {soft // 2**20:,} MiB (ulimit -v)"
-    except (ImportError, OSError, ValueError):
-        pass
+    soft = _soft_limit("RLIMIT_AS")
+    limit = "the machine's memory" if soft is None else \
+        f"the process's address-space limit of {soft // 2**20:,} MiB (ulimit -v)"
     return (f"out of memory: this work needs more than {limit} (--max-memory MIB bounds a solver's transposition "
             "tables; a smaller position, --time or --max-nodes needs less)")
 
@@ -65,15 +71,9 @@ def too_many_open_files(code: int = errno.EMFILE) -> str:
     if code == errno.ENFILE:
         limit = "the system's limit of open files"
     else:
-        limit = "the process's limit of open files (ulimit -n)"
-        try:
-            import resource
-
-            soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
-            if soft != resource.RLIM_INFINITY:
-                limit = f"the process's limit of {soft:,} open files (ulimit -n)"
-        except (ImportError, OSError, ValueError):
-            pass
+        soft = _soft_limit("RLIMIT_NOFILE")
+        limit = "the process's limit of open files (ulimit -n)" if soft is None else \
+            f"the process's limit of {soft:,} open files (ulimit -n)"
     return (f"too many open files: this work needs more than {limit} (each worker process takes several: fewer "
             "--workers, or a higher limit)")
 
