@@ -282,17 +282,12 @@ def read_view(obj: Any, *, check: bool = True) -> View:
         raise InputError(f"view: player {player} does not exist ({n} players)")
     obj = spec.view_normalised(obj)
     deck, cards, visible = spec.view_cards(obj)
+    # each hidden zone read as written first, so that one whose count cannot hold its own listed cards is
+    # named itself, before the knowledge fields place cards in other zones (a Three Fools pile's bottom
+    # beyond its count was blamed on her hand, where its cards were then placed)
+    _hidden_zones(spec, deck, obj, player)
     obj = _knowledge_placed(spec, deck, obj, {c for _, c in visible})
-    zones: list[Zone] = []
-    for key, zf in spec.view_fields.items():
-        value = obj.get(key)
-        if zf.own_seen and isinstance(value, list) and player < len(value) and is_hidden(value[player]):
-            raise InputError(f"{key}[{player}]: the viewer's own, hidden in her view (player {player} sees it: "
-                             "write it out card by card)")
-        if zf.per_player and isinstance(value, list):
-            zones += [_read_zone(deck, (key, i), v, zf.ordered) for i, v in enumerate(value) if is_hidden(v)]
-        elif is_hidden(value):
-            zones.append(_read_zone(deck, (key,), value, zf.ordered))
+    zones = _hidden_zones(spec, deck, obj, player)
     for key, value in obj.items():  # a hidden zone where the game has none
         if key not in spec.view_fields and (is_hidden(value) or (isinstance(value, list)
                                             and any(is_hidden(v) for v in value))):
@@ -367,6 +362,21 @@ def _get_or_none(obj: Any, path: Path) -> Any:
         else:
             return None
     return obj
+
+
+def _hidden_zones(spec: Any, deck: Deck, obj: dict[str, Any], player: int) -> list[Zone]:
+    """The hidden zones of the view ``obj`` (of ``player``), each read and checked (:func:`_read_zone`)."""
+    zones: list[Zone] = []
+    for key, zf in spec.view_fields.items():
+        value: Any = obj.get(key)
+        if zf.own_seen and isinstance(value, list) and player < len(value) and is_hidden(value[player]):
+            raise InputError(f"{key}[{player}]: the viewer's own, hidden in her view (player {player} sees it: "
+                             "write it out card by card)")
+        if zf.per_player and isinstance(value, list):
+            zones += [_read_zone(deck, (key, i), v, zf.ordered) for i, v in enumerate(value) if is_hidden(v)]
+        elif is_hidden(value):
+            zones.append(_read_zone(deck, (key,), value, zf.ordered))
+    return zones
 
 
 def _read_zone(deck: Deck, path: Path, value: dict[str, Any], ordered: bool) -> Zone:

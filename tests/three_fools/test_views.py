@@ -234,3 +234,18 @@ def test_a_constrained_view_that_breaks_a_check_on_visible_fields_is_refused_bef
         with pytest.raises(InputError, match=r"^view: no position is consistent with this view \(") as err:
             bad.first()
         assert why in str(err.value) and bad.tries == 0
+
+
+def test_a_pile_count_below_its_listed_bottom_is_refused_naming_the_pile():
+    """A view's pile whose count cannot hold the bottom it lists was refused naming her hand
+    (``hands[2]: count 3 is smaller than its 9 known cards``), where the knowledge fields had placed
+    the pile's cards: the pile is named."""
+    info = games.get("three-fools")
+    path = Path(__file__).resolve().parents[2] / "foolsolve" / "examples" / "three-fools-liar.json"
+    view = view_of(info, SPEC.state_from_json(json.loads(path.read_text())), 1)
+    listed = len(view["piles"][2].get("bottom", []))
+    assert listed > 5
+    for count in (0, 5):
+        view["piles"][2]["count"] = count
+        with pytest.raises(InputError, match=rf"^piles\[2\]: count {count} is smaller than its {listed} known cards$"):
+            read_view(view)
