@@ -44,3 +44,17 @@ def canon(state: State) -> str:
 def hand(state: State, p: int) -> set[str]:
     """A hand as a set of glyph strings."""
     return {str(c) for c in state.hands[p]}
+
+
+def count_calls(monkeypatch: Any, calls: Any, owner: Any, name: str, key: str, when: Any = None) -> None:
+    """``owner.name`` (a module's function, or a class's method) replaced for the test by one that
+    counts its calls in ``calls[key]`` (those whose arguments ``when`` accepts, if given) and then
+    calls it: how the family tests show that a full move list is never built."""
+    real = getattr(owner, name)
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        if when is None or when(*args):
+            calls[key] += 1
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, counted)

@@ -23,6 +23,7 @@ from foolsolve.seat import Settings, analyse
 from foolsolve.spec import fools_and_angels as S
 from foolsolve.spec.fools_and_angels import SPEC, TURN, Rules, attack_classes, attack_count, attack_moves
 from foolsolve.worlds import read_view, view_of, worlds_of_view
+from tests.fools_and_angels.helpers import count_calls
 from tests.fools_and_angels.test_big_hands import chi_square
 from tests.fools_and_angels.test_rules import BIG_HAND
 
@@ -188,25 +189,9 @@ def test_a_decision_lists_the_specs_legal_moves_once(monkeypatch, label: str) ->
     answer notes that it weighed a uniform sample of 64 of the 13,225 attacks."""
     state = grown()
     calls = Counter[str]()
-    real_split = type(SPEC).legal_moves_split
-    real_legal = type(SPEC).legal_moves
-    real_attacks = S.attack_moves
-
-    def split(self: Any, s: Any) -> Any:
-        calls["split"] += 1
-        return real_split(self, s)
-
-    def legal(self: Any, s: Any) -> Any:
-        calls["legal"] += 1
-        return real_legal(self, s)
-
-    def attacks(s: Any) -> Any:
-        calls["attack_moves"] += 1
-        return real_attacks(s)
-
-    monkeypatch.setattr(type(SPEC), "legal_moves_split", split)
-    monkeypatch.setattr(type(SPEC), "legal_moves", legal)
-    monkeypatch.setattr(S, "attack_moves", attacks)
+    count_calls(monkeypatch, calls, type(SPEC), "legal_moves_split", "split")
+    count_calls(monkeypatch, calls, type(SPEC), "legal_moves", "legal")
+    count_calls(monkeypatch, calls, S, "attack_moves", "attack_moves")
     listed, family = legal_or_family(SPEC, state)  # the arena's seat
     seat = bots.Seat("fools-and-angels", state.to_move, 2, rules_to_json(state.rules),
                      view_of(INFO, state, state.to_move), tuple(listed), 5, family=family)

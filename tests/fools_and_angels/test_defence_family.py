@@ -23,6 +23,7 @@ from foolsolve.seat import Settings, analyse
 from foolsolve.spec import fools_and_angels as S
 from foolsolve.spec.fools_and_angels import DEFEND, SPEC, Rules, defence_count, defence_moves, defence_parts
 from foolsolve.worlds import read_view, view_of, worlds_of_view
+from tests.fools_and_angels.helpers import count_calls
 from tests.fools_and_angels.test_attack_family import grown
 from tests.fools_and_angels.test_big_hands import chi_square
 
@@ -196,32 +197,11 @@ def test_a_decision_at_a_defence_of_thousands_never_lists_the_defences(monkeypat
     uniform sample of 64 of the 34,720 defences."""
     state = big_defence()
     calls = Counter[str]()
-    real_split = type(SPEC).legal_moves_split
-    real_legal = type(SPEC).legal_moves
-    real_defences = S.defence_moves
-    real_engine = E._defences
-
-    def split(self: Any, s: Any) -> Any:
-        calls["split"] += 1
-        return real_split(self, s)
-
-    def legal(self: Any, s: Any) -> Any:
-        calls["legal"] += 1
-        return real_legal(self, s)
-
-    def defences(s: Any) -> Any:
-        calls["defence_moves"] += 1
-        return real_defences(s)
-
-    def engine_defences(s: Any, p: int) -> Any:
-        if (s[3 + p] & E.PIPS).bit_count() > 12:
-            calls["engine _defences of the big hand"] += 1
-        return real_engine(s, p)
-
-    monkeypatch.setattr(type(SPEC), "legal_moves_split", split)
-    monkeypatch.setattr(type(SPEC), "legal_moves", legal)
-    monkeypatch.setattr(S, "defence_moves", defences)
-    monkeypatch.setattr(E, "_defences", engine_defences)
+    count_calls(monkeypatch, calls, type(SPEC), "legal_moves_split", "split")
+    count_calls(monkeypatch, calls, type(SPEC), "legal_moves", "legal")
+    count_calls(monkeypatch, calls, S, "defence_moves", "defence_moves")
+    count_calls(monkeypatch, calls, E, "_defences", "engine _defences of the big hand",
+                when=lambda s, p: (s[3 + p] & E.PIPS).bit_count() > 12)
     listed, family = legal_or_family(SPEC, state)  # the arena's seat
     seat = bots.Seat("fools-and-angels", state.to_move, 2, rules_to_json(state.rules),
                      view_of(INFO, state, state.to_move), tuple(listed), 5, family=family)
