@@ -285,9 +285,11 @@ def read_view(obj: Any, *, check: bool = True) -> View:
     # each hidden zone read as written first, so that one whose count cannot hold its own listed cards is
     # named itself, before the knowledge fields place cards in other zones (a Three Fools pile's bottom
     # beyond its count was blamed on her hand, where its cards were then placed)
-    _hidden_zones(spec, deck, obj, player)
-    obj = _knowledge_placed(spec, deck, obj, {c for _, c in visible})
     zones = _hidden_zones(spec, deck, obj, player)
+    placed_obj = _knowledge_placed(spec, deck, obj, {c for _, c in visible})
+    if placed_obj is not obj:  # (cards placed: the zones read again; else those read stand)
+        obj = placed_obj
+        zones = _hidden_zones(spec, deck, obj, player)
     for key, value in obj.items():  # a hidden zone where the game has none
         if key not in spec.view_fields and (is_hidden(value) or (isinstance(value, list)
                                             and any(is_hidden(v) for v in value))):
