@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import accumulate, combinations
@@ -833,6 +833,18 @@ def _attack_draw(pips: Sequence[Card], faces: Sequence[Card], classes: list[tupl
     return Attack(ordered((*drawn, *rng.sample(faces, k))))
 
 
+def _family_reader(contains: Callable[[Any], bool]) -> Callable[[str], Any]:
+    """A move family's ``read``: the move the text names when the family holds it (``contains``
+    checks the move's class), else ``None``; text that names no move at all is ``None`` too."""
+    def read(text: str) -> Any:
+        try:
+            move = read_move_text(text)
+        except InputError:
+            return None
+        return move if contains(move) else None
+    return read
+
+
 def attack_family(hand: Sequence[Card], defender_holds: int, rules: Rules, classes: list[tuple[int, int, int]]) -> MoveFamily:
     """The attacks of a turn with more than :data:`~foolsolve.game.MAX_CONSIDERED` of them, as a
     :class:`~foolsolve.game.MoveFamily`: counted by ``classes`` (:func:`attack_classes`), sampled
@@ -860,15 +872,9 @@ def attack_family(hand: Sequence[Card], defender_holds: int, rules: Rules, class
         return sorted((m for m in out if not attack_size_reasons(m.cards, rules, defender_holds)),
                       key=lambda m: m.sort_key())
 
-    def read(text: str) -> Attack | None:
-        try:
-            move = read_move_text(text)
-        except InputError:
-            return None
-        return move if isinstance(move, Attack) and contains(move) else None
-
     return MoveFamily("attack", count, sample, contains, listing,
-                      lambda: sampled_members(sample, count, seed, ATTACK_SAMPLE), read, sampled=True, lead=count)
+                      lambda: sampled_members(sample, count, seed, ATTACK_SAMPLE), _family_reader(contains),
+                      sampled=True, lead=count)
 
 
 def defence_targets(attack: frozenset[Card], rules: Rules) -> list[tuple[str, frozenset[Card], int]]:
@@ -1066,15 +1072,9 @@ def defence_family(state: State, parts: list[tuple[str, int, int, int]]) -> Move
     def listing() -> list[Defend]:
         return [m for m in defence_moves(state) if isinstance(m, Defend)]
 
-    def read(text: str) -> Defend | None:
-        try:
-            move = read_move_text(text)
-        except InputError:
-            return None
-        return move if isinstance(move, Defend) and contains(move) else None
-
     return MoveFamily("defence", count, sample, contains, listing,
-                      lambda: sampled_members(sample, count, seed, ATTACK_SAMPLE), read, sampled=True, lead=count)
+                      lambda: sampled_members(sample, count, seed, ATTACK_SAMPLE), _family_reader(contains),
+                      sampled=True, lead=count)
 
 
 def _defence_draw(pips: tuple[Card, ...], faces: tuple[Card, ...], suffix: list[dict[int, int]],
@@ -1279,15 +1279,9 @@ def exchange_family(hand: tuple[Card, ...], sizes: list[int]) -> MoveFamily:
         check_exchanges(sum(weights), len(hand))
         return [Exchange(combo) for n in sizes for combo in combinations(hand, n)]
 
-    def read(text: str) -> Exchange | None:
-        try:
-            move = read_move_text(text)
-        except InputError:
-            return None
-        return move if isinstance(move, Exchange) and contains(move) else None
-
     return MoveFamily("exchange", sum(weights), sample, contains, listing,
-                      lambda: [Exchange(c) for c in exchange_candidates(hand, max(sizes, default=0))], read)
+                      lambda: [Exchange(c) for c in exchange_candidates(hand, max(sizes, default=0))],
+                      _family_reader(contains))
 
 
 def pile_size(rules: Rules) -> int:

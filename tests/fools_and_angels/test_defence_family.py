@@ -24,7 +24,7 @@ from foolsolve.spec import fools_and_angels as S
 from foolsolve.spec.fools_and_angels import DEFEND, SPEC, Rules, defence_count, defence_moves, defence_parts
 from foolsolve.worlds import read_view, view_of, worlds_of_view
 from tests.fools_and_angels.helpers import count_calls
-from tests.fools_and_angels.test_attack_family import grown
+from tests.fools_and_angels.test_attack_family import grown, many
 from tests.fools_and_angels.test_big_hands import chi_square
 
 INFO = games.get("fools-and-angels")
@@ -277,3 +277,20 @@ def test_answers_at_small_defences_are_those_before_the_defence_family() -> None
     rows = small_defence_rows()
     assert len(rows) == 28
     assert hashlib.sha256("\n".join(rows).encode()).hexdigest() == SMALL_ANSWERS
+
+
+def test_a_move_family_reads_its_own_moves_and_no_other_text() -> None:
+    """Each family's ``read`` (attacks, defences, exchanges) gives back a move it holds, and ``None``
+    for a move of another kind, a move it does not hold, or text that names no move."""
+    attack = SPEC.legal_moves_split(many("four_then_face"))[1]
+    defence = SPEC.legal_moves_split(big_defence())[1]
+    exchange = S.exchange_family(tuple(S.ordered(S.read_move_text("exchange 2C 3C 4C 5C").cards)), [1, 2])
+    assert attack is not None and defence is not None
+    for family in (attack, defence, exchange):
+        member = family.candidates()[0]
+        assert family.read(str(member)) == member
+    for family, other in ((attack, defence), (defence, attack), (attack, exchange), (exchange, attack)):
+        assert family.read(str(other.candidates()[0])) is None
+    assert attack.read("attack 2H") is None  # not in the hand
+    assert exchange.read("exchange 2C 3C 4C") is None  # a size the turn does not allow
+    assert all(f.read(text) is None for f in (attack, defence, exchange) for text in ("", "attack", "fold 2C"))
