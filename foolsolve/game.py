@@ -188,9 +188,10 @@ def reason(rule: str, says: str, section: str = "", quote: str = "", option: str
 
 
 MAX_LISTED = 2**16 - 1
-"""The most moves of one family a move list holds (every set of a 16-card hand): past it the list is
-refused in one line (:func:`check_listed`); a :class:`MoveFamily` still counts, samples and tests them,
-and bots, playouts and searches play on without the list (:func:`legal_or_family`)."""
+"""The most exchanges a move list holds (every set of a 16-card hand; Fools and Angels' attacks and
+defences are listed however many): past it the list is refused in one line (:func:`check_listed`);
+a :class:`MoveFamily` still counts, samples and tests them, and bots, playouts and searches play on
+without the list (:func:`legal_or_family`)."""
 
 
 class TooManyMoves(LimitError):
