@@ -810,6 +810,8 @@ def check_output(path: str | Path, what: str = "--out", *, stdout: bool = True, 
         if not stdout:
             raise InputError(f"{what}: a file is needed here, not - (standard output)")
         return
+    if not os.path.isabs(text) and _working_folder_gone():
+        raise InputError(f"{what}: {long_name(text)}: cannot write ({WORKING_FOLDER_GONE})")
     _check_name_length(text, what, temp=not name_only)
     if name_only:
         return
@@ -820,6 +822,19 @@ def check_output(path: str | Path, what: str = "--out", *, stdout: bool = True, 
         raise InputError(f"{what}: {long_name(text)}: cannot write (no folder {long_name(folder)})")
     if not os.access(folder, os.W_OK | os.X_OK):
         raise InputError(f"{what}: {long_name(text)}: cannot write ({unwritable_folder(folder)})")
+
+
+WORKING_FOLDER_GONE = "the working folder no longer exists: give a full path, or cd to a folder"
+"""Why a relative output name cannot be written where the command's working folder was deleted."""
+
+
+def _working_folder_gone() -> bool:
+    """The process's working folder has been deleted (a relative name has nowhere to go)."""
+    try:
+        os.getcwd()
+    except FileNotFoundError:
+        return True
+    return False
 
 
 def unwritable_folder(folder: str | Path) -> str:

@@ -417,3 +417,23 @@ ex.close()
 """
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert done.stdout.split("\n")[:2] == ["[(0, 1), (1, 2), (2, 3)]", "alive"], (done.stdout, done.stderr)
+
+
+def test_a_relative_output_name_in_a_deleted_working_folder_says_the_folder_is_gone(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A relative ``--out`` where the working folder was deleted said "cannot write (No such file or
+    directory)", naming nothing that is missing. It says the working folder is gone; a full path is
+    still checked as usual and written."""
+    from foolsolve.errors import InputError
+    from foolsolve.positions import WORKING_FOLDER_GONE, check_output
+
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    monkeypatch.chdir(gone)
+    gone.rmdir()
+    with pytest.raises(InputError) as caught:
+        check_output("o.jsonl")
+    assert str(caught.value) == f"--out: o.jsonl: cannot write ({WORKING_FOLDER_GONE})"
+    with pytest.raises(InputError, match="the working folder no longer exists"):
+        check_output("sub/o.svg", "--svg")
+    check_output(str(tmp_path / "o.jsonl"))  # a full path: no error
