@@ -558,6 +558,14 @@ def _draw_zone(parent: ET.Element, zone: Zone, x0: float, y0: float, label: str)
     elif _stacked(zone):  # one pile: every card drawn, a little apart, the last on top
         for i, text in enumerate(zone.cards):
             _card(group, cx + min(i, 8) * 1.5, y0 + 4 - min(i, 8) * 0.5, text, zone.key, i, zone.owner)
+        # no card is drawn on top (a discard keeps no order, so none of them is its top card): a plain
+        # face carrying the count covers the pile; every card is still in the picture's data
+        top = len(zone.cards) - 1
+        cover = ET.SubElement(group, "g", {"class": "pile-top", "transform":
+                                           f"translate({cx + min(top, 8) * 1.5:g},{y0 + 4 - min(top, 8) * 0.5:g})"})
+        ET.SubElement(cover, "rect", {"width": str(CARD_W), "height": str(CARD_H), "rx": "4", "fill": "#f3efe4",
+                                      "stroke": "#777", "stroke-width": "1"})
+        _label(cover, CARD_W / 2 - 4 * len(str(count)), CARD_H / 2 + 5, str(count), size=14, colour="#444")
         # a discard keeps no order: no card is named as its top; the same words in every picture (a report
         # page's and the Python API's too, where show --svg --fan is no option)
         _label(group, cx + CARD_W + 22, y0 + 30, f"a pile of {count}", size=11, colour="#444")

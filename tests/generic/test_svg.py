@@ -543,6 +543,21 @@ def test_fan_lays_out_a_view_files_discard(tmp_path, capsys):
     assert "a pile of 23<" in position_svg(*_example_state("durak-midbout.json"))
 
 
+def test_a_stacked_discard_shows_no_card_on_top():
+    """A stacked discard drew every card a little apart, the last in card order face up on top: a
+    picture naming a top card of a pile that keeps no order. A plain face with the count covers the
+    pile, drawn after every card at the last card's place; the cards stay in the picture's data."""
+    svg = position_svg(*_example_state("durak-midbout.json"))
+    zone = next(g for g in ET.fromstring(svg).iter(NS + "g") if g.get("class") == "zone"
+                and g.get("data-zone") == "discard")
+    children = [g for g in zone if g.tag == NS + "g"]
+    assert [g.get("class") for g in children] == ["card"] * 23 + ["pile-top"]
+    assert children[-1].get("transform") == children[-2].get("transform")
+    assert [t.text for t in children[-1].iter(NS + "text")] == ["23"]
+    fanned = position_svg(*_example_state("durak-midbout.json"), fan=True)
+    assert 'class="pile-top"' not in fanned
+
+
 def test_three_fools_pictures_name_who_played_each_card_and_a_rounds_bonus_and_penalty():
     """The centre's seat labels (p0 p1 p2) showed only while a seat was empty: once all three cards
     lay there (a Roshambo) nothing said whose each was. Past rounds had no seat labels and left out
