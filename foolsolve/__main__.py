@@ -37,16 +37,30 @@ def main() -> None:
     Once the command is over, a Ctrl-C is ignored: it cannot cut the exit short (a process killed
     by SIGINT, with no line, instead of the command's own exit code)."""
     one_blas_thread()
+    try:  # loaded first, while memory allows: an out-of-memory's line names the limit it met
+        import resource  # noqa: F401
+    except (ImportError, MemoryError):  # (no resource module: Windows)
+        pass
     try:
         with _unraisable_interrupt_kept() as kept:
             from foolsolve.errors import install_sigterm
 
             install_sigterm()
-            from foolsolve.cli import main as cli_main
+            with _load_messages_held() as held:
+                try:
+                    from foolsolve.cli import main as cli_main
+                except (MemoryError, ImportError) as exc:
+                    if isinstance(exc, ImportError) and not _memory_refused(exc):
+                        raise
+                    held.dropped = True
+            if held.dropped:
+                _no_memory_to_load()
             kept.now_loaded()
             cli_main()
     except KeyboardInterrupt:
         _interrupted()
+    except MemoryError:  # (before the CLI's own handlers run: loading foolsolve.errors itself)
+        _no_memory_to_load()
     finally:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         # a SIGTERM or SIGHUP as the process ends ends it, as it would have without the handler; a
@@ -142,6 +156,66 @@ def _interrupted() -> None:
     except (OSError, ValueError, AttributeError):
         pass
     sys.exit(code)
+
+
+class _load_messages_held:
+    """What the modules print on standard error while the CLI loads, held back and written out once
+    they are loaded (in order, as it would have been). Where memory runs out while they load, the
+    standard library's own complaints (hashlib logs a traceback for each hash its OpenSSL library,
+    refused memory, does not give) are dropped (``dropped``) and only the command's one line is
+    printed. A logging handler a module set up on the held stream writes to standard error."""
+
+    def __enter__(self) -> "_load_messages_held":
+        import io
+
+        self.dropped = False
+        self.saved = sys.stderr
+        self.buffer = io.StringIO()
+        sys.stderr = self.buffer
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        sys.stderr = self.saved
+        logging = sys.modules.get("logging")
+        if logging is not None:
+            for handler in logging.getLogger().handlers:
+                if getattr(handler, "stream", None) is self.buffer:
+                    handler.setStream(self.saved)
+        if not self.dropped and self.buffer.getvalue():
+            try:
+                self.saved.write(self.buffer.getvalue())
+                self.saved.flush()
+            except (OSError, ValueError, AttributeError):
+                pass
+
+
+def _memory_refused(exc: ImportError) -> bool:
+    """An import the system refused memory for (as ``foolsolve.cli._memory_refused_load`` reads it)."""
+    text = str(exc).lower()
+    return "failed to map segment" in text or "cannot allocate memory" in text
+
+
+def _no_memory_to_load() -> None:
+    """End a command whose modules could not be loaded for want of memory (a very low ``ulimit -v``)
+    with the one line of any out-of-memory (:func:`foolsolve.errors.out_of_memory`), exit 2, kind
+    ``limit``, as ``foolsolve.cli`` ends one once loaded; nothing more is imported for it."""
+    try:
+        from foolsolve.errors import out_of_memory
+
+        message = out_of_memory()
+    except (MemoryError, ImportError):  # too little memory to load even that
+        message = "out of memory: the process's address-space limit (ulimit -v) is too low to start foolsolve"
+    args = sys.argv[1:]
+    if "--json" in (args[:args.index("--")] if "--" in args else args):  # as foolsolve.cli.wants_json
+        line = f'{{"error": "{message}", "kind": "limit", "exit_code": 2}}'
+    else:
+        line = f"foolsolve: error: {message}"  # as foolsolve.cli.error_out
+    try:
+        sys.stderr.write(line + "\n")
+        sys.stderr.flush()
+    except (OSError, ValueError, AttributeError):
+        pass
+    sys.exit(2)
 
 
 def _tty() -> bool:

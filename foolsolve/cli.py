@@ -2956,6 +2956,10 @@ def _run(argv: Sequence[str] | None, as_json: bool) -> None:
         error_out(out_of_memory(), 2, "limit", as_json)
         sys.exit(2)
     except Exception as exc:
+        if _memory_refused_load(exc) and not os.environ.get("FOOLSOLVE_DEBUG"):
+            # (first: what follows imports a module, which the same limit refuses)
+            error_out(out_of_memory(), 2, "limit", as_json)
+            sys.exit(2)
         from foolsolve.z3run import is_ctrl_c
 
         if is_ctrl_c(exc):  # Ctrl-C that ctypes wrapped as it converted an argument (in Z3's API)
@@ -2975,6 +2979,15 @@ def _run(argv: Sequence[str] | None, as_json: bool) -> None:
         sys.exit(1)
     finally:
         _flush_stdout(as_json)
+
+
+def _memory_refused_load(exc: BaseException) -> bool:
+    """Whether ``exc`` is a module load the system refused memory for: under a low address-space
+    limit (``ulimit -v``) the dynamic loader cannot map a library as a module imports it
+    (``ImportError: libsqlite3.so.0: failed to map segment from shared object``, or ``cannot
+    allocate memory``) -- an out-of-memory, not a program error."""
+    text = str(exc).lower()
+    return isinstance(exc, ImportError) and ("failed to map segment" in text or "cannot allocate memory" in text)
 
 
 EXIT_PIPE = 141

@@ -437,3 +437,29 @@ def test_a_relative_output_name_in_a_deleted_working_folder_says_the_folder_is_g
     with pytest.raises(InputError, match="the working folder no longer exists"):
         check_output("sub/o.svg", "--svg")
     check_output(str(tmp_path / "o.jsonl"))  # a full path: no error
+
+
+@pytest.mark.parametrize("mib", [16, 22, 28, 40])
+def test_too_little_memory_to_load_the_program_is_one_line_naming_the_limit(tmp_path: Path, mib: int) -> None:
+    """Under an address-space limit (``ulimit -v``) too low to load foolsolve's modules, the command
+    ended in a traceback or "internal error: ImportError: libsqlite3.so.0: failed to map segment from
+    shared object", exit 1 (the dynamic loader refused memory for a library). It is the one line of
+    any out-of-memory, exit 2, whichever module the limit stops; where the limit is enough the
+    command answers."""
+    import resource
+    import sys
+
+    def limited() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (mib * 2**20, mib * 2**20))
+
+    example = Path(__file__).resolve().parents[2] / "foolsolve" / "examples" / "durak-endgame.json"
+    env = {**os.environ, "FOOLSOLVE_BACKGROUND_COMPILE": "0", "FOOLSOLVE_STORE": str(tmp_path / "store.sqlite")}
+    env.pop("FOOLSOLVE_DEBUG", None)
+    done = subprocess.run([sys.executable, "-m", "foolsolve", str(example)], capture_output=True, text=True,
+                          env=env, preexec_fn=limited, timeout=120)
+    if done.returncode == 0:
+        assert mib >= 28 and "Result" in done.stdout  # enough memory: an answer
+        return
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith("foolsolve: error: out of memory: ") and done.stderr.count("\n") == 1, done.stderr
+    assert f"address-space limit of {mib} MiB (ulimit -v)" in done.stderr
