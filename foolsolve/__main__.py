@@ -43,14 +43,14 @@ def main() -> None:
         pass
     try:
         with _unraisable_interrupt_kept() as kept:
-            from foolsolve.errors import install_sigterm
+            from foolsolve.errors import install_sigterm, memory_refused_load
 
             install_sigterm()
             with _load_messages_held() as held:
                 try:
                     from foolsolve.cli import main as cli_main
                 except (MemoryError, ImportError) as exc:
-                    if isinstance(exc, ImportError) and not _memory_refused(exc):
+                    if not isinstance(exc, MemoryError) and not memory_refused_load(exc):
                         raise
                     held.dropped = True
             if held.dropped:
@@ -189,12 +189,6 @@ class _load_messages_held:
                 pass
 
 
-def _memory_refused(exc: ImportError) -> bool:
-    """An import the system refused memory for (as ``foolsolve.cli._memory_refused_load`` reads it)."""
-    text = str(exc).lower()
-    return "failed to map segment" in text or "cannot allocate memory" in text
-
-
 def _no_memory_to_load() -> None:
     """End a command whose modules could not be loaded for want of memory (a very low ``ulimit -v``)
     with the one line of any out-of-memory (:func:`foolsolve.errors.out_of_memory`), exit 2, kind
@@ -203,8 +197,16 @@ def _no_memory_to_load() -> None:
         from foolsolve.errors import out_of_memory
 
         message = out_of_memory()
-    except (MemoryError, ImportError):  # too little memory to load even that
-        message = "out of memory: the process's address-space limit (ulimit -v) is too low to start foolsolve"
+    except (MemoryError, ImportError):  # too little memory to load even that: the limit read as main loaded it
+        limit = "the process's address-space limit (ulimit -v)"
+        try:
+            resource = sys.modules["resource"]
+            soft = resource.getrlimit(resource.RLIMIT_AS)[0]
+            if soft != resource.RLIM_INFINITY:
+                limit = f"the process's address-space limit of {soft // 2**20:,} MiB (ulimit -v)"
+        except (KeyError, AttributeError, OSError, ValueError, MemoryError):
+            pass
+        message = f"out of memory: {limit} is too low to start foolsolve"
     args = sys.argv[1:]
     if "--json" in (args[:args.index("--")] if "--" in args else args):  # as foolsolve.cli.wants_json
         line = f'{{"error": "{message}", "kind": "limit", "exit_code": 2}}'

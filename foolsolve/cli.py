@@ -28,6 +28,7 @@ from foolsolve.errors import (
     Stopped,
     command_line_names,
     json_quoted,
+    memory_refused_load,
     option_name,
     out_of_memory,
     printable_line,
@@ -2956,7 +2957,7 @@ def _run(argv: Sequence[str] | None, as_json: bool) -> None:
         error_out(out_of_memory(), 2, "limit", as_json)
         sys.exit(2)
     except Exception as exc:
-        if _memory_refused_load(exc) and not os.environ.get("FOOLSOLVE_DEBUG"):
+        if memory_refused_load(exc) and not os.environ.get("FOOLSOLVE_DEBUG"):
             # (first: what follows imports a module, which the same limit refuses)
             error_out(out_of_memory(), 2, "limit", as_json)
             sys.exit(2)
@@ -2979,15 +2980,6 @@ def _run(argv: Sequence[str] | None, as_json: bool) -> None:
         sys.exit(1)
     finally:
         _flush_stdout(as_json)
-
-
-def _memory_refused_load(exc: BaseException) -> bool:
-    """Whether ``exc`` is a module load the system refused memory for: under a low address-space
-    limit (``ulimit -v``) the dynamic loader cannot map a library as a module imports it
-    (``ImportError: libsqlite3.so.0: failed to map segment from shared object``, or ``cannot
-    allocate memory``) -- an out-of-memory, not a program error."""
-    text = str(exc).lower()
-    return isinstance(exc, ImportError) and ("failed to map segment" in text or "cannot allocate memory" in text)
 
 
 EXIT_PIPE = 141

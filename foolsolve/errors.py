@@ -64,6 +64,15 @@ def out_of_memory() -> str:
             "tables; a smaller position, --time or --max-nodes needs less)")
 
 
+def memory_refused_load(exc: BaseException) -> bool:
+    """Whether ``exc`` is a module load the system refused memory for: under a low address-space
+    limit (``ulimit -v``) the dynamic loader cannot map a library as a module imports it
+    (``ImportError: libsqlite3.so.0: failed to map segment from shared object``, or ``cannot
+    allocate memory``) -- an out-of-memory (:func:`out_of_memory`), not a program error."""
+    text = str(exc).lower()
+    return isinstance(exc, ImportError) and ("failed to map segment" in text or "cannot allocate memory" in text)
+
+
 def too_many_open_files(code: int = errno.EMFILE) -> str:
     """The one line of an ``OSError`` of too many open files (exit 2, kind ``limit``): the limit it
     met, the process's (``ulimit -n``, ``EMFILE``) or the system's (``ENFILE``), and what needs fewer

@@ -439,7 +439,7 @@ def test_a_relative_output_name_in_a_deleted_working_folder_says_the_folder_is_g
     check_output(str(tmp_path / "o.jsonl"))  # a full path: no error
 
 
-@pytest.mark.parametrize("mib", [16, 22, 28, 40])
+@pytest.mark.parametrize("mib", [18, 22, 28, 40])
 def test_too_little_memory_to_load_the_program_is_one_line_naming_the_limit(tmp_path: Path, mib: int) -> None:
     """Under an address-space limit (``ulimit -v``) too low to load foolsolve's modules, the command
     ended in a traceback or "internal error: ImportError: libsqlite3.so.0: failed to map segment from
