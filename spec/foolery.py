@@ -306,7 +306,9 @@ class State:
     given: tuple[tuple[Card, ...], ...] = ()
     """The cards each player gave in this round's exchange that are still in the receiver's hand
     (known to the giver, who saw them go: 004 §Later rounds), each sorted; ``()`` when there are
-    none (:func:`norm_given`). Knowledge only: no rule reads it."""
+    none (:func:`norm_given`); a Peasant's and a Merchant's entry is her whole gift, played or not (her
+    highest cards: what she kept is no higher, :func:`kept_below`). Knowledge: no move rule reads it;
+    the position reader checks it against the hands."""
 
     def active(self, p: int) -> bool:
         """Whether player ``p`` is still in play (has no place yet)."""
@@ -797,13 +799,21 @@ def receiver_of(previous: Sequence[int] | None, giver: int) -> int | None:
     return None if partner is None else place_of(previous, partner)
 
 
+def gives_highest(previous: Sequence[int] | None, g: int) -> bool:
+    """Whether player ``g`` gives her highest cards in this round's exchange (a Peasant, a Merchant:
+    004 §Later rounds)."""
+    return previous is not None and title(previous[g], len(previous)) in HIGHEST_GIVERS
+
+
 def norm_given(state: State, given: Sequence[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
     """``given`` (one list of cards a player) kept to the cards still in each receiver's hand in
-    ``state``; ``()`` when no card is left (the canonical "nothing known")."""
+    ``state``, a Peasant's and a Merchant's whole gift kept (her highest cards bound what she kept:
+    :func:`kept_below`); ``()`` when no card is left (the canonical "nothing known")."""
     out = []
     for g, cards in enumerate(given):
         r = receiver_of(state.previous_places, g)
-        out.append(_sorted(c for c in cards if r is not None and c in state.hands[r]))
+        keep_all = gives_highest(state.previous_places, g)
+        out.append(_sorted(c for c in cards if r is not None and (keep_all or c in state.hands[r])))
     return tuple(out) if any(out) else ()
 
 
@@ -1293,8 +1303,8 @@ class FoolerySpec(SpecGame[State, Move]):
         so that hand is written out. The cards the viewer gave in a later round's exchange (004 §Later
         rounds; ``given``) are known to be in the receiver's hand while she holds them."""
         over = self.is_terminal(state)
-        mine = state.given[player] if state.given else ()
         to = receiver_of(state.previous_places, player)
+        mine = tuple(c for c in state.given[player] if c in state.hands[to]) if state.given and to is not None else ()
         return {("hands", q): Hidden(len(h), mine if q == to else ()) for q, h in enumerate(state.hands)
                 if q != player and (state.places[q] is None or over)}
 
@@ -1309,16 +1319,11 @@ class FoolerySpec(SpecGame[State, Move]):
         if not state.given:
             return {}
         known = [list(g) if q == player or (g and receiver_of(state.previous_places, q) == player
-                                            and self._gives_highest(state.previous_places, q)) else None
+                                            and gives_highest(state.previous_places, q)) else None
                  for q, g in enumerate(state.given)]
         if not any(known):
             return {}
         return {"given": [None if g is None else [c.ascii for c in g] for g in known]}
-
-    @staticmethod
-    def _gives_highest(previous: Sequence[int] | None, g: int) -> bool:
-        """Whether player ``g`` gives her highest cards in this round's exchange (a Peasant, a Merchant)."""
-        return previous is not None and title(previous[g], len(previous)) in HIGHEST_GIVERS
 
     def view_cards(self, obj: dict[str, Any]) -> tuple[Any, list[Card], list[tuple[str, Card]]]:
         """The 78 tarot cards; seen: hands written out, the table and the discard (a view lists it)."""
@@ -1376,7 +1381,8 @@ class FoolerySpec(SpecGame[State, Move]):
         # a card given that neither a hidden hand lists as known nor a hand written out shows: whether the
         # receiver holds it is the draw's
         known = {t for i in hidden for t in hands[i].get("known", [])}
-        known |= {t for h in hands if isinstance(h, list) for t in h}
+        known |= {t for h in hands if isinstance(h, list) for t in h} | set(obj.get("discard") or [])
+        known |= {t for entry in obj.get("table") or [] if isinstance(entry, dict) for t in entry.get("cards") or []}
         return any(t not in known for g in obj.get("given") or [] for t in g or [])
 
     def view_card_zones(self, view: Any) -> dict[Any, frozenset[tuple[Any, ...]]]:
@@ -1403,7 +1409,7 @@ class FoolerySpec(SpecGame[State, Move]):
                 barred[("hands", lead["player"])] = lambda c: c.suit != TRUMP
             previous = obj.get("previous_places")
             for g, texts in enumerate(obj.get("given") or []):
-                if texts and ("hands", g) in hidden and self._gives_highest(previous, g):
+                if texts and ("hands", g) in hidden and gives_highest(previous, g):
                     floor = kept_below(TAROT78.parse(t, what=f"given[{g}]") for t in texts)
                     before = barred.get(("hands", g))
                     barred[("hands", g)] = (lambda c, f=floor, b=before: above_gift(c, f) or (b is not None and b(c)))
@@ -1626,7 +1632,8 @@ def _check_out_in_trick(table: Sequence[tuple[int, tuple[Card, ...]]], places: S
 
 def _read_given(raw: Any, state: State, hidden: frozenset[int] = frozenset()) -> tuple[tuple[Card, ...], ...]:
     """The ``given`` field: for each player, cards she gave in this round's exchange that the
-    receiver still holds (a view writes ``null`` for what its viewer does not know: nothing known).
+    receiver still holds, a Peasant's and a Merchant's whole gift (:func:`norm_given`; a view writes
+    ``null`` for what its viewer does not know: nothing known).
     ``hidden``: hands whose cards are not read (a view's public check: whether the receiver holds them)."""
     if raw is None:
         return ()
@@ -1649,9 +1656,19 @@ def _read_given(raw: Any, state: State, hidden: frozenset[int] = frozenset()) ->
             raise PositionError(f"given[{g}]: player {g} has not given yet (phase {state.phase})")
         if len(set(cards)) != len(cards) or len(cards) > GIVES[gives][2]:
             raise PositionError(f"given[{g}]: player {g} gave {plural(GIVES[gives][2], 'card')} in the exchange")
-        missing = [] if r in hidden else [c.ascii for c in cards if c not in state.hands[r]]
-        if missing:
-            raise PositionError(f"given[{g}]: {missing[0]} is not in the receiver's hand (hands[{r}])")
+        if gives_highest(state.previous_places, g):
+            # her whole gift: with the receiver, played since, or (once he has given) given back to her
+            back = next(ph for ph, (who, _, _) in GIVES.items() if who == PARTNER[title(state.previous_places[g], n)])
+            for c in cards:
+                holder = next((q for q in range(n) if c in state.hands[q]), None)
+                if holder is None or holder == r or holder in hidden or (holder == g and PHASES.index(back) < done):
+                    continue
+                raise PositionError(f"given[{g}]: {c.ascii} is in hands[{holder}]; a card she gave is with the "
+                                    f"receiver (hands[{r}]), played, or given back to her")
+        else:
+            missing = [] if r in hidden else [c.ascii for c in cards if c not in state.hands[r]]
+            if missing:
+                raise PositionError(f"given[{g}]: {missing[0]} is not in the receiver's hand (hands[{r}])")
         out.append(_sorted(cards))
     return tuple(out) if any(out) else ()
 

@@ -93,6 +93,29 @@ def test_the_kings_worlds_keep_the_peasant_below_the_lowest_card_she_gave():
         assert view_of(INFO, world, king) == view
 
 
+def test_the_bound_outlasts_the_kings_play_of_a_card_she_gave():
+    """The King leads KH, one of the Peasant's two: ``given[0]`` still lists KH VIII (her whole gift),
+    so his view still keeps her below KH (with VIII alone as the bound she could hold I-VII)."""
+    state, gift = _after_gift()
+    king = place_of(state.previous_places, "King")
+    state = SPEC.apply(state, SPEC.parse_move(state, "give 2H 5S"))
+    while state.phase != "play":
+        state = SPEC.apply(state, SPEC.legal_moves(state)[0])
+    state = SPEC.apply(state, SPEC.parse_move(state, "play KH"))
+    assert state.given[0] == gift and TAROT78.parse("KH") not in state.hands[king]
+    assert SPEC.state_from_json(SPEC.state_to_json(state)) == state
+    assert INFO.engine.to_spec(INFO.engine.from_spec(state)) == state
+    view = view_of(INFO, state, king)
+    assert view["given"][0] == ["KH", "VIII"]
+    worlds = Worlds(read_view(view))
+    floor = kept_below(gift)
+    rng = random.Random(11)
+    for _ in range(30):
+        world = worlds.sample(rng)
+        assert not [c for c in world.hands[0] if above_gift(c, floor) and c.ascii not in ("2H", "5S")]
+        assert view_of(INFO, world, king) == view
+
+
 def test_the_princes_worlds_keep_the_merchant_below_the_card_she_gave():
     """Same one pair down: the Merchant's highest card (here XIX) tells the Prince she holds no XX or
     XXI; the King and the Peasant know nothing of it."""
