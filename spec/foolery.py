@@ -1426,7 +1426,8 @@ class FoolerySpec(SpecGame[State, Move]):
 
     def view_public_check(self, view: Any, obj: dict[str, Any]) -> None:
         """:meth:`state_from_json`'s checks but those that read the cards of a hidden hand (a trump
-        lead from one, whether a receiver holds the cards given her, and, while a hidden hand holds
+        lead from one, whether a receiver holds the cards given her, whether a Peasant or Merchant kept
+        a card above her gift, and, while a hidden hand holds
         one card, whether it is the Fool alone)."""
         self._read(obj, hidden=frozenset(z.path[1] for z in view.zones))
 
