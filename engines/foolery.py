@@ -654,12 +654,14 @@ class FooleryEngine(Engine[EngineState, int]):
     @staticmethod
     def _given(state: EngineState) -> tuple[tuple[Any, ...], ...]:
         """The spec's ``given``: what each player gave that the receiver still holds (cards never come
-        back to a hand once play begins, so masking with the hand at the end is exact)."""
+        back to a hand once play begins, so masking with the hand at the end is exact), a Peasant's and
+        a Merchant's whole gift (:func:`foolsolve.spec.foolery.norm_given`)."""
         ctx = state.ctx
         if not ctx.given:
             return ()
-        out = tuple(_cards(m & state.hands[ctx.receiver(g)]) if ctx.receiver(g) >= 0 else ()
-                    for g, m in enumerate(ctx.given))
+        highest = {g for g in (ctx.peasant, ctx.merchant) if g >= 0}  # (who gives her highest cards)
+        out = tuple(() if ctx.receiver(g) < 0 else _cards(m) if g in highest
+                    else _cards(m & state.hands[ctx.receiver(g)]) for g, m in enumerate(ctx.given))
         return out if any(out) else ()
 
     def legal_moves(self, state: EngineState) -> list[int]:

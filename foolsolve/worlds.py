@@ -18,7 +18,8 @@ cards that are neither visible nor known to be somewhere) dealt into the hidden 
 places. :class:`Worlds` samples them uniformly (every assignment of the unknown cards to the
 free places equally likely; an ordered zone's free places in a uniformly random order), counts
 them and lists them. Where the rules let a card lie only in some hidden zones (Fools and Angels: a
-stock holds only the cards it can ever hold, ``view_card_zones``), only the assignments that put
+stock holds only the cards it can ever hold; Foolery: a hand that led trumps holds no suit card, a
+Peasant who gave her highest cards none above them; ``view_card_zones``), only the assignments that put
 every card where it may lie count, and they are drawn uniformly (:meth:`Worlds._split`). A world
 must also be a position the spec accepts: where a rule ties the
 hidden cards to what the viewer sees (Durak: the player to move as a thrower must hold a card

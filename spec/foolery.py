@@ -306,7 +306,9 @@ class State:
     given: tuple[tuple[Card, ...], ...] = ()
     """The cards each player gave in this round's exchange that are still in the receiver's hand
     (known to the giver, who saw them go: 004 §Later rounds), each sorted; ``()`` when there are
-    none (:func:`norm_given`). Knowledge only: no rule reads it."""
+    none (:func:`norm_given`); a Peasant's and a Merchant's entry is her whole gift, played or not (her
+    highest cards: what she kept is no higher, :func:`kept_below`). Knowledge: no move rule reads it;
+    the position reader checks it against the hands."""
 
     def active(self, p: int) -> bool:
         """Whether player ``p`` is still in play (has no place yet)."""
@@ -717,6 +719,28 @@ def highest_choices(hand: Sequence[Card], k: int) -> list[tuple[Card, ...]]:
     return [_sorted([*above, *x]) for x in itertools.combinations(level, k - len(above))]
 
 
+HIGHEST_GIVERS = ("Peasant", "Merchant")
+"""The titles whose gift the rules fix as their highest cards (004 §Later rounds); the King and the
+Prince give cards of their choice."""
+
+_HIGHEST_QUOTE = {"Peasant": "The King gets the Peasant's two highest cards",
+                  "Merchant": "The Prince and Merchant similarly exchange a single card"}
+
+
+def kept_below(gift: Iterable[Card]) -> tuple[int, int]:
+    """How high a card the giver of ``gift`` (her highest cards, 004 §Later rounds) may have kept: the
+    lowest of them (:func:`exchange_height`; a card of that height ties it: the giver's choice among
+    equal cards, :func:`highest_choices`)."""
+    return min(exchange_height(c) for c in gift)
+
+
+def above_gift(card: Card, floor: tuple[int, int]) -> bool:
+    """Whether ``card`` is higher than a giver of her highest cards could keep (:func:`kept_below`);
+    never the Fool, which is never passed (004 §Later rounds: "The Fool may under no circumstances
+    be passed.") and so may stay below any gift."""
+    return card != FOOL and exchange_height(card) > floor
+
+
 def give_reasons(state: State, cards: Sequence[Card]) -> list[Reason]:
     """Every rule against the player to move giving ``cards`` in the exchange.
 
@@ -775,13 +799,21 @@ def receiver_of(previous: Sequence[int] | None, giver: int) -> int | None:
     return None if partner is None else place_of(previous, partner)
 
 
+def gives_highest(previous: Sequence[int] | None, g: int) -> bool:
+    """Whether player ``g`` gives her highest cards in this round's exchange (a Peasant, a Merchant:
+    004 §Later rounds)."""
+    return previous is not None and title(previous[g], len(previous)) in HIGHEST_GIVERS
+
+
 def norm_given(state: State, given: Sequence[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
     """``given`` (one list of cards a player) kept to the cards still in each receiver's hand in
-    ``state``; ``()`` when no card is left (the canonical "nothing known")."""
+    ``state``, a Peasant's and a Merchant's whole gift kept (her highest cards bound what she kept:
+    :func:`kept_below`); ``()`` when no card is left (the canonical "nothing known")."""
     out = []
     for g, cards in enumerate(given):
         r = receiver_of(state.previous_places, g)
-        out.append(_sorted(c for c in cards if r is not None and c in state.hands[r]))
+        keep_all = gives_highest(state.previous_places, g)
+        out.append(_sorted(c for c in cards if r is not None and (keep_all or c in state.hands[r])))
     return tuple(out) if any(out) else ()
 
 
@@ -1271,8 +1303,8 @@ class FoolerySpec(SpecGame[State, Move]):
         so that hand is written out. The cards the viewer gave in a later round's exchange (004 §Later
         rounds; ``given``) are known to be in the receiver's hand while she holds them."""
         over = self.is_terminal(state)
-        mine = state.given[player] if state.given else ()
         to = receiver_of(state.previous_places, player)
+        mine = tuple(c for c in state.given[player] if c in state.hands[to]) if state.given and to is not None else ()
         return {("hands", q): Hidden(len(h), mine if q == to else ()) for q, h in enumerate(state.hands)
                 if q != player and (state.places[q] is None or over)}
 
@@ -1280,11 +1312,18 @@ class FoolerySpec(SpecGame[State, Move]):
     knowledge_fields: ClassVar[tuple[str, ...]] = ("given",)
 
     def view_extra(self, state: State, player: int) -> dict[str, Any]:
-        """``given`` with the viewer's own entry only (what the others gave is theirs and their
-        receivers' to know: ``null``), when she gave a card the receiver still holds."""
-        if not state.given or not state.given[player]:
+        """``given`` with the entries the viewer knows: her own (the cards she gave that the receiver
+        still holds) and, given to her, the highest cards of a Peasant or a Merchant (004 §Later
+        rounds), which bound what the giver kept (:meth:`view_card_zones`); the others' are theirs and
+        their receivers' to know (``null``). Left out when no such entry lists a card."""
+        if not state.given:
             return {}
-        return {"given": [[c.ascii for c in g] if q == player else None for q, g in enumerate(state.given)]}
+        known = [list(g) if q == player or (g and receiver_of(state.previous_places, q) == player
+                                            and gives_highest(state.previous_places, q)) else None
+                 for q, g in enumerate(state.given)]
+        if not any(known):
+            return {}
+        return {"given": [None if g is None else [c.ascii for c in g] for g in known]}
 
     def view_cards(self, obj: dict[str, Any]) -> tuple[Any, list[Card], list[tuple[str, Card]]]:
         """The 78 tarot cards; seen: hands written out, the table and the discard (a view lists it)."""
@@ -1327,31 +1366,68 @@ class FoolerySpec(SpecGame[State, Move]):
         """The checks of a position read the cards of a hand (not only how many it holds) only where
         a play on the table led trumps (the leader held nothing else: :func:`may_lead_trumps`), where
         a hand of one card may be the Fool alone (the places, a lead) and where ``given`` puts a card
-        in the receiver's hand; a view is constrained only when such a hand is hidden (``given``: and
-        the card is not known in a hidden hand, where every filling puts it). Every other check reads
-        the counts of the hidden hands, so every filling of them gets the same verdict."""
+        in the receiver's hand or bounds what a giver of her highest cards kept; a view is constrained
+        only when a hand of one card is hidden or a card given is neither known in a hidden hand (where
+        every filling puts it) nor shown. A trump lead from a hidden hand and the highest cards given
+        by one are knowledge per card, which :meth:`view_card_zones` gives the sampler (every filling
+        it draws passes those checks); every other check reads the counts of the hidden hands, so
+        every filling of them gets the same verdict."""
         hands = obj.get("hands")
         if not isinstance(hands, list):
             return True
         hidden = {i for i, h in enumerate(hands) if isinstance(h, dict)}
         if any(hands[i].get("count") == 1 for i in hidden):
             return True
-        # a card the viewer gave that no hidden hand lists as known: whether the receiver holds it is the draw's
+        # a card given that neither a hidden hand lists as known nor a hand written out shows: whether the
+        # receiver holds it is the draw's
         known = {t for i in hidden for t in hands[i].get("known", [])}
-        if any(t not in known for g in obj.get("given") or [] for t in g or []):
-            return True
-        table = obj.get("table") or []
+        known |= {t for h in hands if isinstance(h, list) for t in h} | set(obj.get("discard") or [])
+        known |= {t for entry in obj.get("table") or [] if isinstance(entry, dict) for t in entry.get("cards") or []}
+        return any(t not in known for g in obj.get("given") or [] for t in g or [])
+
+    def view_card_zones(self, view: Any) -> dict[Any, frozenset[tuple[Any, ...]]]:
+        """Where a view's unseen cards may lie, from what the rules make the hidden hands reveal:
+
+        - a hidden hand that led the trick on the table with trumps held nothing else then (004
+          §Trumping: "You can't lead trump unless that's all you have", the Fool counting with the
+          trumps: ``fool_in_trump_lead``), and no card joins a hand during play, so it holds no suit card;
+        - a hidden Peasant's or Merchant's hand whose highest cards the viewer received (``given``:
+          004 §Later rounds, "The King gets the Peasant's two highest cards ... The Prince and Merchant
+          similarly exchange a single card.") holds no unseen card higher than the lowest of them
+          (:func:`above_gift`; the Fool aside: "The Fool may under no circumstances be passed."). The
+          cards she received afterwards are the viewer's own gift, which the view places in her hand
+          as known or shows where they were played, so none of them is unseen.
+
+        A field the view gets wrong is left to :meth:`state_from_json`, which names it."""
+        hidden = frozenset(z.path for z in view.zones)
+        obj = view.obj
+        barred: dict[tuple[Any, ...], Any] = {}  # hidden hand -> which unseen cards it cannot hold
         try:
-            lead = table[0]
-            return lead["player"] in hidden and all(is_trump(TAROT78.parse(t, what="table")) for t in lead["cards"])
-        except IndexError:
-            return False  # an empty table
-        except (InputError, KeyError, TypeError):
-            return True  # (the spec names it)
+            lead = (obj.get("table") or [None])[0]
+            if lead is not None and ("hands", lead["player"]) in hidden and lead["cards"] and all(
+                    is_trump(TAROT78.parse(t, what="table")) for t in lead["cards"]):
+                barred[("hands", lead["player"])] = lambda c: c.suit != TRUMP
+            previous = obj.get("previous_places")
+            for g, texts in enumerate(obj.get("given") or []):
+                if texts and ("hands", g) in hidden and gives_highest(previous, g):
+                    floor = kept_below(TAROT78.parse(t, what=f"given[{g}]") for t in texts)
+                    before = barred.get(("hands", g))
+                    barred[("hands", g)] = (lambda c, f=floor, b=before: above_gift(c, f) or (b is not None and b(c)))
+        except (InputError, KeyError, TypeError, IndexError, ValueError):
+            return {}  # (the position's checks name it)
+        if not barred:
+            return {}
+        out: dict[Any, frozenset[tuple[Any, ...]]] = {}
+        for c in view.unseen:
+            no = frozenset(path for path, bar in barred.items() if bar(c))
+            if no:
+                out[c] = hidden - no
+        return out
 
     def view_public_check(self, view: Any, obj: dict[str, Any]) -> None:
         """:meth:`state_from_json`'s checks but those that read the cards of a hidden hand (a trump
-        lead from one, whether a receiver holds the cards given her, and, while a hidden hand holds
+        lead from one, whether a receiver holds the cards given her, whether a Peasant or Merchant kept
+        a card above her gift, and, while a hidden hand holds
         one card, whether it is the Fool alone)."""
         self._read(obj, hidden=frozenset(z.path[1] for z in view.zones))
 
@@ -1497,6 +1573,7 @@ class FoolerySpec(SpecGame[State, Move]):
                       places=places, to_move=obj["to_move"], dealer=dealer, round=round_no, previous_places=previous,
                       phase=phase)
         state = replace(state, given=_read_given(obj.get("given"), state, hidden or frozenset()))
+        _check_kept_below_gift(state, hidden or frozenset())
         if not self.is_terminal(state):
             tm = state.to_move
             if not state.active(tm):
@@ -1556,7 +1633,8 @@ def _check_out_in_trick(table: Sequence[tuple[int, tuple[Card, ...]]], places: S
 
 def _read_given(raw: Any, state: State, hidden: frozenset[int] = frozenset()) -> tuple[tuple[Card, ...], ...]:
     """The ``given`` field: for each player, cards she gave in this round's exchange that the
-    receiver still holds (a view writes ``null`` for what its viewer does not know: nothing known).
+    receiver still holds, a Peasant's and a Merchant's whole gift (:func:`norm_given`; a view writes
+    ``null`` for what its viewer does not know: nothing known).
     ``hidden``: hands whose cards are not read (a view's public check: whether the receiver holds them)."""
     if raw is None:
         return ()
@@ -1579,11 +1657,56 @@ def _read_given(raw: Any, state: State, hidden: frozenset[int] = frozenset()) ->
             raise PositionError(f"given[{g}]: player {g} has not given yet (phase {state.phase})")
         if len(set(cards)) != len(cards) or len(cards) > GIVES[gives][2]:
             raise PositionError(f"given[{g}]: player {g} gave {plural(GIVES[gives][2], 'card')} in the exchange")
-        missing = [] if r in hidden else [c.ascii for c in cards if c not in state.hands[r]]
-        if missing:
-            raise PositionError(f"given[{g}]: {missing[0]} is not in the receiver's hand (hands[{r}])")
+        if gives_highest(state.previous_places, g):
+            # her whole gift: with the receiver, played since, or (once he has given) given back to her
+            back = next(ph for ph, (who, _, _) in GIVES.items() if who == PARTNER[title(state.previous_places[g], n)])
+            for c in cards:
+                holder = next((q for q in range(n) if c in state.hands[q]), None)
+                if holder is None or holder == r or holder in hidden or (holder == g and PHASES.index(back) < done):
+                    continue
+                raise PositionError(f"given[{g}]: {c.ascii} is in hands[{holder}]; a card she gave is with the "
+                                    f"receiver (hands[{r}]), played, or given back to her")
+        else:
+            missing = [] if r in hidden else [c.ascii for c in cards if c not in state.hands[r]]
+            if missing:
+                raise PositionError(f"given[{g}]: {missing[0]} is not in the receiver's hand (hands[{r}])")
         out.append(_sorted(cards))
     return tuple(out) if any(out) else ()
+
+
+def _check_kept_below_gift(state: State, hidden: frozenset[int] = frozenset()) -> None:
+    """A Peasant or Merchant whose highest cards ``given`` records kept none higher than the lowest of
+    them (:func:`above_gift`; 004 §Later rounds): her hand holds no higher card but the ones her partner
+    gave her back, which ``given`` lists while she holds them; where it does not list them all (they
+    were played, or nobody recorded them) as many higher cards as it leaves out are let pass.
+    ``hidden``: hands whose cards are not read (a view's public check)."""
+    if not state.given or state.previous_places is None:
+        return
+    previous, n = state.previous_places, state.players
+    done = PHASES.index(state.phase)
+    for g, gift in enumerate(state.given):
+        who = title(previous[g], n)
+        if not gift or g in hidden or who not in HIGHEST_GIVERS:
+            continue
+        partner = PARTNER[who]
+        r = place_of(previous, partner)
+        back = next(ph for ph, (giver, _, _) in GIVES.items() if giver == partner)
+        back_cards = set(state.given[r])
+        unlisted = GIVES[back][2] - len(back_cards) if PHASES.index(back) < done else 0
+        floor = kept_below(gift)
+        high = sorted((c for c in state.hands[g] if above_gift(c, floor) and c not in back_cards),
+                      key=exchange_height, reverse=True)
+        if len(high) <= unlisted:
+            continue
+        lowest = min(gift, key=exchange_height)
+        k = GIVES[next(ph for ph, (giver, _, _) in GIVES.items() if giver == who)][2]
+        what = "highest card" if k == 1 else f"{k} highest cards"
+        back_words = (f", more than the {plural(unlisted, 'card')} the {partner} gave her that given[{r}] does "
+                      "not list" if unlisted else "")
+        raise PositionError(f"hands[{g}]: the {who} (player {g}) holds {' '.join(c.ascii for c in high)}, higher than "
+                            f"{lowest.ascii}, which she gave the {partner} with her {what} (given[{g}]: "
+                            f"{' '.join(c.ascii for c in gift)}){back_words} (004 §Later rounds: "
+                            f"\"{_HIGHEST_QUOTE[who]}\")")
 
 
 def _check_turn(state: State) -> None:
