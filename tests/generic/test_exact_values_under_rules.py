@@ -7,8 +7,8 @@ the concept the answer names: paranoid or max-n payoffs
 (:func:`foolsolve.solver.minimax.open_hand_values`; with two players, the payoff difference where
 the answer gives it), Foolery's going out first, Fool's Paradise's own score minus the best other
 score. A position whose spec search passes :data:`SPEC_NODES`, or whose answer is not exact within
-ten seconds, is left out. Deep runs only (``HYPOTHESIS_PROFILE=long``): a few hundred solves per
-game.
+ten seconds, is left out. A few hundred solves per game in deep runs (``HYPOTHESIS_PROFILE=long``);
+two seeded positions per game in every run of the suite.
 
 Three Fools keeps every card in play (a pile is played again once collected), so random play never
 leaves a small position: its positions are built small (:func:`tests.three_fools.exact.short_game`:
@@ -46,11 +46,18 @@ from tests.three_fools import exact as three_fools_exact
 # the other tests' helpers are imported here, not inside the test: importing a module of
 # hypothesis tests while a hypothesis test runs applies their @given inside it (a failed health check)
 
-pytestmark = pytest.mark.skipif(os.environ.get("HYPOTHESIS_PROFILE") != "long",
-                                reason="a few hundred exact solves per game (HYPOTHESIS_PROFILE=long runs it)")
+LONG = pytest.mark.skipif(os.environ.get("HYPOTHESIS_PROFILE") != "long",
+                          reason="a few hundred exact solves per game (HYPOTHESIS_PROFILE=long runs it)")
 
 CARDS = 7
 """Live cards at most (:func:`size`)."""
+
+CI_CHECKED = 2
+"""The positions per game every run of the suite compares."""
+
+CI_SEEDS = 12
+"""The most seeds every run of the suite tries per game
+(:func:`test_every_moves_exact_value_equals_exhaustive_search_on_a_few_seeded_positions`)."""
 
 
 def drawn(game: str, rng: random.Random) -> tuple[Any, int]:
@@ -164,6 +171,7 @@ def answer_values(answer: api.Solved) -> dict[str, Any]:
     return {m.move: Fraction(str(m.value)) for m in answer.moves}
 
 
+@LONG
 @pytest.mark.parametrize("game", games.names())
 @settings(max_examples=300)
 @given(seed=st.integers(0, 2 ** 32))
@@ -173,9 +181,24 @@ def test_every_moves_exact_value_equals_exhaustive_search_over_the_spec(game: st
         check_answers(game, s, seed)
 
 
-def check_answers(game: str, s: Any, seed: int) -> None:
+@pytest.mark.parametrize("game", games.names())
+def test_every_moves_exact_value_equals_exhaustive_search_on_a_few_seeded_positions(game: str) -> None:
+    """The deep test's check in every run of the suite (the ``ci`` profile too): seeds 0, 1, ... until
+    :data:`CI_CHECKED` positions are compared (a position too big or not exact in two seconds is left
+    out), at most :data:`CI_SEEDS` seeds."""
+    checked = 0
+    for seed in range(CI_SEEDS):
+        s = small_position(game, seed)
+        checked += s is not None and check_answers(game, s, seed, time=2)
+        if checked == CI_CHECKED:
+            return
+    pytest.fail(f"{game}: {checked} of the first {CI_SEEDS} seeds gave a position checked, not {CI_CHECKED}")
+
+
+def check_answers(game: str, s: Any, seed: int, time: float = 10) -> bool:
     """Every root move's exact value of the answers to ``s`` equals the search over the spec (an
-    answer not exact within ten seconds, or a search too big, is left out)."""
+    answer not exact within ``time`` seconds, or a search too big, is left out: ``False``, else
+    ``True``)."""
     from foolsolve.cli import _SeatRequest
 
     # the default answer too where the player to move sees every card that matters (else it is the
@@ -185,16 +208,17 @@ def check_answers(game: str, s: Any, seed: int) -> None:
     if game == "three-fools":  # the default answer of a round about to be led is the round odds (their own tests)
         asks = [(True, None), (True, {"concept": "max-n"})]
     for open_hand, options in asks:
-        answer = api.answer(s, open_hand=open_hand, time=10, progress=False, options=options)
+        answer = api.answer(s, open_hand=open_hand, time=time, progress=False, options=options)
         assert isinstance(answer, api.Solved)
         if answer.value_kind == "estimate" or answer.unfinished:
-            return  # not exact within the time
+            return False  # not exact within the time
         assert answer.value_kind in ("outcome", "score", "payoff")
         try:
             want = spec_values(game, s, answer)
         except TooBig:
-            return
+            return False
         assert answer_values(answer) == want, (game, seed, open_hand, options, answer.method)
+    return True
 
 
 def stuck_position(seed: int) -> Any:
