@@ -1502,6 +1502,9 @@ def moves(position: str, as_json: bool) -> None:
         return
     texts = move_texts(info.spec, state)
     result = info.spec.result(state)
+    note = info.spec.moves_note(state)
+    if note:
+        click.echo(f"foolsolve: {note}", err=True)
     if result is not None:
         click.echo(f"foolsolve: the game is over ({result.label}{scoring_caveat(getattr(state, 'rules', None))}): "
                    "no legal moves", err=True)

@@ -978,6 +978,11 @@ class SpecGame(ABC, Generic[S, M]):
         not say them in words (Foolery: a title such as King); default: none."""
         return {}
 
+    def moves_note(self, state: S) -> str:
+        """A line ``foolsolve moves`` writes on standard error above the moves where their texts leave
+        out what they do (Foolery's exchange: who gives to whom); empty (the default): none."""
+        return ""
+
     def picture_captions(self, state: S) -> dict[str, list[str]]:
         """Words a picture (``foolsolve/svg.py``) adds to the caption of each row of a zone drawn one
         item a row, by the zone's key (Three Fools' ``rounds``: a lying leader's penalty), where the

@@ -775,6 +775,30 @@ def receiver_of(previous: Sequence[int] | None, giver: int) -> int | None:
     return None if partner is None else place_of(previous, partner)
 
 
+def titles_words(places: Sequence[int]) -> str:
+    """Who took each title with these places, in place order: ``King: player 2, Prince: player 1,
+    ..., Peasant: player 0`` (a title, then the player: never read as a score)."""
+    n = len(places)
+    return ", ".join(f"{title(places[q], n)}: player {q}" for q in sorted(range(n), key=lambda q: places[q]))
+
+
+def exchange_words(state: State) -> str:
+    """The exchange step of ``state`` in words, naming the titles and the receiver: ``exchange: the
+    Peasant gives the King (player 3) the 2 highest cards`` (004 §Later rounds)."""
+    giver, receiver, k = GIVES[state.phase]
+    to = receiver_of(state.previous_places, state.to_move)
+    what = {"Peasant": "the 2 highest cards", "Merchant": "the highest card"}.get(
+        giver, f"{plural(k, 'card')} of choice")
+    return f"exchange: the {giver} gives the {receiver} (player {to}) {what}"
+
+
+def skip_words(state: State) -> str:
+    """Who the last play skipped and why: ``player 4 (an equal single card)`` (004 §Follow)."""
+    cards = state.table[-1][1] if state.table else ()
+    what = "an equal single card" if len(cards) == 1 else "an equal pair" if len(cards) == 2 else "an equal play"
+    return f"player {state.skipped} ({what})"
+
+
 def norm_given(state: State, given: Sequence[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
     """``given`` (one list of cards a player) kept to the cards still in each receiver's hand in
     ``state``; ``()`` when no card is left (the canonical "nothing known")."""
@@ -1029,7 +1053,7 @@ class FoolerySpec(SpecGame[State, Move]):
         titles = [title(pl, state.players) for pl in places]
         payoffs = tuple(place_payoff(pl, state.players, state.rules) for pl in places)
         order = sorted(range(state.players), key=lambda q: places[q])
-        label = ", ".join(f"{titles[q]} {q}" for q in order)
+        label = ", ".join(f"{titles[q]}: player {q}" for q in order)
         return Result(payoffs, label, (("places", places), ("titles", titles)))
 
     def num_players(self, state: State) -> int:
@@ -1061,9 +1085,28 @@ class FoolerySpec(SpecGame[State, Move]):
 
     def picture_notes(self, state: State) -> dict[int, list[str]]:
         """Words beside each player in a picture (foolsolve/svg.py): the title of a player who has
-        gone out (King, Prince, Noble, Merchant, Peasant)."""
-        return {p: [f"{title(place, state.players)} (out)"] for p, place in enumerate(state.places)
-                if place is not None}
+        gone out (King, Prince, Noble, Merchant, Peasant); during a later round's exchange, each
+        player's title of the round before (``Peasant of round 1``)."""
+        out = {p: [f"{title(place, state.players)} (out)"] for p, place in enumerate(state.places)
+               if place is not None}
+        if state.phase != "play" and state.previous_places is not None:
+            for p, place in enumerate(state.previous_places):
+                out.setdefault(p, []).append(f"{title(place, state.players)} of round {state.round - 1}")
+        return out
+
+    def moves_note(self, state: State) -> str:
+        """In a later round's exchange, who gives what to whom (``give`` moves name only the cards):
+        ``player 0 to move (exchange: the Peasant gives the King (player 2) the 2 highest cards)``."""
+        if state.phase in GIVES and not self.is_terminal(state):
+            return f"player {state.to_move} to move ({exchange_words(state)})"
+        return ""
+
+    def boundary_note(self, before: State, move: Move, after: State) -> str:
+        """A play that skips the following player (004 §Follow: "If it's an equal single card or
+        pair, the following player is skipped."): who is skipped, as every player sees it."""
+        if isinstance(move, Play) and after.skipped is not None:
+            return f"skipped: {skip_words(after)}"
+        return ""
 
     # -- why a move is (il)legal --
 
@@ -1239,11 +1282,21 @@ class FoolerySpec(SpecGame[State, Move]):
             lines.append(f"  player {i}{you}: {zone_words(view, ('hands', i), h, lambda c: c.ascii)}{extra}")
         for q, cs in state.table:
             lines.append(f"  table: player {q} played {' '.join(c.ascii for c in cs)}")
+        if state.skipped is not None:
+            lines.append(f"  skipped: {skip_words(state)}")
+        if state.passed:
+            lines.append(f"  passed: {', '.join(f'player {q}' for q in sorted(state.passed))}")
+        aside = len(state.discard())
+        if aside:
+            lines.append(f"  discard: {plural(aside, 'card')} set aside")
         res = self.result(state)
         if res is not None:
             lines.append(f"  round over: {res.label}{scoring_caveat(state.rules)}")
         else:
-            lines.append(f"  player {state.to_move} to move ({state.phase})")
+            if state.phase != "play" and state.previous_places is not None:
+                lines.append(f"  titles of round {state.round - 1}: {titles_words(state.previous_places)}")
+            doing = exchange_words(state) if state.phase in GIVES else state.phase
+            lines.append(f"  player {state.to_move} to move ({doing})")
         return "\n".join(lines)
 
     # -- views and positions --
