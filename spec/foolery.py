@@ -463,15 +463,47 @@ _VARIATION_QUOTE = ("The inventor suggests that it may work better to require th
                     "trumps to beat two trumps, rather than requiring one fewer trump to be used.")
 
 
+RANK_WORDS = {ACE: "Ace", 11: "Jack", 12: "Cavalier", 13: "Queen", KING: "King", ACE_HIGH: "Ace"}
+"""The ranks a player reads by name (004 §Hands: "11 for Jack, 12 for Cavalier, 13 for Queen, 14
+for King"; an ace high in a straight, option ``straight_wrap``, is an Ace too); the others are
+their numbers."""
+SET_WORDS = {1: "a single {}", 2: "a pair of {}s", 3: "three {}s", 4: "four {}s"}
+
+
+def rank_word(rank: int) -> str:
+    """A suit rank as a player reads it: ``Ace``, ``7``, ``Cavalier``, ``King``."""
+    return RANK_WORDS.get(rank, str(rank))
+
+
+def trump_word(rank: int) -> str:
+    """A trump by its numeral: ``XVIII``."""
+    return TAROT78.card(TRUMP, rank).ascii
+
+
 def describe_combo(combo: Combo) -> str:
-    """A play in words (for reasons)."""
+    """A play in words (for reasons), ranks and trumps named as a player reads them: ``a pair of
+    6s``, ``a single Ace``, ``2 trumps topped by XVIII``, ``a five of a kind of 4s``, ``a straight to
+    the 9``, ``a full house of Queens``."""
     if combo.kind == "fool":
         return "the Fool"
     if combo.kind == "trumps":
-        return f"{plural(combo.count, 'trump')} topped by {combo.key}"
+        if combo.count == 1:
+            return f"the trump {trump_word(combo.key)}"
+        return f"{plural(combo.count, 'trump')} topped by {trump_word(combo.key)}"
     if combo.kind == "hand":
-        return f"a {CATEGORY_NAMES[combo.key[0]]} to {combo.key[1]}"
-    return f"{plural(combo.count, 'card')} of rank {combo.key}"
+        category, rank = combo.key
+        if category in (FIVE_OF_A_KIND, FULL_HOUSE):
+            return f"a {CATEGORY_NAMES[category]} of {rank_word(rank)}s"
+        return f"a {CATEGORY_NAMES[category]} to the {rank_word(rank)}"
+    return SET_WORDS[combo.count].format(rank_word(combo.key))
+
+
+def same_kind_words(top: Combo) -> str:
+    """What follows ``top`` by §Follow's "the same number of cards": ``another pair``, ``another
+    five-card hand`` (trumps and the Fool aside)."""
+    if top.kind == "hand":
+        return "another five-card hand"
+    return "another " + {1: "single card", 2: "pair", 3: "set of three", 4: "set of four"}[top.count]
 
 
 def follow_reasons(play: Combo, top: Combo, rules: Rules) -> list[Reason]:
@@ -499,7 +531,9 @@ def follow_reasons(play: Combo, top: Combo, rules: Rules) -> list[Reason]:
         above = top.key if top.kind == "trumps" else \
             top.key[1] if top.kind == "hand" and top.key[0] == FIVE_OF_A_KIND else None
         if above is not None and not play.key > above:
-            out.append(reason("higher_trump", f"the highest trump played must be above {above}", "Trumping",
+            out.append(reason("higher_trump", f"the highest trump played must be above {trump_word(above)}"
+                              + (f", not {trump_word(play.key)}" if play.count == 1 else
+                                 f"; the highest here is {trump_word(play.key)}"), "Trumping",
                               "Higher trumps are needed to beat lower ones, even when trumping 5 of a Kind"))
         return out
     if top.kind == "trumps":
@@ -507,8 +541,8 @@ def follow_reasons(play: Combo, top: Combo, rules: Rules) -> list[Reason]:
                        "Note that trumping previously played trumps follows the same reductions as trumping normal "
                        "cards")]
     if top.kind != play.kind or top.count != play.count:
-        return [reason("same_number", f"{describe_combo(top)} is followed by {plural(top.count, 'card')} of the same kind "
-                       f"(a set, or a five-card hand), not {describe_combo(play)}", "Follow", _FOLLOW_QUOTE)]
+        return [reason("same_number", f"{describe_combo(top)} is followed by {same_kind_words(top)} (or trumps, or "
+                       f"the Fool), not {describe_combo(play)}", "Follow", _FOLLOW_QUOTE)]
     if play.key < top.key:
         section, quote = _order_quote(play, top)
         return [reason("equal_or_higher", f"{describe_combo(play)} is lower than {describe_combo(top)}", section,
