@@ -242,7 +242,18 @@ class Play:
     cards: tuple[Card, ...]
 
     def __str__(self) -> str:
-        return "play " + " ".join(c.ascii for c in self.cards)
+        return "play " + " ".join(c.ascii for c in shown_order(self.cards))
+
+
+def shown_order(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """The order a play's cards are printed in: a five-card play by rank (a straight reads as one,
+    ``5H 6S 7C 8D 9S``; the trump of a five of a kind last; an ace after the King where the others
+    are J C Q K, the straight ``straight_wrap`` allows); any other play as given (card order). Only
+    the text: a play is the same set of cards in any order, and is typed in any order."""
+    if len(cards) != 5:
+        return tuple(cards)
+    top_ace = {c.rank for c in cards if c.suit != TRUMP} == {1, 11, 12, 13, 14}
+    return tuple(sorted(cards, key=lambda c: (c.suit == TRUMP, 15 if top_ace and c.rank == 1 else c.rank, c.index)))
 
 
 @dataclass(frozen=True)
@@ -1315,7 +1326,7 @@ class FoolerySpec(SpecGame[State, Move]):
             you = " (you)" if is_viewer(view, i) else ""
             lines.append(f"  player {i}{you}: {zone_words(view, ('hands', i), h, lambda c: c.ascii)}{extra}")
         for q, cs in state.table:
-            lines.append(f"  table: player {q} played {' '.join(c.ascii for c in cs)}")
+            lines.append(f"  table: player {q} played {' '.join(c.ascii for c in shown_order(cs))}")
         if state.skipped is not None:
             lines.append(f"  skipped: {skip_words(state)}")
         if state.passed:

@@ -86,3 +86,21 @@ def test_the_round_result_names_each_title_s_player() -> None:
     res = SPEC.result(end)
     assert res is not None and res.label == "King: player 0, Noble: player 1, Peasant: player 2"
     assert "round over: King: player 0, Noble: player 1, Peasant: player 2" in SPEC.describe(end)
+
+
+def test_a_five_card_play_reads_in_rank_order_and_parses_back() -> None:
+    state = SPEC.state_from_json({"game": "foolery", "players": 3, "dealer": 0, "to_move": 0,
+                                  "hands": [["7C", "8D", "5H", "6S", "9S", "4C", "4D", "4H", "4S", "IV"],
+                                            ["AC", "JD", "CD", "QD", "KD"], ["2C"]],
+                                  "places": [None, None, None], "rules": {"straight_wrap": True}})
+    texts = [str(m) for m in SPEC.legal_moves(state)]
+    assert "play 5H 6S 7C 8D 9S" in texts and "play 4C 4D 4H 4S IV" in texts
+    assert not any(t == "play 7C 8D 5H 6S 9S" for t in texts)
+    for text in texts:  # the text names the same move, read back
+        assert str(SPEC.parse_move(state, text)) == text
+    after = SPEC.play(state, "play 9S 8D 7C 6S 5H")
+    assert "  table: player 0 played 5H 6S 7C 8D 9S" in SPEC.describe(after)
+    after = SPEC.play(after, "pass", "pass")  # player 0 wins the trick and leads again
+    played = SPEC.play(SPEC.state_from_json(SPEC.state_to_json(after) | {"to_move": 1, "table": [],
+                                                                            "passed": []}), "play AC JD CD QD KD")
+    assert "played JD CD QD KD AC" in SPEC.describe(played)  # the ace above the King (straight_wrap)
