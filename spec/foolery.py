@@ -838,10 +838,17 @@ def exchange_words(state: State) -> str:
 
 
 def skip_words(state: State) -> str:
-    """Who the last play skipped and why: ``player 4 (an equal single card)`` (004 §Follow)."""
+    """Who the last play skipped and why: ``player 4 is skipped (an equal single card)`` (004 §Follow)."""
     cards = state.table[-1][1] if state.table else ()
     what = "an equal single card" if len(cards) == 1 else "an equal pair" if len(cards) == 2 else "an equal play"
-    return f"player {state.skipped} ({what})"
+    return f"player {state.skipped} is skipped ({what})"
+
+
+def players_words(players: Sequence[int]) -> str:
+    """``player 2``, ``players 2 and 3``, ``players 2, 3 and 5``."""
+    if len(players) == 1:
+        return f"player {players[0]}"
+    return f"players {', '.join(str(q) for q in players[:-1])} and {players[-1]}"
 
 
 def norm_given(state: State, given: Sequence[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
@@ -1150,7 +1157,7 @@ class FoolerySpec(SpecGame[State, Move]):
         """A play that skips the following player (004 §Follow: "If it's an equal single card or
         pair, the following player is skipped."): who is skipped, as every player sees it."""
         if isinstance(move, Play) and after.skipped is not None:
-            return f"skipped: {skip_words(after)}"
+            return skip_words(after)
         return ""
 
     # -- why a move is (il)legal --
@@ -1328,9 +1335,9 @@ class FoolerySpec(SpecGame[State, Move]):
         for q, cs in state.table:
             lines.append(f"  table: player {q} played {' '.join(c.ascii for c in shown_order(cs))}")
         if state.skipped is not None:
-            lines.append(f"  skipped: {skip_words(state)}")
+            lines.append(f"  {skip_words(state)}")
         if state.passed:
-            lines.append(f"  passed: {', '.join(f'player {q}' for q in sorted(state.passed))}")
+            lines.append(f"  {players_words(sorted(state.passed))} passed")
         aside = len(state.discard())
         if aside:
             lines.append(f"  discard: {plural(aside, 'card')} set aside")

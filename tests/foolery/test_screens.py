@@ -35,11 +35,11 @@ def test_a_skipped_player_is_named_in_the_position_and_the_transcript() -> None:
     moves, before, after = _skipping_moves(start, random.Random(3))
     skipped = after.skipped
     text = show_text(SPEC, after)
-    assert f"  skipped: player {skipped} (an equal " in text, text
+    assert f"  player {skipped} is skipped (an equal " in text, text
     assert f"player {after.to_move} to move" in text
     lines = transcript(SPEC, start, moves)
-    assert f"-- skipped: player {skipped} (an equal " in lines[-1], lines
-    assert SPEC.boundary_note(before, SPEC.parse_move(before, moves[-1]), after).startswith("skipped: ")
+    assert f"-- player {skipped} is skipped (an equal " in lines[-1], lines
+    assert SPEC.boundary_note(before, SPEC.parse_move(before, moves[-1]), after).startswith(f"player {skipped} is ")
 
 
 def test_passes_and_the_cards_set_aside_are_shown() -> None:
@@ -55,7 +55,9 @@ def test_passes_and_the_cards_set_aside_are_shown() -> None:
         assert (f"  discard: {aside} card" in text) == (aside > 0), text
         if state.passed:
             passed_seen = True
-            assert "  passed: " + ", ".join(f"player {q}" for q in sorted(state.passed)) in text
+            qs = sorted(state.passed)
+            said = f"player {qs[0]}" if len(qs) == 1 else f"players {', '.join(map(str, qs[:-1]))} and {qs[-1]}"
+            assert f"  {said} passed\n" in text, text
         aside_seen = aside_seen or aside > 0
     assert passed_seen and aside_seen
 
