@@ -77,6 +77,12 @@ def test_the_exchange_names_the_titles_and_the_receiver(tmp_path: Path, capsys) 
     code, out, err = run(["moves", str(path)], capsys)
     assert code == 0 and out.startswith("give ")
     assert "the Peasant gives the King (player 2)" in err
+    view = tmp_path / "v3.json"  # a view file of another seat: the same line
+    code, _, err = run(["view", str(path), "--as", "3", "--out", str(view)], capsys)
+    assert code == 0, err
+    code, out3, err = run(["moves", str(view)], capsys)
+    assert code == 0 and "give " in out3
+    assert "foolsolve: player 0 to move (exchange: the Peasant gives the King (player 2) the 2 highest cards)" in err
     state = SPEC.play(state, out.splitlines()[0])
     assert "(exchange: the King gives the Peasant (player 0) 2 cards of choice)" in SPEC.describe(state)
 
