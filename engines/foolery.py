@@ -704,7 +704,7 @@ class FooleryEngine(Engine[EngineState, int]):
         n = state.ctx.n
         titles = [title_of(pl, n) for pl in state.places]
         order = sorted(range(n), key=lambda q: state.places[q])
-        label = ", ".join(f"{titles[q]} {q}" for q in order)
+        label = ", ".join(f"{titles[q]}: player {q}" for q in order)
         return Result(tuple(state.ctx.pay[pl] for pl in state.places), label,
                       (("places", list(state.places)), ("titles", titles)))
 

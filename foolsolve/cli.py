@@ -1483,6 +1483,9 @@ def moves(position: str, as_json: bool) -> None:
     """List the legal moves of POSITION, sorted (the spec's order), one a line. For a view file: the
     viewer's moves when she is to move, else what the view tells of the moves of the player to move.
 
+    Where the move texts leave out what they do (Foolery's exchange: who gives to whom), standard
+    error says it in one line.
+
     A finished game has none: nothing is printed (--json: []), and standard error says the game is
     over and its result (show --json gives it as JSON); for a view file, the result where every world
     looked at has the same one, else that it depends on cards the viewer does not see."""
@@ -1491,7 +1494,12 @@ def moves(position: str, as_json: bool) -> None:
 
     info, state = load_position(position, views=True)
     if isinstance(state, View):
-        vm = view_moves(Worlds(state))
+        worlds = Worlds(state)
+        vm = view_moves(worlds)
+        # (what moves_note says rests on what every player sees: any world of the view says it)
+        note = "" if vm.over else info.spec.moves_note(worlds.sample(random.Random(0)))
+        if note:
+            click.echo(f"foolsolve: {note}", err=True)
         if vm.over:
             said = (vm.result.label if vm.result is not None
                     else f"its result depends on cards player {vm.viewer} does not see")
@@ -1502,6 +1510,9 @@ def moves(position: str, as_json: bool) -> None:
         return
     texts = move_texts(info.spec, state)
     result = info.spec.result(state)
+    note = info.spec.moves_note(state)
+    if note:
+        click.echo(f"foolsolve: {note}", err=True)
     if result is not None:
         click.echo(f"foolsolve: the game is over ({result.label}{scoring_caveat(getattr(state, 'rules', None))}): "
                    "no legal moves", err=True)

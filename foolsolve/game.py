@@ -119,6 +119,9 @@ class Reason:
     outside: str = ""
     """Where ``says`` applies a fact the text does not give (:class:`foolsolve.rules.OutsideFact`):
     the fact and its source, cited beside the seed sentence (empty: nothing from outside the text)."""
+    fixed: bool = False
+    """Whether ``option`` is a fixed rule, not an option (``foolsolve rules GAME`` lists it under
+    "Fixed rules (not options)"): named as a fixed rule, never as an option, wherever it is printed."""
     reconstruction: str = ""
     """The name of the spec's reconstruction the verdict rests on (a reading of an unclear rule that
     ``foolsolve rules GAME`` lists: :class:`foolsolve.rules.Reconstruction`; empty: none), which
@@ -141,25 +144,33 @@ class Reason:
         """JSON form (the option's value as JSON writes it)."""
         from foolsolve.rules import json_text
 
-        return {"rule": self.rule, "says": self.says, "seed": seed, "section": self.section, "quote": self.quote,
-                "outside": self.outside, "option": self.option,
-                "value": None if self.option is None else json.loads(json_text(self.value)),
-                "reconstruction": self.reconstruction or None}
+        out = {"rule": self.rule, "says": self.says, "seed": seed, "section": self.section, "quote": self.quote,
+               "outside": self.outside, "option": self.option,
+               "value": None if self.option is None else json.loads(json_text(self.value)),
+               "reconstruction": self.reconstruction or None}
+        if self.fixed:
+            out["fixed"] = True  # "option" names a fixed rule, not an option
+        return out
+
+    def option_words(self) -> str:
+        """``option transfer_trump_laid = true``, or for a fixed rule ``fixed rule transfer_cap`` (empty:
+        no option)."""
+        from foolsolve.rules import json_text
+
+        if self.option is None:
+            return ""
+        return f"fixed rule {self.option}" if self.fixed else f"option {self.option} = {json_text(self.value)}"
 
     def short(self, seed: str = "") -> str:
         """:meth:`text` without the quote (for one-line errors)."""
-        from foolsolve.rules import json_text
-
-        opt = f"; option {self.option} = {json_text(self.value)}" if self.option else ""
+        opt = f"; {self.option_words()}" if self.option else ""
         opt += f"; reconstruction {self.reconstruction}" if self.reconstruction else ""
         where = self._where(seed)
         return f"{self.says} [{self.rule}{'; ' + where if where else ''}{opt}]"
 
     def text(self, seed: str = "") -> str:
         """One line: what the rule says, the rule function, the seed sentence and the option."""
-        from foolsolve.rules import json_text
-
-        opt = f"; option {self.option} = {json_text(self.value)}" if self.option else ""
+        opt = f"; {self.option_words()}" if self.option else ""
         opt += f"; reconstruction {self.reconstruction}" if self.reconstruction else ""
         cite = self.cite(seed)
         return f"{self.says} [{self.rule}{'; ' + cite if cite else ''}{opt}]"
@@ -184,7 +195,9 @@ def reason(rule: str, says: str, section: str = "", quote: str = "", option: str
     ``reconstruction``: the name of the spec's reconstruction it rests on)."""
     value = getattr(rules, option) if option is not None and rules is not None else None
     where = "" if outside is None else f"{outside.origin}: {outside.fact}"
-    return Reason(rule, says, section, quote, option, value, hidden, where, reconstruction)
+    declared = getattr(rules, "__dataclass_fields__", {}).get(option) if option is not None else None
+    fixed = bool(declared is not None and declared.metadata.get("foolsolve", {}).get("fixed"))
+    return Reason(rule, says, section, quote, option, value, hidden, where, fixed, reconstruction)
 
 
 MAX_LISTED = 2**16 - 1
@@ -977,6 +990,11 @@ class SpecGame(ABC, Generic[S, M]):
         """Words beside each player in a picture (``foolsolve/svg.py``), where the position's JSON does
         not say them in words (Foolery: a title such as King); default: none."""
         return {}
+
+    def moves_note(self, state: S) -> str:
+        """A line ``foolsolve moves`` writes on standard error above the moves where their texts leave
+        out what they do (Foolery's exchange: who gives to whom); empty (the default): none."""
+        return ""
 
     def picture_captions(self, state: S) -> dict[str, list[str]]:
         """Words a picture (``foolsolve/svg.py``) adds to the caption of each row of a zone drawn one

@@ -46,8 +46,8 @@ class Explanation:
     decisive: list[tuple[str, Any]] = field(default_factory=list)
     """Those of ``impossible`` under which the move's verdict, read on this position as it stands,
     would also be the opposite (Durak's ``variant = "simple"`` for a throw-in: the bout would be
-    over): the text report shows them with their reasons and folds the others (a deck size, the
-    order of a pile) to one line."""
+    over): the text report shows them with their reasons and leaves out the others (a deck size,
+    the order of a pile), which ``--verbose`` and ``--json`` give."""
     sources: dict[str, str] = field(default_factory=dict)
     """The seed sentence of each option named in ``flips`` or ``impossible`` (as ``rules`` cites it)."""
     legal_moves: list[str] = field(default_factory=list)
@@ -114,9 +114,10 @@ class Explanation:
 
     def lines(self, verbose: bool = False) -> list[str]:
         """The human-readable report. Without ``verbose``: what the move does in a player's words
-        (:attr:`effect_words`), the option values under which the position could not arise folded to
-        one line, and at most :data:`MOVES_SHOWN` legal moves; with it, the position fields as JSON
-        writes them, each such option value with its reason, and every legal move."""
+        (:attr:`effect_words`), the option values under which the position could not arise only where
+        they would also change the verdict (:attr:`decisive`), and at most :data:`MOVES_SHOWN` legal
+        moves; with it, the position fields as JSON writes them, each such option value with its
+        reason, and every legal move."""
         out: list[str] = []
         if self.error is not None:
             # the text quoted once, cut as a message quotes it (errors.got), also where the error quotes it whole
@@ -139,16 +140,11 @@ class Explanation:
                 out.append(f"Option values that would make it {verdict} (one option changed at a time):")
                 out += [f"  {o} = {json_text(v)}" + self._source_line(o) for o, v in self.flips]
             # a value under which the move's verdict would also change is shown with its reason; the
-            # others (a deck size, a pile's order) are folded to one line
+            # others (a deck size, a pile's order) say nothing about the move: --verbose and --json only
             shown = [x for x in self.impossible if verbose or (x[0], x[1]) in self.decisive]
-            folded = [x for x in self.impossible if x not in shown]
             if shown:
                 out.append("Option values under which this position could not arise (one option changed at a time):")
                 out += [f"  {o} = {json_text(v)}: {why}" + self._source_line(o) for o, v, why in shown]
-            if folded:
-                named = ", ".join(f"{o} = {json_text(v)}" for o, v, _ in folded)
-                out.append(f"({'Nor' if shown else 'This position could not arise'} under {named}, which would not "
-                           "change the verdict; why --verbose says why.)")
             if not self.flips and not self.impossible:
                 out.append("No other value of any one rule option changes that.")
         out.append(moves_line(self.legal_moves, verbose, self.unlisted))
@@ -226,7 +222,8 @@ def _cite_line(r: Reason, seed: str, exp: Explanation | None = None, spec: Any =
     if r.outside:
         parts.append(f"\n      from outside the text: {r.outside}")
     if r.option is not None:
-        parts.append(f"\n      option {r.option} = {json_text(r.value)}")
+        parts.append(f"\n      {r.option_words()}" + (" (not an option: 'foolsolve rules' lists the fixed rules)"
+                                                       if r.fixed else ""))
     return "".join(parts)
 
 
@@ -305,7 +302,7 @@ def option_flips(spec: SpecGame[Any, Any], state: Any, text: str, legal: bool,
 def _decides(spec: SpecGame[Any, Any], state: Any, rules: Any, text: str, legal: bool) -> bool:
     """Whether the verdict on ``text`` differs under ``rules`` read on ``state`` as it stands (a
     position those rules would refuse: the spec's rule functions may then fail, which counts as
-    deciding, so the value is shown rather than folded away)."""
+    deciding, so the value is shown rather than left out)."""
     try:
         return _verdict(spec, spec.with_rules(state, rules), text) != legal
     except Exception:  # any failure on a position the rules refuse: show the value

@@ -543,6 +543,12 @@ def team(p: int) -> int:
     return p % 2
 
 
+def team_words(players: int) -> str:
+    """The teams in words: ``team 0 is players 0, 2, 4; team 1 is players 1, 3, 5`` (:func:`team`)."""
+    return "; ".join(f"team {t} is players {', '.join(str(p) for p in range(players) if team(p) == t)}"
+                     for t in (0, 1))
+
+
 def opponent_after(state: State, p: int, out: Iterable[int] | None = None) -> int:
     """Who ``p`` attacks (a lead) or transfers to: the next player after ``p`` to the left who is not out;
     under ``teams`` the next such player of the other team (001 §Variants: "In a transfer fool, the move
@@ -1962,6 +1968,14 @@ class DurakSpec(SpecGame[State, Move]):
         """Players in the deal."""
         return state.players
 
+    def utility_range(self, rules: Rules, players: int) -> tuple[float, float]:
+        """The payoffs of the fool and the best place (:func:`end_of_game`): without teams and places,
+        -1 for the fool and +1/(n-1) for every other player (with six players -1 to 0.2); teams, and
+        both ``places`` choices, -1 to +1."""
+        if rules.places == "fool" and rules.teams == NO_TEAMS:
+            return (-1.0, 1.0 / (players - 1))
+        return (-1.0, 1.0)
+
     def side(self, state: State, player: int) -> tuple[int, ...]:
         """Under ``teams``, ``player``'s team (RECONSTRUCTION ``team_seating``; partners never play
         against each other, ``team_defender``, and lose together, ``team_end``); else ``(player,)``."""
@@ -1970,6 +1984,13 @@ class DurakSpec(SpecGame[State, Move]):
         return tuple(p for p in range(state.players) if team(p) == team(player))
 
     boundary_name = "bout"
+
+    def picture_notes(self, state: State) -> dict[int, list[str]]:
+        """Words beside each player in a picture (foolsolve/svg.py): under ``teams``, the player's
+        team (``team 0``: RECONSTRUCTION ``team_seating``)."""
+        if state.rules.teams == NO_TEAMS:
+            return {}
+        return {p: [f"team {team(p)}"] for p in range(state.players)}
 
     picture_hints: ClassVar[dict[str, Any]] = {"skip": ("redeal_seed", "defender_start")}
     """Pictures (foolsolve.svg) leave out what only the rules' bookkeeping reads (the defender's hand
@@ -1993,8 +2014,12 @@ class DurakSpec(SpecGame[State, Move]):
         lines = [f"Durak ({state.rules.variant}, {state.rules.deck} cards), {state.players} players, {trump}; "
                  f"{stock_text}; discard {len(state.discard)}"]
         lines += first_bout_lines(state)
+        if state.rules.teams != NO_TEAMS:
+            lines.append(f"teams ({state.rules.teams}): {team_words(state.players)}")
         for p in range(state.players):
             role = []
+            if state.rules.teams != NO_TEAMS:
+                role.append(f"team {team(p)}")
             if p == state.attacker:
                 role.append("attacker")
             if p == state.defender:

@@ -242,7 +242,18 @@ class Play:
     cards: tuple[Card, ...]
 
     def __str__(self) -> str:
-        return "play " + " ".join(c.ascii for c in self.cards)
+        return "play " + " ".join(c.ascii for c in shown_order(self.cards))
+
+
+def shown_order(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """The order a play's cards are printed in: a five-card play by rank (a straight reads as one,
+    ``5H 6S 7C 8D 9S``; the trump of a five of a kind last; an ace after the King where the others
+    are J C Q K, the straight ``straight_wrap`` allows); any other play as given (card order). Only
+    the text: a play is the same set of cards in any order, and is typed in any order."""
+    if len(cards) != 5:
+        return tuple(cards)
+    top_ace = {c.rank for c in cards if c.suit != TRUMP} == {1, 11, 12, 13, 14}
+    return tuple(sorted(cards, key=lambda c: (c.suit == TRUMP, 15 if top_ace and c.rank == 1 else c.rank, c.index)))
 
 
 @dataclass(frozen=True)
@@ -465,15 +476,47 @@ _VARIATION_QUOTE = ("The inventor suggests that it may work better to require th
                     "trumps to beat two trumps, rather than requiring one fewer trump to be used.")
 
 
+RANK_WORDS = {ACE: "Ace", 11: "Jack", 12: "Cavalier", 13: "Queen", KING: "King", ACE_HIGH: "Ace"}
+"""The ranks a player reads by name (004 §Hands: "11 for Jack, 12 for Cavalier, 13 for Queen, 14
+for King"; an ace high in a straight, option ``straight_wrap``, is an Ace too); the others are
+their numbers."""
+SET_WORDS = {1: "a single {}", 2: "a pair of {}s", 3: "three {}s", 4: "four {}s"}
+
+
+def rank_word(rank: int) -> str:
+    """A suit rank as a player reads it: ``Ace``, ``7``, ``Cavalier``, ``King``."""
+    return RANK_WORDS.get(rank, str(rank))
+
+
+def trump_word(rank: int) -> str:
+    """A trump by its numeral: ``XVIII``."""
+    return TAROT78.card(TRUMP, rank).ascii
+
+
 def describe_combo(combo: Combo) -> str:
-    """A play in words (for reasons)."""
+    """A play in words (for reasons), ranks and trumps named as a player reads them: ``a pair of
+    6s``, ``a single Ace``, ``2 trumps topped by XVIII``, ``a five of a kind of 4s``, ``a straight to
+    the 9``, ``a full house of Queens``."""
     if combo.kind == "fool":
         return "the Fool"
     if combo.kind == "trumps":
-        return f"{plural(combo.count, 'trump')} topped by {combo.key}"
+        if combo.count == 1:
+            return f"the trump {trump_word(combo.key)}"
+        return f"{plural(combo.count, 'trump')} topped by {trump_word(combo.key)}"
     if combo.kind == "hand":
-        return f"a {CATEGORY_NAMES[combo.key[0]]} to {combo.key[1]}"
-    return f"{plural(combo.count, 'card')} of rank {combo.key}"
+        category, rank = combo.key
+        if category in (FIVE_OF_A_KIND, FULL_HOUSE):
+            return f"a {CATEGORY_NAMES[category]} of {rank_word(rank)}s"
+        return f"a {CATEGORY_NAMES[category]} to the {rank_word(rank)}"
+    return SET_WORDS[combo.count].format(rank_word(combo.key))
+
+
+def same_kind_words(top: Combo) -> str:
+    """What follows ``top`` by §Follow's "the same number of cards": ``another pair``, ``another
+    five-card hand`` (trumps and the Fool aside)."""
+    if top.kind == "hand":
+        return "another five-card hand"
+    return "another " + {1: "single card", 2: "pair", 3: "set of three", 4: "set of four"}[top.count]
 
 
 def follow_reasons(play: Combo, top: Combo, rules: Rules) -> list[Reason]:
@@ -501,7 +544,9 @@ def follow_reasons(play: Combo, top: Combo, rules: Rules) -> list[Reason]:
         above = top.key if top.kind == "trumps" else \
             top.key[1] if top.kind == "hand" and top.key[0] == FIVE_OF_A_KIND else None
         if above is not None and not play.key > above:
-            out.append(reason("higher_trump", f"the highest trump played must be above {above}", "Trumping",
+            out.append(reason("higher_trump", f"the highest trump played must be above {trump_word(above)}"
+                              + (f", not {trump_word(play.key)}" if play.count == 1 else
+                                 f"; the highest here is {trump_word(play.key)}"), "Trumping",
                               "Higher trumps are needed to beat lower ones, even when trumping 5 of a Kind"))
         return out
     if top.kind == "trumps":
@@ -509,8 +554,8 @@ def follow_reasons(play: Combo, top: Combo, rules: Rules) -> list[Reason]:
                        "Note that trumping previously played trumps follows the same reductions as trumping normal "
                        "cards")]
     if top.kind != play.kind or top.count != play.count:
-        return [reason("same_number", f"{describe_combo(top)} is followed by {plural(top.count, 'card')} of the same kind "
-                       f"(a set, or a five-card hand), not {describe_combo(play)}", "Follow", _FOLLOW_QUOTE)]
+        return [reason("same_number", f"{describe_combo(top)} is followed by {same_kind_words(top)} (or trumps, or "
+                       f"the Fool), not {describe_combo(play)}", "Follow", _FOLLOW_QUOTE)]
     if play.key < top.key:
         section, quote = _order_quote(play, top)
         return [reason("equal_or_higher", f"{describe_combo(play)} is lower than {describe_combo(top)}", section,
@@ -805,6 +850,37 @@ def gives_highest(previous: Sequence[int] | None, g: int) -> bool:
     return previous is not None and title(previous[g], len(previous)) in HIGHEST_GIVERS
 
 
+def titles_words(places: Sequence[int]) -> str:
+    """Who took each title with these places, in place order: ``King: player 2, Prince: player 1,
+    ..., Peasant: player 0`` (a title, then the player: never read as a score)."""
+    n = len(places)
+    return ", ".join(f"{title(places[q], n)}: player {q}" for q in sorted(range(n), key=lambda q: places[q]))
+
+
+def exchange_words(state: State) -> str:
+    """The exchange step of ``state`` in words, naming the titles and the receiver: ``exchange: the
+    Peasant gives the King (player 3) the 2 highest cards`` (004 §Later rounds)."""
+    giver, receiver, k = GIVES[state.phase]
+    to = receiver_of(state.previous_places, state.to_move)
+    what = {"Peasant": "the 2 highest cards", "Merchant": "the highest card"}.get(
+        giver, f"{plural(k, 'card')} of choice")
+    return f"exchange: the {giver} gives the {receiver} (player {to}) {what}"
+
+
+def skip_words(state: State) -> str:
+    """Who the last play skipped and why: ``player 4 is skipped (an equal single card)`` (004 §Follow)."""
+    cards = state.table[-1][1] if state.table else ()
+    what = "an equal single card" if len(cards) == 1 else "an equal pair" if len(cards) == 2 else "an equal play"
+    return f"player {state.skipped} is skipped ({what})"
+
+
+def players_words(players: Sequence[int]) -> str:
+    """``player 2``, ``players 2 and 3``, ``players 2, 3 and 5``."""
+    if len(players) == 1:
+        return f"player {players[0]}"
+    return f"players {', '.join(str(q) for q in players[:-1])} and {players[-1]}"
+
+
 def norm_given(state: State, given: Sequence[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
     """``given`` (one list of cards a player) kept to the cards still in each receiver's hand in
     ``state``, a Peasant's and a Merchant's whole gift kept (her highest cards bound what she kept:
@@ -1061,7 +1137,7 @@ class FoolerySpec(SpecGame[State, Move]):
         titles = [title(pl, state.players) for pl in places]
         payoffs = tuple(place_payoff(pl, state.players, state.rules) for pl in places)
         order = sorted(range(state.players), key=lambda q: places[q])
-        label = ", ".join(f"{titles[q]} {q}" for q in order)
+        label = ", ".join(f"{titles[q]}: player {q}" for q in order)
         return Result(payoffs, label, (("places", places), ("titles", titles)))
 
     def num_players(self, state: State) -> int:
@@ -1093,9 +1169,28 @@ class FoolerySpec(SpecGame[State, Move]):
 
     def picture_notes(self, state: State) -> dict[int, list[str]]:
         """Words beside each player in a picture (foolsolve/svg.py): the title of a player who has
-        gone out (King, Prince, Noble, Merchant, Peasant)."""
-        return {p: [f"{title(place, state.players)} (out)"] for p, place in enumerate(state.places)
-                if place is not None}
+        gone out (King, Prince, Noble, Merchant, Peasant); during a later round's exchange, each
+        player's title of the round before (``Peasant of round 1``)."""
+        out = {p: [f"{title(place, state.players)} (out)"] for p, place in enumerate(state.places)
+               if place is not None}
+        if state.phase != "play" and state.previous_places is not None:
+            for p, place in enumerate(state.previous_places):
+                out.setdefault(p, []).append(f"{title(place, state.players)} of round {state.round - 1}")
+        return out
+
+    def moves_note(self, state: State) -> str:
+        """In a later round's exchange, who gives what to whom (``give`` moves name only the cards):
+        ``player 0 to move (exchange: the Peasant gives the King (player 2) the 2 highest cards)``."""
+        if state.phase in GIVES and not self.is_terminal(state):
+            return f"player {state.to_move} to move ({exchange_words(state)})"
+        return ""
+
+    def boundary_note(self, before: State, move: Move, after: State) -> str:
+        """A play that skips the following player (004 §Follow: "If it's an equal single card or
+        pair, the following player is skipped."): who is skipped, as every player sees it."""
+        if isinstance(move, Play) and after.skipped is not None:
+            return skip_words(after)
+        return ""
 
     # -- why a move is (il)legal --
 
@@ -1270,12 +1365,22 @@ class FoolerySpec(SpecGame[State, Move]):
             you = " (you)" if is_viewer(view, i) else ""
             lines.append(f"  player {i}{you}: {zone_words(view, ('hands', i), h, lambda c: c.ascii)}{extra}")
         for q, cs in state.table:
-            lines.append(f"  table: player {q} played {' '.join(c.ascii for c in cs)}")
+            lines.append(f"  table: player {q} played {' '.join(c.ascii for c in shown_order(cs))}")
+        if state.skipped is not None:
+            lines.append(f"  {skip_words(state)}")
+        if state.passed:
+            lines.append(f"  {players_words(sorted(state.passed))} passed")
+        aside = len(state.discard())
+        if aside:
+            lines.append(f"  discard: {plural(aside, 'card')} set aside")
         res = self.result(state)
         if res is not None:
             lines.append(f"  round over: {res.label}{scoring_caveat(state.rules)}")
         else:
-            lines.append(f"  player {state.to_move} to move ({state.phase})")
+            if state.phase != "play" and state.previous_places is not None:
+                lines.append(f"  titles of round {state.round - 1}: {titles_words(state.previous_places)}")
+            doing = exchange_words(state) if state.phase in GIVES else state.phase
+            lines.append(f"  player {state.to_move} to move ({doing})")
         return "\n".join(lines)
 
     # -- views and positions --

@@ -376,6 +376,30 @@ def collection_witness(card: Card, taken: tuple[Card, ...], rules: Rules) -> tup
     return None
 
 
+def collection_failures(card: Card, taken: tuple[Card, ...], rules: Rules) -> str:
+    """Why ``card`` collects none of ``taken`` under any value the ``ace`` option allows (000
+    §Collecting Cards: "sum up to a multiple of the chosen card's value, where each single card
+    collected is less than or equal to the player's card"), one clause a value assignment: ``Q♦
+    counts 12: the cards sum to 14, not a multiple of 12``; ``K♣ counts 13: Q♣ 8♦ sum to 20, ...``;
+    a card above the played card's value named (``A♣ counted 14 is above 12``)."""
+    if not taken:
+        return f"{card} collects at least one card"
+    clauses = []
+    for values in dict.fromkeys(_assignments(card, taken, rules)):
+        v, rest = values[0], values[1:]
+        aces = [f"{c} at {x}" for c, x in zip(taken, rest) if c.rank == ACE]
+        head = f"{card} counts {v}" + (f" (with {', '.join(aces)})" if aces else "")
+        why = []
+        above = [f"{c} ({x})" for c, x in zip(taken, rest) if x > v]
+        if above:
+            why.append(f"{' '.join(above)} {'is' if len(above) == 1 else 'are'} above {v}")
+        total = sum(rest)
+        if total % v:
+            why.append(f"the cards sum to {total}, not a multiple of {v}")
+        clauses.append(f"{head}: {'; '.join(why)}")
+    return "; ".join(clauses)
+
+
 def collections(hand: Sequence[Card], centre: Sequence[Card], rules: Rules) -> list[Collect]:
     """Every legal collection for a hand and a centre (sorted by :func:`move_sort_key`)."""
     out: list[Collect] = []
@@ -507,8 +531,9 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
                                   "find a card or multiple cards that sum up to a multiple of the chosen card's value"))
         if collection_witness(move.card, move.taken, state.rules) is None:
             out.append(reason("collection_witness", f"no value of the cards lets {move.card} collect "
-                              f"{' '.join(str(c) for c in display_order(move.taken))}: each taken card at most the "
-                              "played card's value, and their sum a multiple of it", "Collecting Cards",
+                              f"{' '.join(str(c) for c in display_order(move.taken))} (each taken card at most the "
+                              "played card's value, and their sum a multiple of it): "
+                              f"{collection_failures(move.card, _sorted(move.taken), state.rules)}", "Collecting Cards",
                               "find a card or multiple cards that sum up to a multiple of the chosen card's value, "
                               "where each single card collected is less than or equal to the player's card",
                               "ace" if any(c.rank == ACE for c in (move.card, *move.taken)) else None, state.rules))

@@ -63,7 +63,7 @@ INFO = GameInfo(
     ambiguity=Lazy("foolsolve.solver.foolery.ambiguity:FooleryAmbiguity"),
     proofs="foolsolve.proofs.foolery",
     doc="docs/foolery.md",
-    solver_version="4",  # 4: a paranoid answer for -o player=P names P (SolveResult.player); 3: max-n ties read suits
+    solver_version="5",  # 5: five-card plays in rank order; 4: a paranoid answer names its player; 3: ties read suits
     solver_options=Lazy("foolsolve.solver.foolery.search:OPTIONS"),
     solver_option_defaults=Lazy("foolsolve.solver.foolery.search:OPTION_DEFAULTS"),
     pv_follows_moves=True,

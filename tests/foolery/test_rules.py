@@ -455,7 +455,7 @@ def test_no_princes_or_merchants_if_with_three_players() -> None:
 def test_finishing_order_gives_the_payoffs_zero_sum() -> None:
     s = position("2C", "KC", "", places=[None, None, 1], table=[(1, "QC")], to_move=0)
     res = SPEC.result(play(s, "pass", "play KC"))
-    assert res is not None and res.payoffs == (-2, 0, 2) and res.label == "King 2, Noble 1, Peasant 0"
+    assert res is not None and res.payoffs == (-2, 0, 2) and res.label == "King: player 2, Noble: player 1, Peasant: player 0"
 
 
 @pytest.mark.parametrize("payoffs", ["titles", "king_peasant", "places"])

@@ -48,7 +48,7 @@ def test_going_out_and_the_end_of_the_round_are_cited(tmp_path, capsys) -> None:
     rules = [r["rule"] for r in exp["reasons"]]
     assert rules[0] == "lead_reasons" and {"going_out", "last_out", "end_of_round"} <= set(rules), rules
     end = next(r for r in exp["reasons"] if r["rule"] == "end_of_round")
-    assert end["section"] == "Titles" and "King 0" in end["says"]
+    assert end["section"] == "Titles" and "King: player 0" in end["says"]
 
 
 def test_why_legal_consequences_name_only_what_changed() -> None:
