@@ -57,6 +57,9 @@ def test_the_card_turned_up_with_no_stock_is_written_and_known_in_the_last_hand(
     assert code == 0, err
     assert "player 5: 6 cards, face down, among them Q♦" in out
     assert "consistent worlds: 274,174,833,517,865,280" in out
+    svg = tmp_path / "d6.svg"
+    code, _, err = run(["show", path, "--svg", str(svg)], capsys)
+    assert code == 0 and "turned: Q♦" in svg.read_text(encoding="utf-8"), err  # the picture names it in words
     code, out, err = run(["play", path, "attack 6D", "--json"], capsys)
     assert code == 0, err
     played = json.loads(out)
