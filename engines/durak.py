@@ -225,7 +225,7 @@ class EngineState:
 
     __slots__ = ("attacker", "covers", "defender", "discard", "dstart", "er", "first_bout", "hands", "known",
                  "last_defender", "n", "out", "places", "rules", "seed", "shown", "stock", "taking", "tatt", "tcov",
-                 "to_move", "trump", "unc")
+                 "to_move", "trump", "turned", "unc")
 
     rules: dspec.Rules
     er: EngineRules
@@ -255,6 +255,10 @@ class EngineState:
     """Knowledge only, out of :meth:`key`: per player, a mask holding the cards she picked up in a
     take (``()``: none); only a take sets it, and :func:`to_spec_state` keeps the cards still in
     the hand (a card that left a hand comes back only by a take, or never)."""
+    turned: int
+    """Knowledge only, out of :meth:`key`: the index of the card a deal that leaves no stock turned up
+    (the last card dealt, spec ``State.turned``), ``-1`` for none; :func:`to_spec_state` makes it
+    known in the last hand while that hand holds it."""
 
     def copy(self) -> EngineState:
         """A copy sharing nothing mutable."""
@@ -282,6 +286,7 @@ class EngineState:
         s.seed = self.seed
         s.places = self.places
         s.known = self.known
+        s.turned = self.turned
         return s
 
     def key(self) -> tuple[Any, ...]:
@@ -791,6 +796,7 @@ def from_spec_state(st: dspec.State) -> EngineState:
     s.seed = st.redeal_seed
     s.places = st.places
     s.known = tuple(_mask(k) for k in st.known)
+    s.turned = -1 if st.turned is None else st.turned.index
     return s
 
 
@@ -808,7 +814,7 @@ def to_spec_state(s: EngineState) -> dspec.State:
         discard=_cards(s.discard), out=s.out, attacker=s.attacker, defender=s.defender, table=table,
         to_move=s.to_move, taking=s.taking, first_bout=s.first_bout, defender_start=s.dstart,
         shown=_cards(s.shown), last_defender=s.last_defender, redeal_seed=s.seed, places=s.places,
-        known=tuple(_cards(k & h) for k, h in zip(s.known, s.hands)))
+        known=tuple(_cards(k & h) for k, h in zip(s.known, s.hands)), turned=None if s.turned < 0 else CARDS[s.turned])
 
 
 _MOVE_CLASSES = (dspec.Attack, dspec.Cover, dspec.Transfer, dspec.ShowTrump, dspec.Throw, dspec.Take, dspec.Pass,
@@ -896,9 +902,11 @@ def deal(rules: dspec.Rules, players: int, rng: random.Random) -> EngineState:
             k += 1
         s.trump = rest[k] // SUIT_BITS
         s.stock = (*rest[:k], *rest[k + 1:], rest[k])
-    else:
+        s.turned = -1
+    else:  # the last card dealt is turned up for all (spec "turned_shown")
         s.trump = idx[-1] // SUIT_BITS
         s.stock = ()
+        s.turned = idx[-1]
     attacker, best = 0, None
     for p, h in enumerate(s.hands):
         t = h & SUIT_MASKS[s.trump]

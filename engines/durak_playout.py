@@ -575,6 +575,7 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
     s.dstart, s.shown, s.last_defender = dstart, shown, last_defender
     s.seed, s.places = None, ()  # places: kept only under the side rule places (never played here)
     s.known = tuple(known) if any(known) else ()
+    s.turned = state.turned  # (knowledge only: a deal's, kept by play)
     return s, moves
 
 

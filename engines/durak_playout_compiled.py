@@ -754,6 +754,7 @@ def playout(state: EngineState, rng: random.Random, max_moves: int | None = None
     s.seed, s.places = None, ()
     known = v[KNOWN:KNOWN + n]
     s.known = tuple(known) if any(known) else ()
+    s.turned = state.turned  # (knowledge only: a deal's, kept by play)
     return s, moves
 
 

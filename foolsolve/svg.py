@@ -262,6 +262,8 @@ def read_picture(obj: dict[str, Any], hints: dict[str, Any] | None = None) -> Pi
                         pic.player_notes[p].append(f"{name} {_cards_words(cs)}")
             elif isinstance(value, list) and value:
                 pic.facts.append(f"{name}: {_cards_words(value)}")
+            elif isinstance(value, str):  # one card (Durak's turned)
+                pic.facts.append(f"{name}: {_cards_words([value])}")
             continue
         if key in flat_hidden:  # a view's hidden zone: its known cards face up, the others face down
             pic.shared.append(Zone(key, "cards", list(value)))

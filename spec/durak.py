@@ -474,12 +474,25 @@ class State:
     players who went out at the same end of a bout share the first place of their group."""
     known: tuple[frozenset[Card], ...] = ()
     """Knowledge only (no rule reads it): per player, the cards picked up in a take (in view of all)
-    that the hand still holds; ``()`` when there are none. Kept to the cards in each hand."""
+    that the hand still holds, and the card ``turned`` while the last hand still holds it; ``()``
+    when there are none. Kept to the cards in each hand."""
+    turned: Card | None = None
+    """Knowledge only (no rule reads it): where the deal leaves no stock (6 players, 36 cards), the
+    last card dealt, to player ``players - 1``, which is turned up for all to see and names the trump
+    (reconstruction ``turned_shown``); ``None`` where a stock holds the face-up trump, or where a
+    position does not say. Kept for the whole deal; while the last hand holds it, it is in ``known``."""
 
     def __post_init__(self) -> None:
-        if self.known:  # a card that left a hand is no longer known to be there
-            known = tuple(k & h for k, h in zip(self.known, self.hands))
-            object.__setattr__(self, "known", known if any(known) else ())
+        known = self.known
+        last = self.players - 1
+        if self.turned is not None and self.turned in self.hands[last]:  # shown to all at the deal
+            base = known or (frozenset(),) * self.players
+            known = (*base[:last], base[last] | {self.turned}, *base[last + 1:])
+        if known:  # a card that left a hand is no longer known to be there
+            known = tuple(k & h for k, h in zip(known, self.hands))
+            known = known if any(known) else ()
+        if known != self.known:
+            object.__setattr__(self, "known", known)
 
 
 def _sorted_table(entries: Iterable[TableEntry]) -> tuple[TableEntry, ...]:
@@ -845,6 +858,14 @@ RECONSTRUCTIONS = (
         "under the stock.", "A Joker names no suit, and the text names the trump by the card turned up.",
         '001 §Distribution: "The next card from the deck is turned face up and placed on the table. This is a '
         'trump card"'),
+    Reconstruction(
+        "turned_shown", "With no stock left after the deal (6 players, 36 cards), the last card dealt, which names "
+        "the trump, is turned up for all to see and goes to the last player's hand: every player knows it is there "
+        "until it is played.", "The text names the trump by the last card and says nothing of showing it; every "
+        "other deal turns the trump card face up for all (001 §Essence: \"in such a way that everyone can see it\"), "
+        "and a trump nobody has seen names no suit anyone can play to.",
+        '001 §Card game: "If the number of players corresponds to the number of cards, that is, after the '
+        'surrender there are none left, then the last card of the deck is also considered a trump card"'),
     Reconstruction(
         "joker_players", "7 or 8 players play only with the 54-card deck (deck 36 or 52: 2 to 6 players).",
         "The text allows 8 players \"subject to the use of a deck of 54 cards\".",
@@ -1629,7 +1650,8 @@ class DurakSpec(SpecGame[State, Move]):
         and placed on the table. This is a trump card, the remaining stack is placed perpendicularly on
         it." 001 §Card game: "If the number of players corresponds to the number of cards, that is,
         after the surrender there are none left, then the last card of the deck is also considered a
-        trump card." Model: player ``i`` gets ``deck[6i:6i+6]`` of the shuffled deck.
+        trump card." Model: player ``i`` gets ``deck[6i:6i+6]`` of the shuffled deck. With no stock the
+        last card dealt is turned up for all to see (reconstruction ``turned_shown``; ``State.turned``).
         Then the redeal phase opens if someone may demand a re-deal (:func:`open_redeal`; the seed of
         the next shuffle is drawn from ``rng`` only then).
         """
@@ -1644,15 +1666,18 @@ class DurakSpec(SpecGame[State, Move]):
             k = next(i for i, c in enumerate(rest) if not c.is_joker)  # "joker_turned": a suit card names it
             trump = rest[k].suit
             stock = (*rest[:k], *rest[k + 1:], rest[k])  # the face-up trump goes under the stock: drawn last
-        else:
-            trump = deck[-1].suit
+            turned = None
+        else:  # the last card dealt names the trump and is turned up for all ("turned_shown")
+            turned = deck[-1]
+            trump = turned.suit
             stock = ()
         attacker = lowest_trump_leads(hands, trump)
         defender = (attacker + 1) % players
         dealt = State(rules=rules, players=players, hands=hands, stock=stock, trump=trump,
                       discard=frozenset(), out=(), attacker=attacker, defender=defender, table=(),
                       to_move=attacker, taking=False, first_bout=True,
-                      defender_start=len(hands[defender]), shown=frozenset(), last_defender=defender)
+                      defender_start=len(hands[defender]), shown=frozenset(), last_defender=defender,
+                      turned=turned)
         return open_redeal(dealt, rng)
 
     # --- moves -----------------------------------------------------------------------
@@ -2072,14 +2097,15 @@ class DurakSpec(SpecGame[State, Move]):
     view_fields: ClassVar[dict[str, ZoneField]] = {"hands": ZoneField(per_player=True, own_seen=True),
                                                     "stock": ZoneField(ordered=True)}
     view_drop: ClassVar[tuple[str, ...]] = ("redeal_seed",)
-    knowledge_fields: ClassVar[tuple[str, ...]] = ("known",)
+    knowledge_fields: ClassVar[tuple[str, ...]] = ("known", "turned")
 
     def view_knowledge(self, state: State, player: int) -> dict[tuple[Any, ...], Hidden]:
         """Every other hand is hidden, with the trumps shown for a transfer this bout that it still
         holds (shown in view of all, and a shown trump stays in the hand that showed it); the stock
         is hidden but for its last card, the face-up trump (001 §Distribution). Known in a hand too:
         the cards it picked up in a take and still holds (``known``: the table is taken in view of
-        all)."""
+        all), and in the last hand the card a deal with no stock turned up (``turned``, in ``known``
+        while that hand holds it: reconstruction ``turned_shown``)."""
         out: dict[tuple[Any, ...], Hidden] = {}
         for q, hand in enumerate(state.hands):
             if q != player:
@@ -2336,6 +2362,8 @@ class DurakSpec(SpecGame[State, Move]):
             obj["redeal_seed"] = state.redeal_seed
         if state.rules.places != "fool":
             obj["places"] = list(state.places)
+        if state.turned is not None:
+            obj["turned"] = state.turned.ascii
         if state.known:
             obj["known"] = [cards(k) for k in state.known]
         return obj
@@ -2437,6 +2465,7 @@ def read_position(obj: Any, *, reachable: bool = True, public: bool = False, bot
     # "You can't look into the end of the game until the end of the game").
     discard = frozenset(discard_given) | frozenset(c for c in deck.cards if c not in where)
     shown = deck.parse_many(obj.get("shown", []), what="shown")
+    turned = None if obj.get("turned") is None else deck.parse(obj["turned"], what="turned")
 
     if stock and trump is not None and bottom_seen and stock[-1].suit != trump:
         raise PositionError(f"stock: the last card is the face-up trump and must be a {_suit_name(trump)}, "
@@ -2480,17 +2509,23 @@ def read_position(obj: Any, *, reachable: bool = True, public: bool = False, bot
                   discard=discard, out=out, attacker=attacker, defender=defender, table=table,
                   to_move=obj.get("to_move", attacker), taking=taking, first_bout=first_bout,
                   defender_start=defender_start, shown=frozenset(shown), last_defender=last_defender,
-                  redeal_seed=redeal_seed, places=places)
+                  redeal_seed=redeal_seed, places=places, turned=turned)
     if "phase" in obj and obj["phase"] != phase(draft):
         raise PositionError(f"phase: the position is in phase {phase(draft)}, not {obj['phase']}"
                             + (" (the redeal phase needs redeal_seed, the hidden seed of the next shuffle)"
                                if obj["phase"] == REDEAL else ""))
+    if turned is not None:
+        _check_turned_card(draft)
     if obj.get("known") is not None:
         draft = dataclasses.replace(draft, known=_read_known(obj["known"], draft, deck))
-        if (draft.known and (draft.first_bout or redeal_seed is not None) and bottom_seen
+        # (the card turned up in the last hand is known from the deal on: no card picked up)
+        picked = any(k - {turned} if p == n - 1 else k for p, k in enumerate(draft.known))
+        if (picked and (draft.first_bout or redeal_seed is not None) and bottom_seen
                 and not _exchanged_ace(draft)):
             raise PositionError("known: no card is picked up before the first bout of a deal ends (but the trump ace "
                                 "the first attacker took for the six under trump_ace_exchange)")
+    if turned is not None:
+        _check_turned_place(draft, where.get(turned, "discard"), known_given=obj.get("known") is not None, public=public)
     if redeal_seed is not None:
         _check_redeal_phase(draft, obj, public=public)
     _check_position(draft, obj, default_start, public=public)
@@ -2504,6 +2539,44 @@ def read_position(obj: Any, *, reachable: bool = True, public: bool = False, bot
     if "to_move" not in obj and not public:
         draft = dataclasses.replace(draft, to_move=_derived_to_move(draft))
     return draft
+
+
+_TURNED_QUOTE = '001 §Card game: "the last card of the deck is also considered a trump card"'
+"""Where no stock is left after the deal (001 §Card game: "If the number of players corresponds to the
+number of cards, that is, after the surrender there are none left, then the last card of the deck is
+also considered a trump card")."""
+
+
+def _check_turned_card(state: State) -> None:
+    """The field ``turned``: the last card dealt where the deal leaves no stock (36 cards, 6 players),
+    so a card of the trump suit it names (001 §Card game)."""
+    card = state.turned
+    assert card is not None
+    if state.stock or HAND_SIZE * state.players != len(state.rules.deck_cards.cards):
+        raise PositionError("turned: only a deal that leaves no stock (36 cards to 6 players) turns up a card dealt "
+                            "to a hand; otherwise the trump turned up lies under the stock, its last card")
+    if state.trump is None:
+        raise PositionError(f"turned: the card turned up names the trump, and trump is null ({_TURNED_QUOTE})")
+    if card.suit != state.trump:
+        raise PositionError(f"turned: {card.ascii} is not a {_suit_name(state.trump)}, the trump, and the card turned "
+                            f"up names the trump ({_TURNED_QUOTE})")
+
+
+def _check_turned_place(state: State, lies: str, *, known_given: bool, public: bool) -> None:
+    """The card ``turned`` was dealt to the last player and turned up for all (reconstruction
+    ``turned_shown``), so it lies where play could have moved it: in that hand, on the table, in the
+    discard, or in a hand that picked it up in a take (``known`` lists it there). ``lies``: the field
+    the card was read in (``"discard"`` for a card placed nowhere). ``public``: where it lies is not
+    read (a view's filling puts it where the view knows it is)."""
+    card, n = state.turned, state.players
+    assert card is not None
+    if public or not lies.startswith("hands[") or lies == f"hands[{n - 1}]":
+        return
+    holder = int(lies[len("hands["):-1])
+    if not (known_given and state.known and card in state.known[holder]):
+        raise PositionError(f"turned: {card.ascii} was dealt to player {n - 1} and turned up for all (reconstruction "
+                            f"turned_shown); in hands[{holder}] only a take could have put it, and known[{holder}] "
+                            "does not list it")
 
 
 def _exchanged_ace(state: State) -> bool:

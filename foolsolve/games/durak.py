@@ -73,7 +73,7 @@ def tensor_layout() -> Any:
         t.flag("taking"), t.flag("first_bout"), t.number("defender_start"),
         t.zones("hands"), t.zone("stock"), t.cards("discard"), t.durak_table(), t.cards("shown"), t.cards_each("known"),
         t.players("out"), t.numbers("places"),
-    ), t.COMMON_UNENCODED | {"redeal_seed"})
+    ), t.COMMON_UNENCODED | {"redeal_seed", "turned"})
 
 
 INFO = GameInfo(

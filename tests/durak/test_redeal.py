@@ -260,8 +260,10 @@ def test_redeal_phase_needs_a_fresh_deal() -> None:
     with pytest.raises(InputError, match="hands\\[1\\]: 5 cards; right after the deal every hand has 6"):
         SPEC.state_from_json(short)
     six = SPEC.state_to_json(SPEC.deal(Rules(), 6, FixedDeck(deck_order([]))))  # one suit a hand, no stock
-    assert six["phase"] == "redeal" and six["stock"] == [] and six["trump"] == "S"
+    assert six["phase"] == "redeal" and six["stock"] == [] and six["trump"] == "S" and six["turned"] == "AS"
     with pytest.raises(InputError, match="trump: with no stock the trump is the suit of the last card dealt"):
+        SPEC.state_from_json({**SPEC.without_knowledge(six), "trump": "C"})
+    with pytest.raises(InputError, match=r"^turned: AS is not a club, the trump, and the card turned up names the trump"):
         SPEC.state_from_json({**six, "trump": "C"})
     swapped = json.loads(json.dumps(obj))
     other = swapped["stock"][0]
