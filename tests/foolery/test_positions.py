@@ -268,3 +268,34 @@ def test_a_player_stuck_with_the_fool_has_no_play_on_the_table() -> None:
     obj.update(hands=[["Fool"], *obj["hands"][1:]], table=[{"player": 0, "cards": ["2C"]}], places=[4, None, None, 1])
     with pytest.raises(InputError, match=r"^table\[0\]\.player: player 0 left play stuck with the Fool \(place 4\)"):
         SPEC.state_from_json(obj)
+
+
+def test_a_round_with_one_player_left_without_a_place_is_refused() -> None:
+    """Player 2 out (place 3) leaves player 1 alone in play: the round is over, and the last
+    place is hers."""
+    obj = copy.deepcopy(example("foolery-endgame.json"))
+    obj["hands"][2], obj["places"] = [], [1, None, 3, 2]
+    assert _bad(obj, "places") == "places: a round with one player left is over; give that player the last place"
+
+
+def test_a_finished_round_has_no_table() -> None:
+    """Every place given: the round is over, so no trick is on the table."""
+    obj = copy.deepcopy(example("foolery-endgame.json"))
+    obj["hands"][2], obj["places"] = [], [1, 4, 3, 2]
+    SPEC.state_from_json(obj)  # the last one in play keeps her cards
+    obj["hands"][1].remove("3C")
+    obj["table"] = [{"player": 1, "cards": ["3C"]}]
+    assert _bad(obj, "table") == "table: the round is over; the table is empty"
+
+
+def test_show_refuses_a_finished_round_with_a_table(tmp_path, capsys) -> None:
+    from tests.generic.test_cli import assert_one_line_error, run
+
+    obj = copy.deepcopy(example("foolery-endgame.json"))
+    obj["hands"][1].remove("3C")
+    obj.update(places=[1, 4, 3, 2], table=[{"player": 1, "cards": ["3C"]}])
+    obj["hands"][2] = []
+    path = tmp_path / "over.json"
+    path.write_text(json.dumps(obj))
+    code, _, err = run(["show", str(path)], capsys)
+    assert_one_line_error(code, err, "table: the round is over; the table is empty")
