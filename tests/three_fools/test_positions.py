@@ -826,3 +826,58 @@ def test_every_size_a_round_can_begin_with_is_reached_from_the_deal(max_hand, st
     every = {(a, b, 45 - a - b, x, y, z) for a in range(1, 44) for b in range(1, 45 - a)
              for x in range(1, max_hand + 1) for y in range(1, max_hand + 1) for z in range(1, max_hand + 1)}
     assert _round_starts(max_hand, streak_to_win) == every
+
+
+def _example(name: str) -> dict:
+    return json.loads(resources.files("foolsolve").joinpath("examples", name).read_text(encoding="utf-8"))
+
+
+def test_a_fresh_deal_has_no_streak(tmp_path, capsys):
+    from tests.generic.test_cli import assert_one_line_error, run
+
+    obj = {**_example("three-fools-deal.json"), "streak": 1}
+    with pytest.raises(InputError, match=r"^streak: a fresh deal has no streak$"):
+        SPEC.state_from_json(obj)
+    path = tmp_path / "streak.json"
+    path.write_text(json.dumps(obj))
+    code, _, err = run(["show", str(path)], capsys)
+    assert_one_line_error(code, err, "streak: a fresh deal has no streak")
+
+
+def test_no_card_is_in_the_centre_before_the_lead():
+    """The first-round example (phase flip) with player 1's 8R put in the centre."""
+    obj = _example("three-fools-first-round.json")
+    obj["hands"][1].remove("8R")
+    obj["centre"][1] = "8R"
+    with pytest.raises(InputError, match=r"^centre: no card is in the centre in phase flip$"):
+        SPEC.state_from_json(obj)
+
+
+@pytest.mark.parametrize("to_move", [None, 0])
+def test_three_cards_down_is_no_position_of_the_follow_phase(to_move):
+    """Every player's card in the centre: the round is revealed, so the phase is roshambo (or the
+    round is decided), not follow; with or without a to_move to check."""
+    obj = _example("three-fools-first-round.json")
+    obj.update(phase="follow", declared="R")
+    if to_move is None:
+        del obj["to_move"]
+    else:
+        obj["to_move"] = to_move
+    for p, c in ((0, "10R"), (1, "8R"), (2, "3P")):
+        obj["hands"][p].remove(c)
+        obj["centre"][p] = c
+    with pytest.raises(InputError, match=r"^centre: all three cards are down, so the round is revealed \(phase "
+                                         r"roshambo\)$"):
+        SPEC.state_from_json(obj)
+
+
+def test_a_roshambo_bonus_of_four_cards_is_refused_as_such():
+    """002 §Winning a Round: the bonus is the top three cards of a loser's pile. A fourth card (the
+    top of that pile now) in a listed bonus is named as a bonus over three cards, before the checks of
+    where the rounds' cards lie (which refuse it too, with another message)."""
+    obj = json.loads(json.dumps(SPEC.state_to_json(_played(0, 18))))
+    rounds = obj["rounds"]
+    assert [len(b) for b in rounds[3]["bonus"]] == [0, 3, 3]
+    rounds[3]["bonus"][1].append(obj["piles"][1][0])
+    with pytest.raises(InputError, match=r"^rounds\[3\]\.bonus\[1\]: a bonus is at most three cards$"):
+        SPEC.state_from_json(obj)
