@@ -357,3 +357,17 @@ def test_error_a_finished_game_whose_clears_its_piles_cannot_hold(sweep_clear: b
         assert SPEC.state_from_json(over).clears == (1, 0)
         over["clears"] = [2, 0]
     assert _err(over).startswith(f"clears[0]: {2 if sweep_clear else 1} clears, but piles[0] holds 1 card")
+
+
+def test_error_a_pending_field_with_nothing_pending(tmp_path: Any, capsys: Any) -> None:
+    """The three-player unknown-stock example with ``pending`` that waits for nothing."""
+    from tests.generic.test_cli import assert_one_line_error, run
+
+    obj = read_json(str(resources.files("foolsolve").joinpath("examples", "fools-paradise-three-players-unknown-stock.json")))
+    obj["pending"] = {"draw": False, "refill": 0}
+    want = "pending: nothing is pending (draw false, refill 0); leave the field out"
+    assert _err(obj) == want
+    path = tmp_path / "pending.json"
+    path.write_text(json.dumps(obj))
+    code, _, err = run(["show", str(path)], capsys)
+    assert_one_line_error(code, err, want)
