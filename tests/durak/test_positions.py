@@ -525,3 +525,20 @@ def test_a_redeal_phase_position_is_a_fresh_deal_with_a_player_who_may_demand_a_
     with pytest.raises(InputError) as exc:
         SPEC.state_from_json(obj)
     assert str(exc.value) == message
+
+
+def test_a_move_text_naming_no_move_is_refused_naming_the_problem() -> None:
+    from foolsolve.game import IllegalMove
+
+    state = SPEC.state_from_json(load_example("durak-endgame.json"))
+    for text, message in [
+        (" ", "move: empty text"),
+        ("attack 6H 6H", "move: 'attack 6H 6H' names a card twice"),
+        ("juggle 6H", "move: cannot read 'juggle 6H' (moves are written: attack 6H [6D ...], cover 6H with 7H, "
+                      "transfer 6S [6D ...], show 6S, throw 6C, take, pass, redeal, keep, exchange 6H)"),
+    ]:
+        with pytest.raises(InputError) as exc:
+            SPEC.read_move(state, text)
+        assert str(exc.value) == message
+    with pytest.raises(IllegalMove, match=r"^move 'take' is not a Durak move$"):
+        SPEC.apply(state, "take")  # type: ignore[arg-type]

@@ -408,3 +408,19 @@ def test_a_deal_needs_three_to_seven_players_and_a_finishing_order() -> None:
         SPEC.deal(Rules(), 2, random.Random(0))
     with pytest.raises(InputError, match=r"^previous: \[1, 1, 2\] is not a finishing order of 3 players$"):
         SPEC.deal(Rules(), 3, random.Random(0), previous=[1, 1, 2])
+
+
+def test_a_move_text_naming_no_move_is_refused_naming_the_problem() -> None:
+    from foolsolve.game import IllegalMove
+
+    state = SPEC.state_from_json(example("foolery-endgame.json"))
+    for text, message in [
+        (" ", "move: empty text"),
+        ("play 7C 7C", "move: 'play 7C 7C' names a card twice"),
+        ("juggle 6H", "move: cannot read 'juggle 6H' (moves are written: play 7C 7H, pass, give XXI 2C)"),
+    ]:
+        with pytest.raises(InputError) as exc:
+            SPEC.read_move(state, text)
+        assert str(exc.value) == message
+    with pytest.raises(IllegalMove, match=r"^move: empty text$"):
+        SPEC.parse_move(state, "")

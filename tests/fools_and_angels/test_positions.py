@@ -236,3 +236,21 @@ def test_show_refuses_a_full_position_with_a_discard(tmp_path: Any, capsys: Any)
     code, _, err = run(["show", str(path)], capsys)
     assert_one_line_error(code, err, "discard: only in a view file (a full position leaves the cards out of play "
                                      "implicit)")
+
+
+def test_a_move_text_naming_no_move_is_refused_naming_the_problem() -> None:
+    from foolsolve.game import IllegalMove
+
+    state = state_from_json(_example("fools-and-angels-endgame.json"))
+    for text, message in [
+        (" ", "move: empty text"),
+        ("attack 6H 6H", "move: 'attack 6H 6H' names a card twice"),
+        ("juggle 6H", "move: cannot read 'juggle 6H' (moves are written: attack 5C 2H [JS], defend red|black|whole "
+                      "with 9C, surrender, draw own|pool, stop, pass, exchange 5C ..., swap pile 1 for pool pile 2, "
+                      "keep piles, discard 5C, discard stock, decline)"),
+    ]:
+        with pytest.raises(InputError) as exc:
+            SPEC.read_move(state, text)
+        assert str(exc.value) == message
+    with pytest.raises(IllegalMove, match=r"^move 'take' is not a Fools and Angels move$"):
+        SPEC.apply(state, "take")  # type: ignore[arg-type]

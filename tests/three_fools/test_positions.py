@@ -978,3 +978,25 @@ def test_a_phase_position_contradicting_its_phase_is_refused_naming_the_problem(
 def test_a_deal_is_for_three_players():
     with pytest.raises(InputError, match=r"^players: Three Fools is a game for 3 players$"):
         SPEC.deal(Rules(), 4, random.Random(0))
+
+
+def test_a_move_text_naming_no_move_is_refused_naming_the_problem():
+    from foolsolve.game import IllegalMove
+
+    state = SPEC.state_from_json(_liar())
+    for text, message in [
+        (" ", "move: empty text"),
+        ("lead 7R as Ρ", "move: cannot read 'lead 7R as Ρ': a Three Fools move is written in ASCII (lead 7R as P)"),
+        ("juggle 6H", "move: cannot read 'juggle 6H' (moves are written: first 0, flip, keep, lead 7R as P, play 7R, "
+                      "roshambo 1)"),
+    ]:
+        with pytest.raises(InputError) as exc:
+            SPEC.read_move(state, text)
+        assert str(exc.value) == message
+    with pytest.raises(IllegalMove, match=r"^keep is not a chance outcome here$"):
+        SPEC.chance_probability(state, SPEC.legal_moves(state)[0])
+
+
+def test_shown_naming_a_card_twice_is_refused():
+    with pytest.raises(InputError, match=r'^shown: \["9R", "9R"\] names a card twice$'):
+        SPEC.state_from_json({**_liar(), "shown": ["9R", "9R"]})
