@@ -254,3 +254,15 @@ def test_a_move_text_naming_no_move_is_refused_naming_the_problem() -> None:
         assert str(exc.value) == message
     with pytest.raises(IllegalMove, match=r"^move 'take' is not a Fools and Angels move$"):
         SPEC.apply(state, "take")  # type: ignore[arg-type]
+
+
+def test_a_view_with_a_put_away_card_in_its_own_hand_is_refused() -> None:
+    """003: "Put away all other cards ... They will not be used": a view's own hand names 8D."""
+    from foolsolve.worlds import read_view, view_of
+
+    state = state_from_json(_example("fools-and-angels-endgame.json"))
+    view = view_of(get("fools-and-angels"), state, 0)
+    view["hands"][0] = [*view["hands"][0], "8D"]
+    with pytest.raises(InputError, match=r'^hands\[0\]: 8D is put away \(in none of the rules\' stocks; 003: "Put away '
+                                         r'all other cards \.\.\. They will not be used"\)$'):
+        read_view(view)
