@@ -228,3 +228,10 @@ def test_perft_counts_sequences_of_exactly_depth_moves_as_its_help_says(tmp_path
     assert code == 0
     counts = [json.loads(run(["perft", str(last), "--depth", str(d), "--json"], capsys)[1]) for d in range(3)]
     assert [(c["spec"]["total"], c["engine"]["total"]) for c in counts] == [(1, 1), (1, 1), (0, 0)]
+
+
+def test_show_refuses_a_take_with_every_attack_card_covered(tmp_path, capsys):
+    """The midbout example with its one uncovered card taken off the table: nothing is left to take."""
+    midbout = json.loads((EXAMPLES / "durak-midbout.json").read_text())
+    code, _, err = run(["show", write(tmp_path, {**midbout, "table": [["8C", "QC"]], "taking": True})], capsys)
+    assert_one_line_error(code, err, "taking: the defender can only take while a card is uncovered")

@@ -127,6 +127,15 @@ BAD: list[tuple[dict[str, Any], str]] = [
     ({"hands": [[], ["7H"]], "stock": ["8S"]}, "hands[0]: the attacker must hold cards to lead"),
     ({"hands": [["6H"], []], "out": []}, "out: player 1 has no cards"),
     ({"hands": [["6H"], ["7H"]], "taking": True}, "taking: the table is empty"),
+    ({"hands": [["6H", "9H"], ["7H"]], "table": [["9C", "JC"]], "taking": True},
+     "taking: the defender can only take while a card is uncovered"),
+    ({"hands": [[], ["9D", "7H"]], "out": [0], "table": [["8C", None]]},
+     "table: the game is over (at most one player is still in), so the table is empty"),
+    ({"hands": [["6H"], []], "taking": True}, "taking: the game is over"),
+    ({"hands": [["6H"], []], "stock": ["8S"]}, "hands[1]: the defender must hold cards"),
+    ({"hands": [["6H"], ["7H"], [], []], "out": [2, 3], "places": [1, 3], "rules": {"places": "even"}},
+     "places: place 3 at position 1 of out; a place is one more than the players out before its group (2), or the "
+     "place of the player before (a tie)"),
     ({"hands": [["6H"], ["7H"]], "rules": {"variant": "simple"}, "table": [["9H", None]], "taking": True},
      "taking: under these rules"),
     ({"hands": [["6H"], ["7H"]], "rules": {"variant": "simple"}, "table": [["9H", "JH"]]}, "table: every card is covered"),
@@ -501,3 +510,35 @@ def test_a_first_bout_after_the_trump_ace_exchange_reads_back() -> None:
     obj["known"][exchanged.defender] = obj["hands"][exchanged.defender][:1]
     with pytest.raises(InputError, match=r"^known: no card is picked up before the first bout of a deal ends"):
         SPEC.state_from_json(obj)
+
+
+@pytest.mark.parametrize(("fields", "message"), [
+    ({"attacker": 1, "defender": 2}, "attacker: must be 2 (the lowest trump leads the first bout of a deal)"),
+    ({"first_bout": False}, "first_bout: the redeal phase comes before the first bout (first_bout true, taking false)"),
+    ({"last_defender": 1}, "last_defender: must be 0 (the first defender) right after the deal"),
+    ({"to_move": 2}, "to_move: player 2 may not demand a re-deal (players who may: 0, 1)"),
+])
+def test_a_redeal_phase_position_is_a_fresh_deal_with_a_player_who_may_demand_a_redeal(fields, message) -> None:
+    """The redeal example (player 2 holds the lowest trump, 6S; players 0 and 1 hold five or more
+    cards of one suit) with one field changed."""
+    obj = {**load_example("durak-redeal.json"), **fields}
+    with pytest.raises(InputError) as exc:
+        SPEC.state_from_json(obj)
+    assert str(exc.value) == message
+
+
+def test_a_move_text_naming_no_move_is_refused_naming_the_problem() -> None:
+    from foolsolve.game import IllegalMove
+
+    state = SPEC.state_from_json(load_example("durak-endgame.json"))
+    for text, message in [
+        (" ", "move: empty text"),
+        ("attack 6H 6H", "move: 'attack 6H 6H' names a card twice"),
+        ("juggle 6H", "move: cannot read 'juggle 6H' (moves are written: attack 6H [6D ...], cover 6H with 7H, "
+                      "transfer 6S [6D ...], show 6S, throw 6C, take, pass, redeal, keep, exchange 6H)"),
+    ]:
+        with pytest.raises(InputError) as exc:
+            SPEC.read_move(state, text)
+        assert str(exc.value) == message
+    with pytest.raises(IllegalMove, match=r"^move 'take' is not a Durak move$"):
+        SPEC.apply(state, "take")  # type: ignore[arg-type]

@@ -268,3 +268,159 @@ def test_a_player_stuck_with_the_fool_has_no_play_on_the_table() -> None:
     obj.update(hands=[["Fool"], *obj["hands"][1:]], table=[{"player": 0, "cards": ["2C"]}], places=[4, None, None, 1])
     with pytest.raises(InputError, match=r"^table\[0\]\.player: player 0 left play stuck with the Fool \(place 4\)"):
         SPEC.state_from_json(obj)
+
+
+def test_a_round_with_one_player_left_without_a_place_is_refused() -> None:
+    """Player 2 out (place 3) leaves player 1 alone in play: the round is over, and the last
+    place is hers."""
+    obj = copy.deepcopy(example("foolery-endgame.json"))
+    obj["hands"][2], obj["places"] = [], [1, None, 3, 2]
+    assert _bad(obj, "places") == "places: a round with one player left is over; give that player the last place"
+
+
+def test_a_finished_round_has_no_table() -> None:
+    """Every place given: the round is over, so no trick is on the table."""
+    obj = copy.deepcopy(example("foolery-endgame.json"))
+    obj["hands"][2], obj["places"] = [], [1, 4, 3, 2]
+    SPEC.state_from_json(obj)  # the last one in play keeps her cards
+    obj["hands"][1].remove("3C")
+    obj["table"] = [{"player": 1, "cards": ["3C"]}]
+    assert _bad(obj, "table") == "table: the round is over; the table is empty"
+
+
+def test_show_refuses_a_finished_round_with_a_table(tmp_path, capsys) -> None:
+    from tests.generic.test_cli import assert_one_line_error, run
+
+    obj = copy.deepcopy(example("foolery-endgame.json"))
+    obj["hands"][1].remove("3C")
+    obj.update(places=[1, 4, 3, 2], table=[{"player": 1, "cards": ["3C"]}])
+    obj["hands"][2] = []
+    path = tmp_path / "over.json"
+    path.write_text(json.dumps(obj))
+    code, _, err = run(["show", str(path)], capsys)
+    assert_one_line_error(code, err, "table: the round is over; the table is empty")
+
+
+def _without(hand: list[str], card: str) -> list[str]:
+    return [c for c in hand if c != card]
+
+
+ENDGAME_CHANGES = [
+    # foolery-endgame.json: four players, dealer 0, player 0 King (place 1) and player 3 Prince (place 2) out
+    ({"places": [1, None, None, 1]}, "places: [1, null, null, 1] are not distinct places 1..4"),
+    ({"hands": lambda o: [["2C"], *o["hands"][1:]]}, "hands[0]: player 0 has finished (place 1) but holds cards"),
+    ({"hands": lambda o: [[], _without(o["hands"][1], "Fool"), o["hands"][2], ["Fool"]]},
+     "hands[3]: only the Peasant (place 4) leaves play holding the Fool"),
+    ({"places": [None, None, None, 2]}, "hands[0]: player 0 holds no cards but has no place"),
+    ({"previous_places": [1, 2, 3, 4]}, "previous_places: only rounds after the first have previous places"),
+    ({"phase": "king_gives"}, "phase: the exchange happens only in rounds after the first"),
+    ({"round": 2, "previous_places": [1, 2, 3, 4], "dealer": 0}, "dealer: in a later round the Merchant deals (player 2)"),
+    ({"hands": lambda o: [["Fool"], _without(o["hands"][1], "Fool"), o["hands"][2], []], "places": [None, None, None, 1],
+      "to_move": 0}, "to_move: player 0 holds only the Fool and would have left play as Peasant"),
+]
+FIVE_OF_A_KIND_CHANGES = [
+    # foolery-five-of-a-kind.json: three players, player 0 led 7C 7D 7H 7S VII, player 1 to move
+    ({"table": [{"player": 0, "cards": ["Fool"]}]},
+     "table[0].cards: the Fool ends the trick at once; it cannot lie on the table"),
+    ({"round": 2, "previous_places": [1, 2, 3], "phase": "merchant_gives", "dealer": 1},
+     "phase: there is no Merchant with three players"),
+    ({"passed": [5]}, "passed: [5] names a player outside 0..2"),
+    ({"passed": [0]}, "passed: player 0 made the play to beat; they cannot have passed"),
+    ({"to_move": 0}, "to_move: player 0 made the play to beat (the trick would be over)"),
+    ({"skipped": 1}, "to_move: player 1 passed or was skipped in this trick"),
+]
+
+
+@pytest.mark.parametrize(("name", "change", "message"),
+                         [("foolery-endgame.json", c, m) for c, m in ENDGAME_CHANGES]
+                         + [("foolery-five-of-a-kind.json", c, m) for c, m in FIVE_OF_A_KIND_CHANGES],
+                         ids=[m.split(":")[0] + f"-{i}" for i, (_, m) in enumerate(ENDGAME_CHANGES + FIVE_OF_A_KIND_CHANGES)])
+def test_an_example_with_one_field_changed_is_refused_naming_the_problem(name, change, message) -> None:
+    obj = copy.deepcopy(example(name))
+    for k, v in change.items():
+        obj[k] = v(obj) if callable(v) else v
+    with pytest.raises(InputError) as exc:
+        SPEC.state_from_json(obj)
+    assert str(exc.value) == message
+
+
+def _later_round(players: int, *, play: bool) -> dict[str, Any]:
+    """A second round dealt from seed 1 with previous places 1..players in seat order (player 0 King),
+    at the exchange's first phase or, with ``play``, after the exchange (the first legal gifts)."""
+    from foolsolve.spec.foolery import Rules
+
+    s = SPEC.deal(Rules(), players, random.Random(1), previous=list(range(1, players + 1)))
+    while play and s.phase != "play":
+        s = SPEC.apply(s, SPEC.legal_moves(s)[0])
+    obj: dict[str, Any] = json.loads(json.dumps(SPEC.state_to_json(s)))
+    return obj
+
+
+def _swap(obj: dict[str, Any], card: str, frm: int, to: int) -> dict[str, Any]:
+    """``card`` moved from hands[frm] to hands[to], and hands[to]'s last card the other way."""
+    obj = copy.deepcopy(obj)
+    back = obj["hands"][to][-1]
+    obj["hands"][frm].remove(card)
+    obj["hands"][to].remove(back)
+    obj["hands"][to].append(card)
+    obj["hands"][frm].append(back)
+    return obj
+
+
+def test_the_turn_in_a_later_round_is_the_givers_then_the_kings() -> None:
+    """004 §Later rounds: the exchange's givers in turn (the Peasant first), then "the King gets
+    the first turn"."""
+    exchange = _later_round(4, play=False)
+    assert exchange["phase"] == "peasant_gives" and exchange["to_move"] == 3
+    with pytest.raises(InputError, match=r"^to_move: the Peasant \(player 3\) gives now$"):
+        SPEC.state_from_json({**exchange, "to_move": 0})
+    first = _later_round(4, play=True)
+    assert first["phase"] == "play" and first["to_move"] == 0
+    with pytest.raises(InputError, match=r"^to_move: the King \(player 0\) leads the first trick of a later round$"):
+        SPEC.state_from_json({**first, "to_move": 1})
+
+
+def test_given_lists_only_gifts_made_and_where_they_are() -> None:
+    """given: a player gives in the exchange only with a title that gives, only once her phase is
+    past; a King's or Prince's gift is in the receiver's hand; a Peasant's or Merchant's highest
+    cards are with the receiver, played, or given back to her."""
+    exchange = _later_round(4, play=False)
+    with pytest.raises(InputError, match=r"^given\[0\]: player 0 has not given yet \(phase peasant_gives\)$"):
+        SPEC.state_from_json({**exchange, "given": [["2C"], [], [], []]})
+    five = _later_round(5, play=True)
+    assert five["given"][2] == []  # the middle place of five gives nothing
+    with pytest.raises(InputError, match=r"^given\[2\]: player 2 gives nothing in this round's exchange$"):
+        SPEC.state_from_json({**five, "given": [*five["given"][:2], [five["hands"][2][0]], *five["given"][3:]]})
+    four = _later_round(4, play=True)
+    assert four["given"][0] == ["2C", "4C"] and four["given"][3] == ["XX", "XXI"]
+    SPEC.state_from_json(four)
+    with pytest.raises(InputError, match=r"^given\[3\]: XX is in hands\[1\]; a card she gave is with the receiver "
+                                         r"\(hands\[0\]\), played, or given back to her$"):
+        SPEC.state_from_json(_swap(four, "XX", 0, 1))
+    with pytest.raises(InputError, match=r"^given\[0\]: 2C is not in the receiver's hand \(hands\[3\]\)$"):
+        SPEC.state_from_json(_swap(four, "2C", 3, 1))
+
+
+def test_a_deal_needs_three_to_seven_players_and_a_finishing_order() -> None:
+    from foolsolve.spec.foolery import Rules
+
+    with pytest.raises(InputError, match=r"^players: Foolery is for 3-7 players \(004 intro\), got 2$"):
+        SPEC.deal(Rules(), 2, random.Random(0))
+    with pytest.raises(InputError, match=r"^previous: \[1, 1, 2\] is not a finishing order of 3 players$"):
+        SPEC.deal(Rules(), 3, random.Random(0), previous=[1, 1, 2])
+
+
+def test_a_move_text_naming_no_move_is_refused_naming_the_problem() -> None:
+    from foolsolve.game import IllegalMove
+
+    state = SPEC.state_from_json(example("foolery-endgame.json"))
+    for text, message in [
+        (" ", "move: empty text"),
+        ("play 7C 7C", "move: 'play 7C 7C' names a card twice"),
+        ("juggle 6H", "move: cannot read 'juggle 6H' (moves are written: play 7C 7H, pass, give XXI 2C)"),
+    ]:
+        with pytest.raises(InputError) as exc:
+            SPEC.read_move(state, text)
+        assert str(exc.value) == message
+    with pytest.raises(IllegalMove, match=r"^move: empty text$"):
+        SPEC.parse_move(state, "")

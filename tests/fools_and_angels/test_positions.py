@@ -147,3 +147,122 @@ def test_a_pool_draw_no_turn_could_have_made_is_refused() -> None:
                {"phase": "regroup", "drawn": 1, "drew_pool": True}):
         obj = {**copy.deepcopy(BASE), **ok}
         assert state_from_json(obj).drew_pool
+
+
+def _example(name: str) -> dict[str, Any]:
+    obj: dict[str, Any] = json.loads(resources.files("foolsolve").joinpath("examples", name).read_text(encoding="utf-8"))
+    return obj
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"discard": []}, "discard: only in a view file (a full position leaves the cards out of play implicit)"),
+    ({"phase": "regroup", "drawn": 1, "exchanged": True}, "exchanged: only in phase turn"),
+    ({"drawn": 1}, "drawn: only in phase regroup"),
+    ({"setup_chosen": 1}, "setup_chosen: only in phase setup"),
+    ({"phase": "defend", "to_move": 1}, "attack: phase defend needs attack cards on the table"),
+    ({"phase": "regroup", "drawn": 1, "stocks": [[], []], "pool": []},
+     "phase: a regroup with no draw left would have ended"),
+    ({"pool": ["7D"], "under_pool": [["7D"], ["7D"]]}, "under_pool: 7D put under the pool by both players"),
+])
+def test_a_field_of_another_phase_or_of_a_view_is_refused_naming_it(change: dict[str, Any], message: str) -> None:
+    assert _bad(change) == message
+
+
+def test_a_pool_draw_in_phase_tempt_is_refused() -> None:
+    obj = {**_example("fools-and-angels-temptation.json"), "drew_pool": True}
+    with pytest.raises(InputError, match=r"^drew_pool: must be false in phase tempt$"):
+        state_from_json(obj)
+
+
+def _setup() -> dict[str, Any]:
+    """A fresh deal under the asymmetry variant (phase setup), seed 0."""
+    from foolsolve.spec.fools_and_angels import Rules
+
+    obj: dict[str, Any] = json.loads(json.dumps(SPEC.state_to_json(SPEC.deal(Rules(asymmetry=True), 2, random.Random(0)))))
+    assert obj["phase"] == "setup" and obj["to_move"] == 0
+    return obj
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda o: {"turns_done": 1}, "turns_done: must be 0 in phase setup"),
+    (lambda o: {"hands": [[o["stocks"][0][0]], []], "stocks": [o["stocks"][0][1:], o["stocks"][1]]},
+     "hands: must be empty in phase setup"),
+    (lambda o: {"stocks": [o["stocks"][0][1:], o["stocks"][1]]},
+     "stocks: phase setup needs stocks of the rules' sizes (12, 12, 16)"),
+    (lambda o: {"reshuffle": {**o["reshuffle"], "player0": [0] * 12}},
+     "reshuffle.player0: must be a permutation of 0..11"),
+    (lambda o: {"to_move": 1}, "to_move: must be 0 (the player choosing piles now)"),
+], ids=["turns_done", "hands", "stocks", "reshuffle", "to_move"])
+def test_a_setup_position_is_a_fresh_deal_with_the_chooser_to_move(change: Any, message: str) -> None:
+    obj = _setup()
+    state_from_json(obj)
+    with pytest.raises(InputError) as err:
+        state_from_json({**obj, **change(obj)})
+    assert str(err.value) == message
+    del obj["reshuffle"]
+    with pytest.raises(InputError, match=r"^reshuffle: required in phase setup$"):
+        state_from_json(obj)
+
+
+def test_nothing_is_known_and_nobody_attacks_in_the_first_two_turns() -> None:
+    """The opening example after player 0's first turn drew 2C (turns_done 1, player 1 to move)."""
+    opening = _example("fools-and-angels-opening.json")
+    assert opening["stocks"][0][0] == "2C"
+    first = {**opening, "turns_done": 1, "to_move": 1, "hands": [["2C"], []],
+             "stocks": [opening["stocks"][0][1:], opening["stocks"][1]]}
+    state_from_json(first)
+    with pytest.raises(InputError, match=r"^known: nothing is known before the first two turns are over \(turns_done "
+                                         r"1\): no attack was made and no hand card was exchanged yet$"):
+        state_from_json({**first, "known": [["2C"], []]})
+    attack = {**first, "phase": "defend", "to_move": 0, "attack": [opening["stocks"][1][0]],
+              "stocks": [opening["stocks"][0][1:], opening["stocks"][1][1:]]}
+    with pytest.raises(InputError, match=r"^phase: an attack in player 1's first turn \(turns_done 1\), whose hand "
+                                         r"was empty when it began"):
+        state_from_json(attack)
+
+
+def test_a_deal_is_for_two_players() -> None:
+    from foolsolve.spec.fools_and_angels import Rules
+
+    with pytest.raises(InputError, match=r"^players: Fools and Angels is a game for 2 players$"):
+        SPEC.deal(Rules(), 3, random.Random(0))
+
+
+def test_show_refuses_a_full_position_with_a_discard(tmp_path: Any, capsys: Any) -> None:
+    from tests.generic.test_cli import assert_one_line_error, run
+
+    path = tmp_path / "discard.json"
+    path.write_text(json.dumps({**_example("fools-and-angels-endgame.json"), "discard": []}))
+    code, _, err = run(["show", str(path)], capsys)
+    assert_one_line_error(code, err, "discard: only in a view file (a full position leaves the cards out of play "
+                                     "implicit)")
+
+
+def test_a_move_text_naming_no_move_is_refused_naming_the_problem() -> None:
+    from foolsolve.game import IllegalMove
+
+    state = state_from_json(_example("fools-and-angels-endgame.json"))
+    for text, message in [
+        (" ", "move: empty text"),
+        ("attack 6H 6H", "move: 'attack 6H 6H' names a card twice"),
+        ("juggle 6H", "move: cannot read 'juggle 6H' (moves are written: attack 5C 2H [JS], defend red|black|whole "
+                      "with 9C, surrender, draw own|pool, stop, pass, exchange 5C ..., swap pile 1 for pool pile 2, "
+                      "keep piles, discard 5C, discard stock, decline)"),
+    ]:
+        with pytest.raises(InputError) as exc:
+            SPEC.read_move(state, text)
+        assert str(exc.value) == message
+    with pytest.raises(IllegalMove, match=r"^move 'take' is not a Fools and Angels move$"):
+        SPEC.apply(state, "take")  # type: ignore[arg-type]
+
+
+def test_a_view_with_a_put_away_card_in_its_own_hand_is_refused() -> None:
+    """003: "Put away all other cards ... They will not be used": a view's own hand names 8D."""
+    from foolsolve.worlds import read_view, view_of
+
+    state = state_from_json(_example("fools-and-angels-endgame.json"))
+    view = view_of(get("fools-and-angels"), state, 0)
+    view["hands"][0] = [*view["hands"][0], "8D"]
+    with pytest.raises(InputError, match=r'^hands\[0\]: 8D is put away \(in none of the rules\' stocks; 003: "Put away '
+                                         r'all other cards \.\.\. They will not be used"\)$'):
+        read_view(view)

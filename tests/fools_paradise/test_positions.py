@@ -357,3 +357,36 @@ def test_error_a_finished_game_whose_clears_its_piles_cannot_hold(sweep_clear: b
         assert SPEC.state_from_json(over).clears == (1, 0)
         over["clears"] = [2, 0]
     assert _err(over).startswith(f"clears[0]: {2 if sweep_clear else 1} clears, but piles[0] holds 1 card")
+
+
+def test_error_a_pending_field_with_nothing_pending(tmp_path: Any, capsys: Any) -> None:
+    """The three-player unknown-stock example with ``pending`` that waits for nothing."""
+    from tests.generic.test_cli import assert_one_line_error, run
+
+    obj = read_json(str(resources.files("foolsolve").joinpath("examples", "fools-paradise-three-players-unknown-stock.json")))
+    obj["pending"] = {"draw": False, "refill": 0}
+    want = "pending: nothing is pending (draw false, refill 0); leave the field out"
+    assert _err(obj) == want
+    path = tmp_path / "pending.json"
+    path.write_text(json.dumps(obj))
+    code, _, err = run(["show", str(path)], capsys)
+    assert_one_line_error(code, err, want)
+
+
+def test_error_the_player_to_move_holds_no_cards() -> None:
+    assert _err(position_json(["", "2C"], "KH")) == "to_move: player 0 has no cards (players without cards are skipped)"
+
+
+def test_a_deal_needs_two_players_and_a_move_text_its_words() -> None:
+    from foolsolve.spec.fools_paradise import Rules
+    from tests.fools_paradise.helpers import position
+
+    with pytest.raises(InputError, match=r"^players: at least 2 are required \(000 intro\), got 1$"):
+        SPEC.deal(Rules(), 1, random.Random(0))
+    state = position(["2C 3C", "4D 5D"], "KH")
+    with pytest.raises(InputError, match=r"^move: empty text$"):
+        SPEC.read_move(state, "  ")
+    with pytest.raises(IllegalMove, match=r"^move: empty text$"):
+        SPEC.parse_move(state, "")
+    with pytest.raises(IllegalMove, match=r"^lay 2♣ is not a chance outcome here$"):
+        SPEC.chance_probability(state, SPEC.legal_moves(state)[0])

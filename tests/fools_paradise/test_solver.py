@@ -227,3 +227,28 @@ def test_stock_order_known_answered_open_hand_says_what_it_values():
     got = json.loads(out)
     assert "expectimax at chance nodes" in got["method"], got["method"]
     assert any("not applied" in n and "stock_order_known" in n for n in got["notes"]), got["notes"]
+
+
+# Three-player endgames (default rules, piles as position_json deals them) where two positions
+# in one search share hands, centre and player to move but not the gaps between the scores:
+# the paranoid transposition key must keep the opponents' score offsets apart (found by a seeded
+# search over the draws of small_endgames for positions a key without them gets wrong).
+SCORE_GAP_ENDGAMES = [
+    (["8D", "5H AD", "AC QD"], "6S KC 8C", 1),
+    (["6S", "4C 7S", "9C 6C"], "4D 3D", 1),
+    (["5D 9C", "9S", "10C 2H"], "AC 5H 8D", 2),
+    (["10S 3D", "5C 4C", "4S"], "QC 4D", 0),
+    (["5D QD", "6S 5C", "8H KC"], "9C 10C 8C", 2),
+    (["JS 7C", "9C", "AC 9H"], "5S", 2),
+]
+
+
+@pytest.mark.parametrize(("hands", "centre", "to_move"), SCORE_GAP_ENDGAMES)
+def test_paranoid_table_key_keeps_the_score_gaps(hands: list[str], centre: str, to_move: int) -> None:
+    state = position(hands, centre, to_move=to_move)
+    res = solve(state, SolveOptions())
+    assert res.concept == "paranoid"
+    assert res.value == paranoid_value(state, to_move)
+    for m in res.moves:
+        child = SPEC.apply(state, SPEC.parse_move(state, m.move))
+        assert m.value == paranoid_value(child, to_move)

@@ -826,3 +826,177 @@ def test_every_size_a_round_can_begin_with_is_reached_from_the_deal(max_hand, st
     every = {(a, b, 45 - a - b, x, y, z) for a in range(1, 44) for b in range(1, 45 - a)
              for x in range(1, max_hand + 1) for y in range(1, max_hand + 1) for z in range(1, max_hand + 1)}
     assert _round_starts(max_hand, streak_to_win) == every
+
+
+def _example(name: str) -> dict:
+    return json.loads(resources.files("foolsolve").joinpath("examples", name).read_text(encoding="utf-8"))
+
+
+def test_a_fresh_deal_has_no_streak(tmp_path, capsys):
+    from tests.generic.test_cli import assert_one_line_error, run
+
+    obj = {**_example("three-fools-deal.json"), "streak": 1}
+    with pytest.raises(InputError, match=r"^streak: a fresh deal has no streak$"):
+        SPEC.state_from_json(obj)
+    path = tmp_path / "streak.json"
+    path.write_text(json.dumps(obj))
+    code, _, err = run(["show", str(path)], capsys)
+    assert_one_line_error(code, err, "streak: a fresh deal has no streak")
+
+
+def test_no_card_is_in_the_centre_before_the_lead():
+    """The first-round example (phase flip) with player 1's 8R put in the centre."""
+    obj = _example("three-fools-first-round.json")
+    obj["hands"][1].remove("8R")
+    obj["centre"][1] = "8R"
+    with pytest.raises(InputError, match=r"^centre: no card is in the centre in phase flip$"):
+        SPEC.state_from_json(obj)
+
+
+@pytest.mark.parametrize("to_move", [None, 0])
+def test_three_cards_down_is_no_position_of_the_follow_phase(to_move):
+    """Every player's card in the centre: the round is revealed, so the phase is roshambo (or the
+    round is decided), not follow; with or without a to_move to check."""
+    obj = _example("three-fools-first-round.json")
+    obj.update(phase="follow", declared="R")
+    if to_move is None:
+        del obj["to_move"]
+    else:
+        obj["to_move"] = to_move
+    for p, c in ((0, "10R"), (1, "8R"), (2, "3P")):
+        obj["hands"][p].remove(c)
+        obj["centre"][p] = c
+    with pytest.raises(InputError, match=r"^centre: all three cards are down, so the round is revealed \(phase "
+                                         r"roshambo\)$"):
+        SPEC.state_from_json(obj)
+
+
+def test_a_roshambo_bonus_of_four_cards_is_refused_as_such():
+    """002 §Winning a Round: the bonus is the top three cards of a loser's pile. A fourth card (the
+    top of that pile now) in a listed bonus is named as a bonus over three cards, before the checks of
+    where the rounds' cards lie (which refuse it too, with another message)."""
+    obj = json.loads(json.dumps(SPEC.state_to_json(_played(0, 18))))
+    rounds = obj["rounds"]
+    assert [len(b) for b in rounds[3]["bonus"]] == [0, 3, 3]
+    rounds[3]["bonus"][1].append(obj["piles"][1][0])
+    with pytest.raises(InputError, match=r"^rounds\[3\]\.bonus\[1\]: a bonus is at most three cards$"):
+        SPEC.state_from_json(obj)
+
+
+def _rounds_changed(i: int, **fields):
+    """A change for :data:`LIAR_CHANGES`: rounds[i] with ``fields`` replaced."""
+    def change(obj):
+        rounds = copy.deepcopy(obj["rounds"])
+        rounds[i].update(fields)
+        return rounds
+    return change
+
+
+def _pile_card_swapped(obj):
+    """10S (round 1's card, won by player 0) swapped with the top of player 1's pile."""
+    piles = copy.deepcopy(obj["piles"])
+    i = piles[0].index("10S")
+    piles[0][i], piles[1][0] = piles[1][0], piles[0][i]
+    return piles
+
+
+def _out_of_cards(obj):
+    """Player 2's hand and pile moved under player 0's pile."""
+    return {**obj, "piles": [obj["piles"][0] + obj["hands"][2] + obj["piles"][2], obj["piles"][1], []],
+            "hands": [*obj["hands"][:2], []]}
+
+
+def _without_to_move(obj):
+    return {k: v for k, v in obj.items() if k != "to_move"}
+
+
+GOOD_CHANGES = [
+    ({"max_hand": [5, 4, 4]}, "max_hand[0]: 5 is above the rules' maximum 4"),
+    ({"max_hand": [3, 4, 4], "streak": 1}, "hands[0]: 4 cards, over the maximum hand size 3"),
+    ({"streak": 3}, "streak: 3 rounds in a row; 3 win the game (streak_to_win)"),
+    ({"reason": "won 3 rounds in a row"}, "reason: only a game that is over has a reason (phase flip)"),
+    ({"leader": -1}, "leader: must be 0, 1 or 2"),
+    ({"phase": "follow"}, "declared: the leader has led and declared in phase follow"),
+    ({"phase": "follow", "declared": "R", "centre": ["1R", None, None]},
+     "centre[0]: card 1R is in two places (also in hands[0][0])"),
+]
+"""GOOD (phase flip, four cards in each hand) with fields changed, and the message."""
+
+LIAR_CHANGES = [
+    # three-fools-liar.json: round 0 a Roshambo player 2 won (bonuses from players 0 and 1), round 1 won by player 0
+    ({"streak": 2}, "streak: 2, but the rounds listed make it 1"),
+    ({"rounds": _rounds_changed(1, leader=1)},
+     "rounds[1].leader: player 1, but player 2 won the round before and leads next"),
+    ({"rounds": _rounds_changed(1, cards=["10S", "10S", "3P"])}, "rounds[1].cards: a card twice in one round"),
+    ({"rounds": _rounds_changed(1, winner=1)}, "rounds[1].winner: player 1, but the cards give the round to player 0"),
+    ({"rounds": _rounds_changed(1, bonus=[["2S"], [], []])},
+     "rounds[1].bonus[0]: only the losers of a Roshambo round give a bonus"),
+    ({"rounds": _rounds_changed(0, bonus=[["9R", "QR", "QS"], ["10P", "4P", "JoP"], []])},
+     "rounds[0].bonus[0]: card 9R twice in one round"),
+    ({"piles": _pile_card_swapped}, "rounds: card 10S went to player 0's pile and was not revealed since, so it is "
+                                    "in player 0's pile, hand or face-down card"),
+]
+
+
+@pytest.mark.parametrize(("base", "change", "message"),
+                         [("good", c, m) for c, m in GOOD_CHANGES] + [("liar", c, m) for c, m in LIAR_CHANGES],
+                         ids=[m.split(":")[0] + f"-{i}" for i, (_, m) in enumerate(GOOD_CHANGES + LIAR_CHANGES)])
+def test_a_position_with_fields_changed_is_refused_naming_the_problem(base, change, message):
+    obj = copy.deepcopy(GOOD if base == "good" else _liar())
+    for k, v in change.items():
+        obj[k] = v(obj) if callable(v) else v
+    with pytest.raises(InputError) as exc:
+        SPEC.state_from_json(obj)
+    assert str(exc.value) == message
+
+
+@pytest.mark.parametrize(("obj", "message"), [
+    (lambda: {**_without_to_move(_liar()), "leader": 1}, "leader: player 1, but player 0 won the last round and leads"),
+    (lambda: {**_example("three-fools-deal.json"), "leader": 0},
+     "phase: start is a fresh deal (no leader, empty hands, no history)"),
+    (lambda: {**(d := _example("three-fools-deal.json")),
+              "piles": [d["piles"][0][:-1], [*d["piles"][1], d["piles"][0][-1]], d["piles"][2]]},
+     "piles: a fresh deal has three piles of 15"),
+    (lambda: {**SPEC.state_to_json(_played(0, 17)), "contest": [0, 1]},
+     "contest: a round's Roshambo is between all three players"),
+    (lambda: {**SPEC.state_to_json(_played(50, 31)), "contest": [0, 1, 2]},
+     "contest: a tie is between the two players who did not lose"),
+    (lambda: {**SPEC.state_to_json(_played(1, 18)), "reason": "because"},
+     "reason: \"because\" is not a reason the game ends for ('won N rounds in a row', 'the other two players lost', "
+     "'player P lost; most cards (N)', 'won the Roshambo of a tie at N cards')"),
+    (lambda: {**SPEC.state_to_json(_played(1, 18)), "winner": None}, "winner: a game over names its winner"),
+    (lambda: _out_of_cards(GOOD), "hands[2]: player 2 has no cards (or no hand size) and has lost"),
+], ids=["leader", "start", "piles", "roshambo", "tie", "reason", "winner", "lost"])
+def test_a_phase_position_contradicting_its_phase_is_refused_naming_the_problem(obj, message):
+    """Positions of the phases start, roshambo, tie and over (the played games of PHASE_GAMES, seeds
+    0, 50 and 1) and flip with one field changed."""
+    with pytest.raises(InputError) as exc:
+        SPEC.state_from_json(json.loads(json.dumps(obj())))
+    assert str(exc.value) == message
+
+
+def test_a_deal_is_for_three_players():
+    with pytest.raises(InputError, match=r"^players: Three Fools is a game for 3 players$"):
+        SPEC.deal(Rules(), 4, random.Random(0))
+
+
+def test_a_move_text_naming_no_move_is_refused_naming_the_problem():
+    from foolsolve.game import IllegalMove
+
+    state = SPEC.state_from_json(_liar())
+    for text, message in [
+        (" ", "move: empty text"),
+        ("lead 7R as Ρ", "move: cannot read 'lead 7R as Ρ': a Three Fools move is written in ASCII (lead 7R as P)"),
+        ("juggle 6H", "move: cannot read 'juggle 6H' (moves are written: first 0, flip, keep, lead 7R as P, play 7R, "
+                      "roshambo 1)"),
+    ]:
+        with pytest.raises(InputError) as exc:
+            SPEC.read_move(state, text)
+        assert str(exc.value) == message
+    with pytest.raises(IllegalMove, match=r"^keep is not a chance outcome here$"):
+        SPEC.chance_probability(state, SPEC.legal_moves(state)[0])
+
+
+def test_shown_naming_a_card_twice_is_refused():
+    with pytest.raises(InputError, match=r'^shown: \["9R", "9R"\] names a card twice$'):
+        SPEC.state_from_json({**_liar(), "shown": ["9R", "9R"]})
