@@ -955,6 +955,7 @@ def replaced_on_success(path: str | Path, what: str) -> Iterator[Path]:
                 held.close()  # after the block's own writes: the reader sees its end of file only now
         return
     tmp: Path | None = None
+    held_fd = hold_existing_output(final, path, what)  # held until the rename: no batch starts on it meanwhile
     try:
         tmp = temp_beside(final)
         yield tmp
@@ -965,6 +966,29 @@ def replaced_on_success(path: str | Path, what: str) -> Iterator[Path]:
     except BaseException:
         _remove(tmp)
         raise
+    finally:
+        if held_fd is not None:
+            os.close(held_fd)
+
+
+def hold_existing_output(final: Path, path: str | Path, what: str) -> int | None:
+    """The existing regular file ``final`` (the file the output name ``path`` finally names) opened
+    and locked as :func:`lock_output` locks a batch's or an arena's ``--out``, for a writer that
+    replaces it by a rename: its descriptor (close it to let go), or ``None`` where there is no such
+    file to lock (none yet, a file that cannot be opened, no locks on this system). A file another
+    foolsolve holds is the :class:`InputError` ``OPTION: another foolsolve is writing PATH (...)``:
+    renamed over, the running command would go on writing the old, unlinked file, and its records
+    would be lost while it reported success."""
+    try:
+        fd = os.open(final, os.O_RDONLY | _NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except (OSError, ValueError):
+        return None
+    try:
+        lock_output(fd, path, what)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
 
 
 MAX_LINK_HOPS = 40
@@ -1130,6 +1154,9 @@ def probe_output(path: str | Path, what: str) -> None:
                 pass
             _remove(Path(path))
             return
+        held_fd = hold_existing_output(final, path, f"{what} {path}")
+        if held_fd is not None:
+            os.close(held_fd)
         _remove(temp_beside(final))
     except (OSError, ValueError) as exc:
         raise InputError(f"{what} {path}: cannot write ({getattr(exc, 'strerror', None) or exc})") from None

@@ -54,3 +54,39 @@ def test_a_batch_whose_out_hits_the_file_size_limit_keeps_whole_lines_only(tmp_p
     records = read_jsonl(out)
     assert [r["line"] for r in records] == list(range(1, len(records) + 1))
     assert len(records) < 30
+
+
+@pytest.mark.parametrize("argv", [
+    ["view", str(ENDGAME), "--as", "0", "--out", "OUT"],
+    ["play", str(ENDGAME), "--out", "OUT"],
+    ["show", str(ENDGAME), "--svg", "OUT"],
+    ["store", "export", "--store", "STORE", "--out", "OUT"],
+], ids=["view", "play", "show-svg", "store-export"])
+def test_a_writer_that_renames_over_its_output_respects_a_running_batchs_lock(tmp_path: Path, argv: list[str]) -> None:
+    """``view --out`` (and every writer that renames a finished file over its output) replaced the
+    file a running batch held locked, so the batch's records went to the old, unlinked file and
+    were lost while it reported success: the file is refused in one line, exit 2, and kept."""
+    import fcntl
+
+    from tests.generic.batch_helpers import call_main
+
+    store = tmp_path / "s.sqlite3"
+    if "export" in argv:
+        code, _, err = call_main(["solve", str(ENDGAME), "--store", str(store)])
+        assert code == 0, err
+    out = tmp_path / "G.jsonl"
+    out.write_bytes(b'{"line": 1}\n')
+    inode = out.stat().st_ino
+    argv = [str(out) if a == "OUT" else str(store) if a == "STORE" else a for a in argv]
+    option = argv[argv.index(str(out)) - 1]
+    with open(out, "ab") as held:
+        fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)  # as a running batch or arena holds its --out
+        code, _, err = call_main(argv)
+        assert code == 2, err
+        assert err.strip().splitlines() == [f"foolsolve: error: {option}: another foolsolve is writing {out} (wait "
+                                             "for it to finish, or write elsewhere)"]
+        assert out.stat().st_ino == inode and out.read_bytes() == b'{"line": 1}\n'
+        assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
+    code, _, err = call_main(argv)  # the batch gone: written
+    assert code == 0, err
+    assert out.stat().st_size > 0 and out.read_bytes() != b'{"line": 1}\n'
