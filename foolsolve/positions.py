@@ -828,6 +828,12 @@ WORKING_FOLDER_GONE = "the working folder no longer exists: give a full path, or
 """Why a relative output name cannot be written where the command's working folder was deleted."""
 
 
+def relative_in_gone_folder(path: str | Path) -> bool:
+    """Whether ``path`` is a relative name and the process's working folder has been deleted: such
+    a name has nowhere to go (:data:`WORKING_FOLDER_GONE` says why)."""
+    return not os.path.isabs(path) and _working_folder_gone()
+
+
 def _working_folder_gone() -> bool:
     """The process's working folder has been deleted (a relative name has nowhere to go)."""
     try:

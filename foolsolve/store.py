@@ -443,6 +443,7 @@ class Store:
                              "for none)")
         self.path = Path(path)
         self.label = f"{option_name('--store')} {long_name(str(self.path))}" if label is None else label
+        refuse_gone_folder(self.path, self.label)
         _check_regular(self.path, label, self.label)
         self.locked = False
         """Another process held the store locked past the busy timeout: nothing is read or written
@@ -763,6 +764,25 @@ class Store:
         return _Transaction(self._db)
 
 
+def refuse_gone_folder(path: str | Path, label: str) -> None:
+    """The :class:`InputError` ``LABEL: cannot open the result store (the working folder no longer
+    exists: ...)`` when ``path`` is a relative name and the working folder has been deleted (SQLite
+    said only "unable to open database file", and ``os.path.realpath`` raised ``FileNotFoundError``)."""
+    from foolsolve.positions import WORKING_FOLDER_GONE, relative_in_gone_folder
+
+    if relative_in_gone_folder(path):
+        raise InputError(f"{label}: cannot open the result store ({WORKING_FOLDER_GONE})")
+
+
+def store_label(path: str | Path | None) -> str:
+    """How errors name the store ``path`` (``None``: the default one): ``--store PATH``,
+    ``FOOLSOLVE_STORE=PATH``, or the default location's path."""
+    if path is not None:
+        return f"{option_name('--store')} {long_name(str(path))}"
+    store = default_path()
+    return f"{ENV}={long_name(str(store))}" if os.environ.get(ENV) else str(store)
+
+
 def _check_regular(path: Path, label: str | None, named: str) -> None:
     """An :class:`InputError` when ``path`` exists (links followed) and is no regular file: a device,
     a FIFO, a folder, a socket. Refused before SQLite touches it, which opened ``/dev/null`` or a
@@ -1000,6 +1020,7 @@ def refuse_output_over(path: str | Path | None, out: str | Path | None, option: 
     from foolsolve.positions import writes_over
 
     store = default_path() if path is None else Path(path)
+    refuse_gone_folder(store, store_label(path))
     if writes_over(out, store):
         raise InputError(f"{option}: {out} is the result store {store} (writing it would destroy the stored results); "
                          "write elsewhere")

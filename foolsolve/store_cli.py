@@ -30,6 +30,7 @@ def _open(store_path: str | None, existing: bool = False) -> Store:
 
     label = (f"--store {long_name(str(path))}" if store_path is not None
              else f"{st.ENV}={long_name(str(path))}" if os.environ.get(st.ENV) else str(path))
+    st.refuse_gone_folder(path, label)
     if existing:
         try:
             os.stat(path)

@@ -90,3 +90,37 @@ def test_a_writer_that_renames_over_its_output_respects_a_running_batchs_lock(tm
     code, _, err = call_main(argv)  # the batch gone: written
     assert code == 0, err
     assert out.stat().st_size > 0 and out.read_bytes() != b'{"line": 1}\n'
+
+
+@pytest.mark.parametrize("argv", [
+    ["batch", "IN", "--out", "OUT", "--store", "s.sqlite3"],
+    ["batch", "IN", "--out", "OUT", "ENV"],
+    ["report", str(ENDGAME), "--out", "OUT", "--store", "s.sqlite3"],
+    ["store", "export", "--store", "s.sqlite3", "--out", "OUT"],
+    ["store", "stats", "ENV"],
+    [str(ENDGAME), "--store", "s.sqlite3"],
+], ids=["batch", "batch-env", "report", "store-export", "store-stats-env", "solve"])
+def test_a_relative_store_in_a_deleted_working_folder_says_the_folder_is_gone(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, argv: list[str]) -> None:
+    """A relative store name where the working folder was deleted was an internal error, exit 1
+    (``os.path.realpath`` raised ``FileNotFoundError``), or SQLite's "unable to open database
+    file": one line naming the store and why, exit 2, as a relative ``--out`` there."""
+    from foolsolve.positions import WORKING_FOLDER_GONE
+    from tests.generic.batch_helpers import call_main
+
+    src = tmp_path / "in.jsonl"
+    src.write_text(json.dumps(str(ENDGAME)) + "\n", encoding="utf-8")
+    out = tmp_path / "out.txt"
+    label = "--store s.sqlite3"
+    if "ENV" in argv:
+        monkeypatch.setenv("FOOLSOLVE_STORE", "s.sqlite3")
+        label = "FOOLSOLVE_STORE=s.sqlite3"
+    argv = [str(src) if a == "IN" else str(out) if a == "OUT" else a for a in argv if a != "ENV"]
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    monkeypatch.chdir(gone)
+    gone.rmdir()
+    code, _, err = call_main(argv)
+    assert (code, err.strip().splitlines()) == (
+        2, [f"foolsolve: error: {label}: cannot open the result store ({WORKING_FOLDER_GONE})"])
+    assert not out.exists()
