@@ -1026,11 +1026,12 @@ def refuse_output_over(path: str | Path | None, out: str | Path | None, option: 
                          "write elsewhere")
     if out is None or str(out) == "-":
         return
+    names = _names_written(out)
     for suffix, base in itertools.product(SIDECARS, {str(store), os.path.realpath(store)}):
         # SQLite's files beside the store (named after it, or after the file a link leads to),
         # there or not yet: what is written there SQLite deletes, or reads into the store as its journal
         sidecar = Path(f"{base}{suffix}")
-        if writes_over(out, sidecar) or _same_name(Path(out), sidecar):
+        if writes_over(out, sidecar) or any(_same_name(name, sidecar) for name in names):
             raise InputError(f"{option}: {out} is SQLite's {suffix} file of the result store {store} (SQLite "
                              "deletes or replays it); write elsewhere")
 
@@ -1038,6 +1039,19 @@ def refuse_output_over(path: str | Path | None, out: str | Path | None, option: 
 SIDECARS = ("-wal", "-shm", "-journal")
 """The files SQLite keeps beside a database file (its write-ahead log, its shared memory, its
 rollback journal)."""
+
+
+def _names_written(out: str | Path) -> list[Path]:
+    """The names writing the output ``out`` writes through: ``out`` itself and, where it is a
+    symbolic link (a dangling one too), the file its links finally name
+    (:func:`foolsolve.positions.link_target`), which the output's writer creates or replaces."""
+    from foolsolve.positions import link_target
+
+    try:
+        final, _ = link_target(out)
+    except (OSError, ValueError):
+        return [Path(out)]
+    return [Path(out), final]
 
 
 def _same_name(a: Path, b: Path) -> bool:

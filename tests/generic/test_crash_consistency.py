@@ -8,6 +8,7 @@ import json
 import os
 import resource
 import signal
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -124,3 +125,28 @@ def test_a_relative_store_in_a_deleted_working_folder_says_the_folder_is_gone(
     assert (code, err.strip().splitlines()) == (
         2, [f"foolsolve: error: {label}: cannot open the result store ({WORKING_FOLDER_GONE})"])
     assert not out.exists()
+
+
+@pytest.mark.parametrize("suffix", ["-wal", "-shm", "-journal"])
+@pytest.mark.parametrize("command", ["batch", "export"])
+def test_a_dangling_link_to_a_sqlite_file_beside_the_store_is_refused(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, suffix: str, command: str) -> None:
+    """``ln -s Q.sqlite3-wal qlink; batch ... --out qlink --store Q.sqlite3`` exited 0 and the
+    output vanished (SQLite deleted the file the link had made): the link's own name was compared
+    with the store's files. The name a link finally leads to is compared too."""
+    from tests.generic.batch_helpers import call_main
+
+    monkeypatch.chdir(tmp_path)
+    src = tmp_path / "in.jsonl"
+    src.write_text(json.dumps(str(ENDGAME)) + "\n", encoding="utf-8")
+    sqlite3.connect(tmp_path / "Q.sqlite3").close()  # a store file with no -wal or -shm beside it yet
+    (tmp_path / "sub").mkdir()
+    os.symlink(f"../Q.sqlite3{suffix}", tmp_path / "sub" / "hop")  # a chain of two links, the first relative
+    os.symlink("sub/hop", tmp_path / "qlink")
+    argv = (["batch", str(src), "--out", "qlink", "--store", "Q.sqlite3"] if command == "batch" else
+            ["store", "export", "--store", "Q.sqlite3", "--out", "qlink"])
+    code, _, err = call_main(argv)
+    assert (code, err.strip().splitlines()) == (2, [
+        f"foolsolve: error: --out: qlink is SQLite's {suffix} file of the result store Q.sqlite3 (SQLite deletes "
+        "or replays it); write elsewhere"])
+    assert not os.path.lexists(f"Q.sqlite3{suffix}")  # nothing made through the link
