@@ -1014,19 +1014,27 @@ def default_store() -> Store | None:
     return _DEFAULT[key]
 
 
-def refuse_output_over(path: str | Path | None, out: str | Path | None, option: str = "--out") -> None:
+def refuse_output_over(path: str | Path | None, out: str | Path | None, option: str = "--out", *,
+                       strict: bool = True) -> None:
     """An :class:`InputError` when the output file ``out`` is the store file ``path`` (``None``:
-    the default one), the same inode: writing it would destroy every stored result."""
-    from foolsolve.positions import writes_over
+    the default one) -- the same inode, or the same name (through links) where it does not exist
+    yet -- or one of SQLite's files beside it: writing it would destroy every stored result.
+    ``strict``: a relative store name where the working folder is gone is refused
+    (:func:`refuse_gone_folder`); else (an output option checked for a command that may use no
+    store) nothing is compared, since no such store can be opened."""
+    from foolsolve.positions import relative_in_gone_folder, writes_over
 
     store = default_path() if path is None else Path(path)
-    refuse_gone_folder(store, store_label(path))
-    if writes_over(out, store):
-        raise InputError(f"{option}: {out} is the result store {store} (writing it would destroy the stored results); "
-                         "write elsewhere")
+    if strict:
+        refuse_gone_folder(store, store_label(path))
+    elif relative_in_gone_folder(store):
+        return
     if out is None or str(out) == "-":
         return
     names = _names_written(out)
+    if writes_over(out, store) or any(_same_name(name, store) for name in names):
+        raise InputError(f"{option}: {out} is the result store {store} (writing it would destroy the stored results); "
+                         "write elsewhere")
     for suffix, base in itertools.product(SIDECARS, {str(store), os.path.realpath(store)}):
         # SQLite's files beside the store (named after it, or after the file a link leads to),
         # there or not yet: what is written there SQLite deletes, or reads into the store as its journal

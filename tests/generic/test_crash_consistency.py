@@ -150,3 +150,41 @@ def test_a_dangling_link_to_a_sqlite_file_beside_the_store_is_refused(
         f"foolsolve: error: --out: qlink is SQLite's {suffix} file of the result store Q.sqlite3 (SQLite deletes "
         "or replays it); write elsewhere"])
     assert not os.path.lexists(f"Q.sqlite3{suffix}")  # nothing made through the link
+
+
+@pytest.mark.parametrize("argv", [
+    ["view", str(ENDGAME), "--as", "0", "--out", "STORE"],
+    ["play", str(ENDGAME), "--out", "STORE"],
+    ["show", str(ENDGAME), "--svg", "STORE"],
+    ["show", str(ENDGAME), "--svg", "STORE-wal"],
+    ["play", str(ENDGAME), "--out", "OTHER", "--interactive", "--store", "OTHER"],
+    ["play", str(ENDGAME), "--interactive", "--store", "OTHER", "--out", "OTHER"],
+    ["batch", "-", "--no-store", "--out", "STORE"],
+], ids=["view", "play", "show-svg", "show-svg-wal", "play-store-after", "play-store-before", "batch-no-store"])
+def test_every_output_option_refuses_the_result_store(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, argv: list[str]) -> None:
+    """``view --out``, ``play --out`` and ``show --svg`` onto the result store file replaced it
+    (exit 0, every stored result gone) where batch, report and store export refused it: every
+    output option is checked against the default store and the command's ``--store``, in either
+    order, before any work."""
+    from foolsolve.store import Store
+    from tests.generic.batch_helpers import call_main
+
+    store = tmp_path / "S.sqlite3"
+    other = tmp_path / "O.sqlite3"
+    monkeypatch.setenv("FOOLSOLVE_STORE", str(store))
+    for path in (store, other):
+        code, _, err = call_main(["solve", str(ENDGAME), "--store", str(path)])
+        assert code == 0, err
+    argv = [a.replace("STORE", str(store)).replace("OTHER", str(other)) for a in argv]
+    at = next(i for i, a in enumerate(argv) if a in ("--out", "--svg"))
+    option, target = argv[at], argv[at + 1]
+    named = other if str(other) in target else store
+    what = ("SQLite's -wal file of the result store" if target.endswith("-wal") else "the result store")
+    code, _, err = call_main(argv)
+    lines = err.strip().splitlines()
+    assert code == 2 and len(lines) == 1, err
+    assert lines[0].startswith(f"foolsolve: error: {option}: {target} is {what} {named} ("), err
+    for path in (store, other):
+        with Store(path) as kept:
+            assert kept.stats()["results"] == 1
