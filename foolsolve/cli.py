@@ -453,13 +453,15 @@ def store_options(fn: Any = None, *, only: str | None = None, optional: bool = T
     return add if fn is None else add(fn)
 
 
-def open_store(store_path: str | None, no_store: bool) -> Any:
+def open_store(store_path: str | None, no_store: bool, wait: float | None = None) -> Any:
     """The store :func:`store_options` chose (``None`` with ``--no-store``): a ``--store`` or
     ``$FOOLSOLVE_STORE`` that cannot be opened is an :class:`InputError` naming it, a default
-    location that cannot be opened a warning and no store (:func:`foolsolve.store.open_store`)."""
+    location that cannot be opened a warning and no store (:func:`foolsolve.store.open_store`).
+    ``wait``: the seconds opening it may wait for another process's lock (default
+    :data:`foolsolve.store.OPEN_TIMEOUT`)."""
     from foolsolve import store as st
 
-    return st.open_store(store_path, enabled=not no_store)
+    return st.open_store(store_path, enabled=not no_store, wait=st.OPEN_TIMEOUT if wait is None else wait)
 
 
 @cli.command()
@@ -544,8 +546,11 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
         return
     info, state = load_position(positions[0], views=True)
     # a --store or $FOOLSOLVE_STORE that cannot be opened is refused before any work, whoever answers (an
-    # answer from one seat reads no store: answer_position closes it again)
-    store = open_store(store_path, no_store)
+    # answer from one seat reads no store: answer_position closes it again); a store another process
+    # holds locked is waited for within --time, a part of what is left of it
+    from foolsolve.store import open_wait
+
+    store = open_store(store_path, no_store, wait=open_wait(request.seconds, request.started))
     done = answer_position(info, state, request, store)
     click.echo(done.json_text() if as_json else fit_terminal(done.text()))
     if done.stop is not None:  # Ctrl-C: the answer above is the one so far; exit 130

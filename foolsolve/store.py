@@ -62,7 +62,25 @@ BUSY_TIMEOUT = 5.0
 solve's ``--time``: :meth:`Store.wait_until`): the store is then *locked* and the command goes on
 without it (:attr:`Store.locked`)."""
 OPEN_TIMEOUT = 2.0
-"""Seconds opening the store waits for another process's lock (before any answer's clock runs)."""
+"""Seconds opening the store waits for another process's lock, at most (within a solve's ``--time``,
+less: :func:`open_wait`)."""
+OPEN_SHARE = 0.25
+"""The share of what is left of a solve's ``--time`` that opening the store may wait for another
+process's lock (:func:`open_wait`): the answer keeps the rest."""
+OPEN_LEAST = 0.1
+"""Seconds opening the store waits for another's lock at least (another writer's short transaction)."""
+
+
+def open_wait(seconds: float | None, started: float | None) -> float:
+    """How long opening the store may wait for another process's lock, for an answer whose
+    ``--time`` is ``seconds`` (0 or ``None``: no limit) counted from ``started``
+    (``time.perf_counter()``; ``None``: not begun): :data:`OPEN_TIMEOUT`, or within a time limit
+    :data:`OPEN_SHARE` of what is left of it (at least :data:`OPEN_LEAST`), so that a store another
+    process holds locked costs the answer a small part of its time, never its distances."""
+    if not seconds or started is None:
+        return OPEN_TIMEOUT
+    left = seconds - (time.perf_counter() - started)
+    return min(OPEN_TIMEOUT, max(OPEN_SHARE * left, OPEN_LEAST))
 LOCKED_NOTE = "the result store was locked (another process holds it): not read or written"
 """The note of an answer given without the store because it was locked."""
 
@@ -432,12 +450,13 @@ class Store:
     """One store file, opened for the life of the object (or of a ``with`` block)."""
 
     def __init__(self, path: str | Path, label: str | None = None, create_folder: bool = True,
-                 locked_ok: bool = False) -> None:
+                 locked_ok: bool = False, open_timeout: float = OPEN_TIMEOUT) -> None:
         """``label``: how errors name the file (``--store PATH`` unless given: ``FOOLSOLVE_STORE=PATH``,
         ``the result store PATH``); ``create_folder``: make the file's folder when it is missing (the
         default location), else a missing folder is refused (an explicit ``--store``, as ``--out``);
         ``locked_ok``: a store another process holds locked past :data:`OPEN_TIMEOUT` is opened
-        :attr:`locked` (a solve goes on without it) instead of refused (the store commands)."""
+        :attr:`locked` (a solve goes on without it) instead of refused (the store commands);
+        ``open_timeout``: the seconds opening it waits for another process's lock (:func:`open_wait`)."""
         if not str(path):  # Path("") is the current folder
             raise InputError(f"{option_name('--store')}: an empty file name (give a file name, or {option_name('--no-store')} "
                              "for none)")
@@ -459,7 +478,7 @@ class Store:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
             elif not self.path.parent.is_dir():
                 raise InputError(f"{self.label}: cannot open the result store (no folder {self.path.parent})")
-            self._db = sqlite3.connect(str(self.path), timeout=OPEN_TIMEOUT, isolation_level=None)
+            self._db = sqlite3.connect(str(self.path), timeout=open_timeout, isolation_level=None)
             self._db.text_factory = _text
             try:
                 self._db.execute("PRAGMA journal_mode=WAL")
@@ -960,17 +979,18 @@ def as_store(store: Store | SweepStore | bool | None) -> Store | None:
     return store or None
 
 
-def open_store(path: str | Path | None, enabled: bool = True) -> Store | None:
+def open_store(path: str | Path | None, enabled: bool = True, wait: float = OPEN_TIMEOUT) -> Store | None:
     """The store at ``path`` (``--store``: its folder must exist), or the default one when
     ``None`` (:func:`_open_default`: a default location that cannot be opened is a warning and no
     store, one that cannot be written a warning and a store read only), or ``None`` when disabled. A
     ``--store`` or ``$FOOLSOLVE_STORE`` that cannot be opened, or cannot be written
-    (:attr:`Store.read_only`), is an :class:`InputError` naming it."""
+    (:attr:`Store.read_only`), is an :class:`InputError` naming it. ``wait``: the seconds opening
+    it waits for another process's lock (:func:`open_wait`), then it is :attr:`Store.locked`."""
     if not enabled:
         return None
     if path is None:
-        return _open_default()
-    return _writable(Store(path, create_folder=False, locked_ok=True))
+        return _open_default(wait)
+    return _writable(Store(path, create_folder=False, locked_ok=True, open_timeout=wait))
 
 
 def _writable(store: Store) -> Store:
@@ -983,7 +1003,7 @@ def _writable(store: Store) -> Store:
                      f"written, or {option_name('--no-store')}")
 
 
-def _open_default() -> Store | None:
+def _open_default(wait: float = OPEN_TIMEOUT) -> Store | None:
     """The default store: ``$FOOLSOLVE_STORE`` (asked for: a file that cannot be opened is an
     :class:`InputError` naming the variable), else ``results.sqlite3`` in the user's cache folder,
     its folder made when missing; where that cannot be opened (a read-only home, a cache folder
@@ -992,9 +1012,9 @@ def _open_default() -> Store | None:
     store, after one warning line: answers are read from it, none stored."""
     path = default_path()
     if os.environ.get(ENV):
-        return _writable(Store(path, label=f"{ENV}={long_name(str(path))}", locked_ok=True))
+        return _writable(Store(path, label=f"{ENV}={long_name(str(path))}", locked_ok=True, open_timeout=wait))
     try:
-        store = Store(path, label=str(path), locked_ok=True)
+        store = Store(path, label=str(path), locked_ok=True, open_timeout=wait)
     except InputError as exc:
         print(f"foolsolve: warning: {exc}; going on without it (--store PATH names another, --no-store none)",
               file=sys.stderr, flush=True)

@@ -188,3 +188,55 @@ def test_every_output_option_refuses_the_result_store(
     for path in (store, other):
         with Store(path) as kept:
             assert kept.stats()["results"] == 1
+
+
+def test_waiting_for_a_locked_store_keeps_within_the_solves_time(tmp_path: Path) -> None:
+    """A rollback-journal store another process holds with ``BEGIN EXCLUSIVE``: opening it waited
+    its full 2 s whatever ``--time`` said, so ``--time 2`` ran out and the answer lost its distances
+    ("not computed within the time limit"). Opening waits a part of what is left of ``--time``; the
+    answer is the one without a store, with the note that the store was locked."""
+    import time
+
+    store = tmp_path / "D2.sqlite3"
+    made = sqlite3.connect(store)
+    made.execute("CREATE TABLE t (x)")  # a database in rollback-journal mode (the store's tables come later)
+    made.commit()
+    made.close()
+    holder = sqlite3.connect(store, isolation_level=None)
+    try:
+        holder.execute("BEGIN EXCLUSIVE")
+        began = time.monotonic()
+        proc = _run([str(ENDGAME), "--store", str(store), "--time", "2", "--json"])
+        took = time.monotonic() - began
+    finally:
+        holder.close()
+    assert proc.returncode == 0, proc.stderr
+    notes = json.loads(proc.stdout)["notes"]
+    assert "the result store was locked (another process holds it): not read or written" in notes
+    assert not [n for n in notes if "not computed within the time limit" in n], notes
+    assert any(n.startswith("distance: ") for n in notes), notes
+    assert took < 2 + 1.5, took  # (the interpreter's start-up is outside --time)
+
+
+def test_the_python_answer_waits_for_a_locked_store_within_its_time(tmp_path: Path) -> None:
+    """``foolsolve.answer(..., store=PATH, time=1)`` opens the store as the command does: a store
+    locked by another connection costs a part of the time, not the 2 s that outlasted it."""
+    import time
+
+    import foolsolve
+
+    store = tmp_path / "D2.sqlite3"
+    made = sqlite3.connect(store)
+    made.execute("CREATE TABLE t (x)")
+    made.commit()
+    made.close()
+    holder = sqlite3.connect(store, isolation_level=None)
+    try:
+        holder.execute("BEGIN EXCLUSIVE")
+        began = time.monotonic()
+        got = foolsolve.answer(str(ENDGAME), store=str(store), time=1)
+        took = time.monotonic() - began
+    finally:
+        holder.close()
+    assert "the result store was locked (another process holds it): not read or written" in got.notes
+    assert took < 1.5, took  # (1 s of answer; opening waited 2 s)
