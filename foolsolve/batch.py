@@ -638,11 +638,16 @@ class LineWriter:
     """JSON Lines to a file (or standard output for ``-``): each record in one write, flushed,
     with Ctrl-C held off while it is written, so the file only ever holds whole lines."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, name: str | None = None) -> None:
+        """``name``: the output's name in errors, where ``path`` is a temporary file written in its
+        place (``store export --out F`` writes ``.F.XXXXXXXX.tmp`` and renames it): ``--out F: cannot
+        write (...)``."""
         self.path = path
+        self.name = path if name is None else name
         self._own = path != STDIO
         self._failed = False  # a write failed: close drops what is left unwritten
-        self._f: IO[bytes] = open_for_writing(path, f"--out {path}", lock=True) if self._own else sys.stdout.buffer
+        self._f: IO[bytes] = (open_for_writing(path, f"--out {self.name}", lock=True) if self._own
+                              else sys.stdout.buffer)
 
     def write(self, record: dict[str, Any]) -> None:
         """One whole line."""
@@ -670,7 +675,7 @@ class LineWriter:
                 with contextlib.suppress(OSError):
                     os.ftruncate(self._f.fileno(), before)
                     os.lseek(self._f.fileno(), before, os.SEEK_SET)
-            where = "standard output" if not self._own else f"--out {self.path}"
+            where = "standard output" if not self._own else f"--out {self.name}"
             raise InputError(f"{where}: cannot write ({exc.strerror or exc})") from None
 
     def _whole_length(self) -> int | None:
@@ -700,7 +705,7 @@ class LineWriter:
                 self._f.close()
             except OSError as exc:
                 if not self._failed:
-                    raise InputError(f"--out {self.path}: cannot write ({exc.strerror or exc})") from None
+                    raise InputError(f"--out {self.name}: cannot write ({exc.strerror or exc})") from None
 
 
 @dataclass

@@ -240,3 +240,27 @@ def test_the_python_answer_waits_for_a_locked_store_within_its_time(tmp_path: Pa
         holder.close()
     assert "the result store was locked (another process holds it): not read or written" in got.notes
     assert took < 1.5, took  # (1 s of answer; opening waited 2 s)
+
+
+def test_store_export_that_cannot_write_names_its_out_not_the_temporary_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``store export --out ex.jsonl`` under ``ulimit -f`` said ``--out /.../.ex.jsonl.1a2b3c4d.tmp:
+    cannot write (File too large)``, naming the temporary file it writes in the output's place: the
+    error names ``--out ex.jsonl``, and neither file is left."""
+    import errno
+
+    from foolsolve import batch
+    from tests.generic.batch_helpers import call_main
+
+    store = tmp_path / "ex.sqlite3"
+    code, _, err = call_main(["solve", str(ENDGAME), "--store", str(store)])
+    assert code == 0, err
+
+    def too_large(self: object, data: bytes) -> None:
+        raise OSError(errno.EFBIG, "File too large")
+
+    monkeypatch.setattr(batch.LineWriter, "_write_all", too_large)
+    out = tmp_path / "ex.jsonl"
+    code, _, err = call_main(["store", "export", "--store", str(store), "--out", str(out)])
+    assert (code, err.strip().splitlines()) == (2, [f"foolsolve: error: --out {out}: cannot write (File too large)"])
+    assert sorted(p.name for p in tmp_path.iterdir() if "ex.jsonl" in p.name) == []
