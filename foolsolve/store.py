@@ -464,6 +464,11 @@ class Store:
         self.label = f"{option_name('--store')} {long_name(str(self.path))}" if label is None else label
         refuse_gone_folder(self.path, self.label)
         _check_regular(self.path, label, self.label)
+        self._goes_on = locked_ok
+        self.damaged: str | None = None
+        """Why the store's pages cannot be read (:class:`StoreDamaged`'s line), found by a read of a
+        store opened ``locked_ok`` (a solve, a batch): said once on stderr, and the store is not read
+        or written any more -- the answers are computed without it. A store command stops instead."""
         self.locked = False
         """Another process held the store locked past the busy timeout: nothing is read or written
         any more (:meth:`get` misses, :meth:`put` stores nothing), and answers say so (:data:`LOCKED_NOTE`)."""
@@ -555,8 +560,8 @@ class Store:
                     from None
             raise InputError(f"{self.label}: cannot use the result store ({exc})") from None
         except sqlite3.DatabaseError as exc:
-            raise InputError(f"{self.label}: the result store is damaged ({exc}); move the file away (a new "
-                             f"store starts empty) or name another with {option_name('--store')}") from None
+            raise StoreDamaged(f"{self.label}: the result store is damaged ({exc}); move the file away (a new "
+                               f"store starts empty) or name another with {option_name('--store')}") from None
 
     def get(self, key: str, fits: Fits | None = None, also: Sequence[str] = ()) -> dict[str, Any] | None:
         """The stored result JSON under ``key`` (else under the first of ``also`` that holds one: keys
@@ -579,13 +584,19 @@ class Store:
 
     def _get(self, table: str, key: str, read: Callable[[str, str], dict[str, Any]], fits: Fits | None
              ) -> dict[str, Any] | None:
-        if self.locked:
+        if self.locked or self.damaged is not None:
             return None
         try:
             with self._guard():
                 row = self._db.execute(f"SELECT game, result FROM {table} WHERE key = ?", (key,)).fetchone()
         except StoreLocked:
             self._went_locked()
+            return None
+        except StoreDamaged as exc:
+            if not self._goes_on:
+                raise
+            self.damaged = str(exc)
+            print(f"foolsolve: warning: {exc}; answers are computed without it", file=sys.stderr, flush=True)
             return None
         if row is None:
             return None
@@ -632,7 +643,7 @@ class Store:
         return self._put("seat_answers", key, game, position, settings, answer)
 
     def _put(self, table: str, key: str, game: str, position: str, options: str, result: dict[str, Any]) -> bool:
-        if self.locked or self.read_only is not None:
+        if self.locked or self.read_only is not None or self.damaged is not None:
             return False
         version = table_version(table, game) or ""
         # a row :meth:`get` could not read is replaced, any other kept (racing solves store a result once)
@@ -827,6 +838,12 @@ def _check_regular(path: Path, label: str | None, named: str) -> None:
 
 _DAMAGED = "typeof(game) != 'text' OR typeof(solver_version) != 'text'"
 """SQL: a row whose game or solver version is no text (a damaged or edited row)."""
+
+
+class StoreDamaged(InputError):
+    """The store's pages cannot be read (``database disk image is malformed``: a disk error, a torn
+    copy): a store command stops (exit 2); a solve or a batch computes its answers without the store
+    (:attr:`Store.damaged`)."""
 
 
 class StoreLocked(InputError):

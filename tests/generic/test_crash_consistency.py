@@ -264,3 +264,31 @@ def test_store_export_that_cannot_write_names_its_out_not_the_temporary_file(
     code, _, err = call_main(["store", "export", "--store", str(store), "--out", str(out)])
     assert (code, err.strip().splitlines()) == (2, [f"foolsolve: error: --out {out}: cannot write (File too large)"])
     assert sorted(p.name for p in tmp_path.iterdir() if "ex.jsonl" in p.name) == []
+
+
+@pytest.mark.parametrize("command", ["solve", "batch"])
+def test_a_damaged_store_page_is_a_warning_and_the_position_is_solved_without_it(
+        tmp_path: Path, command: str) -> None:
+    """A store whose pages are damaged (a disk error, a torn copy) turned a solvable position into
+    an error: exit 2 for a solve, an error record for a batch line. The answer is computed without
+    the store after one warning line, as for a store that is locked or cannot be written."""
+    from tests.generic.batch_helpers import call_main
+    from tests.generic.test_store import _damaged_store
+
+    store = tmp_path / "s.sqlite3"
+    _damaged_store(store)
+    src = tmp_path / "in.jsonl"
+    src.write_text((json.dumps(str(ENDGAME)) + "\n") * 2, encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    argv = ([str(ENDGAME), "--store", str(store), "--json"] if command == "solve" else
+            ["batch", str(src), "--store", str(store), "--out", str(out)])
+    code, stdout, err = call_main(argv)
+    assert code == 0, err
+    warnings = [line for line in err.splitlines() if line.startswith("foolsolve: warning: ")]
+    assert warnings == [f"foolsolve: warning: --store {store}: the result store is damaged (database disk image is "
+                        "malformed); move the file away (a new store starts empty) or name another with --store; "
+                        "answers are computed without it"], err
+    records = [json.loads(stdout)] if command == "solve" else [r["result"] for r in read_jsonl(out)]
+    direct = json.loads(call_main([str(ENDGAME), "--no-store", "--json"])[1])
+    for got in records:  # the answer a solve without any store gives
+        assert (got["value"], got["best"], got["moves"]) == (direct["value"], direct["best"], direct["moves"])
