@@ -638,15 +638,16 @@ class LineWriter:
     """JSON Lines to a file (or standard output for ``-``): each record in one write, flushed,
     with Ctrl-C held off while it is written, so the file only ever holds whole lines."""
 
-    def __init__(self, path: str, name: str | None = None) -> None:
+    def __init__(self, path: str, name: str | None = None, lock: bool = True) -> None:
         """``name``: the output's name in errors, where ``path`` is a temporary file written in its
         place (``store export --out F`` writes ``.F.XXXXXXXX.tmp`` and renames it): ``--out F: cannot
-        write (...)``."""
+        write (...)``; ``lock``: the file is locked (:func:`foolsolve.positions.lock_output`), unless
+        the caller holds it already (such a temporary file)."""
         self.path = path
         self.name = path if name is None else name
         self._own = path != STDIO
         self._failed = False  # a write failed: close drops what is left unwritten
-        self._f: IO[bytes] = (open_for_writing(path, f"--out {self.name}", lock=True) if self._own
+        self._f: IO[bytes] = (open_for_writing(path, f"--out {self.name}", lock=lock) if self._own
                               else sys.stdout.buffer)
 
     def write(self, record: dict[str, Any]) -> None:

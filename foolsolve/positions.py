@@ -8,6 +8,7 @@ written as JSON integers: ``1.0`` is not a player number here, although JSON Sch
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import io
 import json
@@ -16,6 +17,7 @@ import os
 import re
 import stat
 import sys
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -961,10 +963,13 @@ def replaced_on_success(path: str | Path, what: str) -> Iterator[Path]:
                 held.close()  # after the block's own writes: the reader sees its end of file only now
         return
     tmp: Path | None = None
+    tmp_fd: int | None = None
     held_fd = hold_existing_output(final, path, what)  # held until the rename: no batch starts on it meanwhile
     try:
         tmp = temp_beside(final)
+        tmp_fd = _hold_temp(tmp)  # locked while this process lives: a later run leaves it alone
         yield tmp
+        os.fsync(tmp_fd)  # the content on disk before the name is: a crash leaves the old file or the new
         tmp.replace(final)
     except OSError as exc:
         _remove(tmp)
@@ -973,8 +978,70 @@ def replaced_on_success(path: str | Path, what: str) -> Iterator[Path]:
         _remove(tmp)
         raise
     finally:
-        if held_fd is not None:
-            os.close(held_fd)
+        for fd in (tmp_fd, held_fd):
+            if fd is not None:
+                os.close(fd)
+    remove_stale_temps(final)
+
+
+def _hold_temp(tmp: Path) -> int:
+    """The temporary file ``tmp`` opened and locked (``flock``, shared) for as long as the descriptor
+    is open: what tells :func:`remove_stale_temps` it is being written (a process killed by SIGKILL
+    lets go of it)."""
+    fd = os.open(tmp, os.O_RDWR | getattr(os, "O_CLOEXEC", 0))
+    try:
+        import fcntl
+    except ImportError:  # no fcntl (Windows): no lock
+        return fd
+    with contextlib.suppress(OSError):  # a file system without locks: no lock, and nothing removed later
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    return fd
+
+
+_STARTED = time.time()
+"""When this process loaded this module (about when it started): a temporary file changed since is
+never taken for one left behind (:func:`remove_stale_temps`)."""
+
+_TEMP_NAME = re.compile(r"\.(?P<name>.+)\.[0-9a-f]{8}\.tmp")
+"""A temporary file's name as :func:`temp_beside` makes it: ``.NAME.XXXXXXXX.tmp``."""
+
+
+def remove_stale_temps(final: Path) -> int:
+    """Remove the temporary files of ``final`` (``.NAME.XXXXXXXX.tmp`` beside it, :func:`temp_beside`)
+    that no process holds (:func:`_hold_temp`) and that were last changed before this process
+    started: those a run killed mid-write (SIGKILL, a power cut)
+    left behind. One held by a running foolsolve is kept, and so is every one where locks cannot be
+    taken (a file system without them). Returns how many were removed; nothing here fails."""
+    try:
+        import fcntl
+    except ImportError:
+        return 0
+    removed = 0
+    try:
+        names = os.listdir(final.parent)
+    except (OSError, ValueError):
+        return 0
+    for entry in names:
+        match = _TEMP_NAME.fullmatch(entry)
+        if match is None or match["name"] != final.name:
+            continue
+        stale = final.parent / entry
+        try:
+            fd = os.open(stale, os.O_RDONLY | _NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
+        except OSError:
+            continue
+        try:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode) or info.st_mtime >= _STARTED:
+                continue  # (one made since this process started may not be locked yet)
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # held by nobody: left behind
+            stale.unlink()
+            removed += 1
+        except OSError:  # held by a running foolsolve, no locks here, or gone meanwhile
+            continue
+        finally:
+            os.close(fd)
+    return removed
 
 
 def hold_existing_output(final: Path, path: str | Path, what: str) -> int | None:

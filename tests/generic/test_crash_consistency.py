@@ -292,3 +292,86 @@ def test_a_damaged_store_page_is_a_warning_and_the_position_is_solved_without_it
     direct = json.loads(call_main([str(ENDGAME), "--no-store", "--json"])[1])
     for got in records:  # the answer a solve without any store gives
         assert (got["value"], got["best"], got["moves"]) == (direct["value"], direct["best"], direct["moves"])
+
+
+def test_a_temporary_file_left_by_a_killed_write_is_removed_by_the_next_write_of_its_file(tmp_path: Path) -> None:
+    """A write killed between making its temporary file and renaming it (SIGKILL, a power cut)
+    left ``.NAME.XXXXXXXX.tmp`` beside the output, which no later run removed. The next write of the
+    same output removes those no process holds; one a running foolsolve holds, one of another
+    output and one that is no temporary file of ours are kept."""
+    import fcntl
+    import time
+
+    from tests.generic.batch_helpers import call_main
+
+    out = tmp_path / "G.json"
+    old = time.time() - 3600
+    left = tmp_path / ".G.json.0a1b2c3d.tmp"
+    held = tmp_path / ".G.json.4e5f6a7b.tmp"
+    other = tmp_path / ".H.json.0a1b2c3d.tmp"
+    mine = tmp_path / ".G.json.notours.tmp"
+    for path in (left, held, other, mine):
+        path.write_text('{"partly', encoding="utf-8")
+        os.utime(path, (old, old))
+    with open(held, "rb") as holder:
+        fcntl.flock(holder, fcntl.LOCK_SH | fcntl.LOCK_NB)  # as a running foolsolve's _hold_temp holds it
+        code, _, err = call_main(["view", str(ENDGAME), "--as", "0", "--out", str(out)])
+        assert code == 0, err
+    assert json.loads(out.read_text(encoding="utf-8"))["game"] == "durak"
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["G.json", held.name, other.name, mine.name])
+
+
+def test_a_killed_write_leaves_its_temporary_file_that_the_next_run_removes(tmp_path: Path) -> None:
+    """The same with a real SIGKILL: a process killed while it writes an output's temporary file
+    through ``replaced_on_success`` (as ``store export --out`` and ``view --out`` write) leaves it,
+    the output untouched; a ``view --out`` of that name while it runs keeps it, the next one after
+    it was killed removes it."""
+    import time
+
+    from tests.generic.batch_helpers import call_main
+
+    store = tmp_path / "s.sqlite3"
+    code, _, err = call_main(["solve", str(ENDGAME), "--store", str(store)])
+    assert code == 0, err
+    out = tmp_path / "ex.jsonl"
+    # a process that makes the temporary file as store export does and is killed before the rename
+    script = ("import os, sys, time\nfrom foolsolve.positions import replaced_on_success\n"
+              "with replaced_on_success(sys.argv[1], '--out') as tmp:\n"
+              "    tmp.write_text('{\"partly', encoding='utf-8'); print('made', flush=True); time.sleep(60)\n")
+    proc = subprocess.Popen([sys.executable, "-c", script, str(out)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None and proc.stdout.readline() == "made\n"
+        temps = [p for p in tmp_path.iterdir() if p.name.startswith(".ex.jsonl.")]
+        assert len(temps) == 1
+        code, _, err = call_main(["view", str(ENDGAME), "--as", "0", "--out", str(out)])  # while it runs: kept
+        assert code == 0, err
+        assert temps[0].exists()
+    finally:
+        proc.kill()
+        proc.wait()
+    assert temps[0].exists() and not out.read_text(encoding="utf-8").startswith('{"partly')
+    time.sleep(0.01)
+    os.utime(temps[0], (time.time() - 60, time.time() - 60))  # made before the next run started
+    code, _, err = call_main(["view", str(ENDGAME), "--as", "0", "--out", str(out)])
+    assert code == 0, err
+    assert not temps[0].exists()
+
+
+def test_a_replaced_file_is_on_disk_before_its_name_is(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The temporary file's content is synced (``os.fsync``) before it is renamed over the output:
+    a crash right after the rename leaves the new content or the old, never an empty file."""
+    from foolsolve import positions
+
+    synced: list[tuple[str, bytes]] = []
+    real_fsync = os.fsync
+
+    def fsync(fd: int) -> None:
+        synced.append((os.readlink(f"/proc/self/fd/{fd}"), os.pread(fd, 100, 0)))
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    out = tmp_path / "p.json"
+    out.write_text("old\n", encoding="utf-8")
+    positions.write_text_atomic(out, "new\n")
+    assert out.read_text(encoding="utf-8") == "new\n"
+    assert [(Path(name).name.startswith(".p.json."), data) for name, data in synced] == [(True, b"new\n")]
