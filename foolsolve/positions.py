@@ -956,6 +956,8 @@ def replaced_on_success(path: str | Path, what: str) -> Iterator[Path]:
         held = open_for_writing(path, what, append=True) if fifo else None
         try:
             yield Path(path)
+        except BrokenPipeError:
+            raise  # the reader went away: exit 141 quietly, as for standard output (foolsolve.cli.main)
         except OSError as exc:
             raise InputError(f"{what}: cannot write ({exc.strerror or exc})") from None
         finally:

@@ -375,3 +375,25 @@ def test_a_replaced_file_is_on_disk_before_its_name_is(tmp_path: Path, monkeypat
     positions.write_text_atomic(out, "new\n")
     assert out.read_text(encoding="utf-8") == "new\n"
     assert [(Path(name).name.startswith(".p.json."), data) for name, data in synced] == [(True, b"new\n")]
+
+
+def test_an_out_fifo_whose_reader_leaves_exits_141_as_standard_output_does(tmp_path: Path) -> None:
+    """``report --out FIFO`` whose reader left after a few bytes said ``--out FIFO: cannot write
+    (Broken pipe)``, exit 2, where ``foolsolve ... | head`` and ``batch --out FIFO`` exit 141 (128 +
+    SIGPIPE) and print nothing more: a FIFO's reader going away is the same 141, quietly."""
+    import threading
+
+    fifo = tmp_path / "p"
+    os.mkfifo(fifo)
+
+    def read_a_little() -> None:
+        with open(fifo, "rb") as reader:
+            reader.read(10)  # then goes away, as head -c 10 does
+
+    reading = threading.Thread(target=read_a_little)
+    reading.start()
+    try:
+        proc = _run(["report", str(ENDGAME), "--out", str(fifo)])  # a page of about 180 kB: past the pipe's 64 kB
+    finally:
+        reading.join(timeout=60)
+    assert (proc.returncode, proc.stderr) == (141, ""), proc.stderr
