@@ -950,19 +950,19 @@ def replaced_on_success(path: str | Path, what: str) -> Iterator[Path]:
         with _through_stdout(what) as spool:
             yield spool
         return
+    if fifo:
+        with _through_fifo(path, what) as spool:
+            yield spool
+        return
     if special:
-        # a device or a pipe (/dev/null, /dev/stdout, a FIFO): written into as it is, never renamed over
+        # a device or a pipe (/dev/null, /dev/stdout): written into as it is, never renamed over
         # (the rename replaced the device node itself by a regular file)
-        held = open_for_writing(path, what, append=True) if fifo else None
         try:
             yield Path(path)
         except BrokenPipeError:
             raise  # the reader went away: exit 141 quietly, as for standard output (foolsolve.cli.main)
         except OSError as exc:
             raise InputError(f"{what}: cannot write ({exc.strerror or exc})") from None
-        finally:
-            if held is not None:
-                held.close()  # after the block's own writes: the reader sees its end of file only now
         return
     tmp: Path | None = None
     tmp_fd: int | None = None
@@ -1129,6 +1129,36 @@ def _through_stdout(what: str) -> Iterator[Path]:
     except OSError as exc:
         raise InputError(f"{what}: cannot write ({exc.strerror or exc})") from None
     finally:
+        _remove(tmp)
+
+
+@contextmanager
+def _through_fifo(path: str | Path, what: str) -> Iterator[Path]:
+    """A temporary file (in the system's temporary folder) whose content goes into the FIFO ``path``
+    when the block ends normally, through the one descriptor opened for it before the block
+    (:func:`open_for_writing`: a reader is there, or the one-line error). Opening the FIFO again
+    would wait for ever where its reader went away in between; a reader that goes away while it is
+    written into is a :class:`BrokenPipeError` (exit 141, as for standard output)."""
+    import shutil
+    import tempfile
+
+    held = open_for_writing(path, what, append=True)
+    tmp: Path | None = None
+    try:
+        fd, name = tempfile.mkstemp(prefix=".foolsolve.", suffix=".tmp")
+        os.close(fd)
+        tmp = Path(name)
+        yield tmp
+        with open(tmp, "rb") as spool:
+            shutil.copyfileobj(spool, held)
+        held.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        raise InputError(f"{what}: cannot write ({exc.strerror or exc})") from None
+    finally:
+        with contextlib.suppress(OSError):  # (what is left unwritten after a broken pipe is dropped)
+            held.close()  # the reader sees its end of file only now
         _remove(tmp)
 
 

@@ -397,3 +397,53 @@ def test_an_out_fifo_whose_reader_leaves_exits_141_as_standard_output_does(tmp_p
     finally:
         reading.join(timeout=60)
     assert (proc.returncode, proc.stderr) == (141, ""), proc.stderr
+
+
+def test_a_fifo_whose_reader_leaves_before_the_write_is_no_wait_for_ever(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A whole-file writer (``view --out FIFO``) checked that the FIFO had a reader, then opened it
+    again to write into: where the reader went away in between, that second open waited for a
+    reader for ever. The content goes through the one descriptor opened first, and the reader's
+    leaving is a broken pipe (exit 141 from the command)."""
+    import threading
+
+    from foolsolve import positions
+
+    fifo = tmp_path / "p"
+    os.mkfifo(fifo)
+    opened = threading.Event()
+    gone = threading.Event()
+
+    def reader() -> None:
+        with open(fifo, "rb"):
+            opened.wait(30)
+        gone.set()  # the reader has left
+
+    real_open = positions.open_for_writing
+
+    def open_then_the_reader_leaves(*args: object, **kwargs: object):  # type: ignore[no-untyped-def]
+        handle = real_open(*args, **kwargs)  # type: ignore[arg-type]
+        opened.set()
+        gone.wait(30)
+        return handle
+
+    monkeypatch.setattr(positions, "open_for_writing", open_then_the_reader_leaves)
+    threading.Thread(target=reader, daemon=True).start()
+    outcome: list[BaseException | None] = []
+
+    def write() -> None:
+        try:
+            positions.write_text_atomic(fifo, "x" * 200_000)
+            outcome.append(None)
+        except BaseException as exc:
+            outcome.append(exc)
+
+    writer = threading.Thread(target=write, daemon=True)  # (a daemon: were it to wait for ever, the test ends)
+    writer.start()
+    writer.join(20)
+    if not outcome:  # it waits for a reader that will never come: let it go, and fail
+        with open(fifo, "rb") as freeing:
+            freeing.read()
+        writer.join(20)
+        pytest.fail("the write waited for a new reader of the FIFO")
+    assert isinstance(outcome[0], BrokenPipeError), outcome
