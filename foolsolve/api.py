@@ -246,18 +246,20 @@ def request_of(*, as_player: Any = None, method: Any = None, samples: Any = None
                         open_hand=open_hand)
 
 
-def _open_store(store: Any) -> Any:
+def _open_store(store: Any, wait: float | None = None) -> Any:
     """The result store :func:`answer` reads and writes: none (``False``, the default), the default
     one (``True``: as the command line's, ``$FOOLSOLVE_STORE`` or the user's cache folder), or the
-    file ``store`` names."""
-    from foolsolve.store import open_store
+    file ``store`` names; ``wait``: the seconds opening it may wait for another process's lock
+    (:func:`foolsolve.store.open_wait`; ``None``: :data:`foolsolve.store.OPEN_TIMEOUT`)."""
+    from foolsolve.store import OPEN_TIMEOUT, open_store
 
+    wait = OPEN_TIMEOUT if wait is None else wait
     if store is False or store is None:
         return None
     if store is True:
-        return open_store(None, enabled=True)
+        return open_store(None, enabled=True, wait=wait)
     if isinstance(store, (str, os.PathLike)):
-        return open_store(os.fspath(store), enabled=True)
+        return open_store(os.fspath(store), enabled=True, wait=wait)
     raise InputError(f"store: expected False, True or a file name, got {store!r}")
 
 
@@ -310,7 +312,9 @@ def answer(position: Any, *, as_player: int | None = None, method: str | None = 
                              open_hand=open_hand, options=options)
         request.started = started
         info, state = read_position(position)
-        db = _open_store(store)
+        from foolsolve.store import open_wait
+
+        db = _open_store(store, open_wait(request.seconds, started) if store not in (False, None) else None)
         try:
             done = answer_position(info, state, request, db)
         finally:

@@ -31,10 +31,12 @@ local processes or on a Dask cluster (``--scheduler tcp://HOST:PORT``).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import numbers
 import os
 import re
+import stat
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -636,11 +638,17 @@ class LineWriter:
     """JSON Lines to a file (or standard output for ``-``): each record in one write, flushed,
     with Ctrl-C held off while it is written, so the file only ever holds whole lines."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, name: str | None = None, lock: bool = True) -> None:
+        """``name``: the output's name in errors, where ``path`` is a temporary file written in its
+        place (``store export --out F`` writes ``.F.XXXXXXXX.tmp`` and renames it): ``--out F: cannot
+        write (...)``; ``lock``: the file is locked (:func:`foolsolve.positions.lock_output`), unless
+        the caller holds it already (such a temporary file)."""
         self.path = path
+        self.name = path if name is None else name
         self._own = path != STDIO
         self._failed = False  # a write failed: close drops what is left unwritten
-        self._f: IO[bytes] = open_for_writing(path, f"--out {path}", lock=True) if self._own else sys.stdout.buffer
+        self._f: IO[bytes] = (open_for_writing(path, f"--out {self.name}", lock=lock) if self._own
+                              else sys.stdout.buffer)
 
     def write(self, record: dict[str, Any]) -> None:
         """One whole line."""
@@ -652,16 +660,43 @@ class LineWriter:
 
             text = json_text(text)
         data = text.encode("utf-8", "backslashreplace")
+        before = self._whole_length()
         try:
             with SigintHeld():
-                self._f.write(data)
-                self._f.flush()
+                if self._own:
+                    self._write_all(data)
+                else:
+                    self._f.write(data)
+                    self._f.flush()
         except BrokenPipeError:
             raise
         except OSError as exc:  # a full disk (/dev/full), a file too large: the batch cannot go on
             self._failed = True
-            where = "standard output" if not self._own else f"--out {self.path}"
+            if before is not None:  # what the write left of its line is cut off: whole lines only
+                with contextlib.suppress(OSError):
+                    os.ftruncate(self._f.fileno(), before)
+                    os.lseek(self._f.fileno(), before, os.SEEK_SET)
+            where = "standard output" if not self._own else f"--out {self.name}"
             raise InputError(f"{where}: cannot write ({exc.strerror or exc})") from None
+
+    def _whole_length(self) -> int | None:
+        """The length of the output file before a write (where a failed write cuts it back to):
+        ``None`` for standard output and for what is no regular file (a pipe, a device)."""
+        if not self._own or self._failed:
+            return None
+        try:
+            info = os.fstat(self._f.fileno())
+        except OSError:
+            return None
+        return info.st_size if stat.S_ISREG(info.st_mode) else None
+
+    def _write_all(self, data: bytes) -> None:
+        """``data`` written to the file through no buffer (nothing is left for :meth:`close` to
+        write after a failure), however many writes the system takes for it."""
+        fd = self._f.fileno()
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
 
     def close(self) -> None:
         """Close the file (not standard output); after a failed write, whatever is left unwritten
@@ -671,7 +706,7 @@ class LineWriter:
                 self._f.close()
             except OSError as exc:
                 if not self._failed:
-                    raise InputError(f"--out {self.path}: cannot write ({exc.strerror or exc})") from None
+                    raise InputError(f"--out {self.name}: cannot write ({exc.strerror or exc})") from None
 
 
 @dataclass

@@ -195,8 +195,36 @@ class OutputFile(click.Path):
         from foolsolve.positions import check_output
 
         opts = getattr(param, "opts", None) or ["--out"]
-        check_output(value, max(opts, key=len), stdout=self.stdout, name_only=self.folder_ok)
+        option = max(opts, key=len)
+        check_output(value, option, stdout=self.stdout, name_only=self.folder_ok)
+        stores: list[str | None] = [None]  # the default store ($FOOLSOLVE_STORE), whatever the command
+        if ctx is not None and ctx.params.get("store_path") is not None:
+            stores.append(ctx.params["store_path"])  # its --store, given before this option
+        for store in stores:
+            refuse_over_store(store, value, option)
         return super().convert(value, param, ctx)
+
+
+def refuse_over_store(store: str | None, out: Any, option: str) -> None:
+    """The one check of every output option (:class:`OutputFile`) against the result store ``store``
+    (``None``: the default one): an output that is the store file or one of SQLite's files beside it
+    is the :class:`InputError` of :func:`foolsolve.store.refuse_output_over` (writing it destroys
+    the stored results). ``--store`` given after the output option checks it (:func:`_store_given`)."""
+    if out is None or str(out) == STDIO:
+        return
+    from foolsolve.store import refuse_output_over
+
+    refuse_output_over(store, str(out), option, strict=False)
+
+
+def _store_given(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+    """``--store PATH`` read: the output options read before it are checked against it
+    (:func:`refuse_over_store`); those after it check it themselves."""
+    if value is not None:
+        for other in ctx.command.params:
+            if isinstance(other.type, OutputFile) and ctx.params.get(other.name or "") is not None:
+                refuse_over_store(value, ctx.params[other.name or ""], max(other.opts, key=len))
+    return value
 
 
 def wrote(out: str) -> None:
@@ -418,20 +446,22 @@ def store_options(fn: Any = None, *, only: str | None = None, optional: bool = T
         if optional:
             fn = click.option("--no-store", is_flag=True,
                               help=sentence("neither read nor write the result store."))(fn)
-        return click.option("--store", "store_path", type=click.Path(), default=None,
+        return click.option("--store", "store_path", type=click.Path(), default=None, callback=_store_given,
                             help=sentence("the result store file [default: results.sqlite3 in the user's cache "
                                           "folder, or $FOOLSOLVE_STORE]."))(fn)
 
     return add if fn is None else add(fn)
 
 
-def open_store(store_path: str | None, no_store: bool) -> Any:
+def open_store(store_path: str | None, no_store: bool, wait: float | None = None) -> Any:
     """The store :func:`store_options` chose (``None`` with ``--no-store``): a ``--store`` or
     ``$FOOLSOLVE_STORE`` that cannot be opened is an :class:`InputError` naming it, a default
-    location that cannot be opened a warning and no store (:func:`foolsolve.store.open_store`)."""
+    location that cannot be opened a warning and no store (:func:`foolsolve.store.open_store`).
+    ``wait``: the seconds opening it may wait for another process's lock (default
+    :data:`foolsolve.store.OPEN_TIMEOUT`)."""
     from foolsolve import store as st
 
-    return st.open_store(store_path, enabled=not no_store)
+    return st.open_store(store_path, enabled=not no_store, wait=st.OPEN_TIMEOUT if wait is None else wait)
 
 
 @cli.command()
@@ -516,8 +546,11 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
         return
     info, state = load_position(positions[0], views=True)
     # a --store or $FOOLSOLVE_STORE that cannot be opened is refused before any work, whoever answers (an
-    # answer from one seat reads no store: answer_position closes it again)
-    store = open_store(store_path, no_store)
+    # answer from one seat reads no store: answer_position closes it again); a store another process
+    # holds locked is waited for within --time, a part of what is left of it
+    from foolsolve.store import open_wait
+
+    store = open_store(store_path, no_store, wait=open_wait(request.seconds, request.started))
     done = answer_position(info, state, request, store)
     click.echo(done.json_text() if as_json else fit_terminal(done.text()))
     if done.stop is not None:  # Ctrl-C: the answer above is the one so far; exit 130

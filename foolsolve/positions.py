@@ -8,6 +8,7 @@ written as JSON integers: ``1.0`` is not a player number here, although JSON Sch
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import io
 import json
@@ -16,6 +17,7 @@ import os
 import re
 import stat
 import sys
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -828,6 +830,12 @@ WORKING_FOLDER_GONE = "the working folder no longer exists: give a full path, or
 """Why a relative output name cannot be written where the command's working folder was deleted."""
 
 
+def relative_in_gone_folder(path: str | Path) -> bool:
+    """Whether ``path`` is a relative name and the process's working folder has been deleted: such
+    a name has nowhere to go (:data:`WORKING_FOLDER_GONE` says why)."""
+    return not os.path.isabs(path) and _working_folder_gone()
+
+
 def _working_folder_gone() -> bool:
     """The process's working folder has been deleted (a relative name has nowhere to go)."""
     try:
@@ -942,22 +950,28 @@ def replaced_on_success(path: str | Path, what: str) -> Iterator[Path]:
         with _through_stdout(what) as spool:
             yield spool
         return
+    if fifo:
+        with _through_fifo(path, what) as spool:
+            yield spool
+        return
     if special:
-        # a device or a pipe (/dev/null, /dev/stdout, a FIFO): written into as it is, never renamed over
+        # a device or a pipe (/dev/null, /dev/stdout): written into as it is, never renamed over
         # (the rename replaced the device node itself by a regular file)
-        held = open_for_writing(path, what, append=True) if fifo else None
         try:
             yield Path(path)
+        except BrokenPipeError:
+            raise  # the reader went away: exit 141 quietly, as for standard output (foolsolve.cli.main)
         except OSError as exc:
             raise InputError(f"{what}: cannot write ({exc.strerror or exc})") from None
-        finally:
-            if held is not None:
-                held.close()  # after the block's own writes: the reader sees its end of file only now
         return
     tmp: Path | None = None
+    tmp_fd: int | None = None
+    held_fd = hold_existing_output(final, path, what)  # held until the rename: no batch starts on it meanwhile
     try:
         tmp = temp_beside(final)
+        tmp_fd = _hold_temp(tmp)  # locked while this process lives: a later run leaves it alone
         yield tmp
+        os.fsync(tmp_fd)  # the content on disk before the name is: a crash leaves the old file or the new
         tmp.replace(final)
     except OSError as exc:
         _remove(tmp)
@@ -965,6 +979,91 @@ def replaced_on_success(path: str | Path, what: str) -> Iterator[Path]:
     except BaseException:
         _remove(tmp)
         raise
+    finally:
+        for fd in (tmp_fd, held_fd):
+            if fd is not None:
+                os.close(fd)
+    remove_stale_temps(final)
+
+
+def _hold_temp(tmp: Path) -> int:
+    """The temporary file ``tmp`` opened and locked (``flock``, shared) for as long as the descriptor
+    is open: what tells :func:`remove_stale_temps` it is being written (a process killed by SIGKILL
+    lets go of it)."""
+    fd = os.open(tmp, os.O_RDWR | getattr(os, "O_CLOEXEC", 0))
+    try:
+        import fcntl
+    except ImportError:  # no fcntl (Windows): no lock
+        return fd
+    with contextlib.suppress(OSError):  # a file system without locks: no lock, and nothing removed later
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    return fd
+
+
+_STARTED = time.time()
+"""When this process loaded this module (about when it started): a temporary file changed since is
+never taken for one left behind (:func:`remove_stale_temps`)."""
+
+_TEMP_NAME = re.compile(r"\.(?P<name>.+)\.[0-9a-f]{8}\.tmp")
+"""A temporary file's name as :func:`temp_beside` makes it: ``.NAME.XXXXXXXX.tmp``."""
+
+
+def remove_stale_temps(final: Path) -> int:
+    """Remove the temporary files of ``final`` (``.NAME.XXXXXXXX.tmp`` beside it, :func:`temp_beside`)
+    that no process holds (:func:`_hold_temp`) and that were last changed before this process
+    started: those a run killed mid-write (SIGKILL, a power cut)
+    left behind. One held by a running foolsolve is kept, and so is every one where locks cannot be
+    taken (a file system without them). Returns how many were removed; nothing here fails."""
+    try:
+        import fcntl
+    except ImportError:
+        return 0
+    removed = 0
+    try:
+        names = os.listdir(final.parent)
+    except (OSError, ValueError):
+        return 0
+    for entry in names:
+        match = _TEMP_NAME.fullmatch(entry)
+        if match is None or match["name"] != final.name:
+            continue
+        stale = final.parent / entry
+        try:
+            fd = os.open(stale, os.O_RDONLY | _NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
+        except OSError:
+            continue
+        try:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode) or info.st_mtime >= _STARTED:
+                continue  # (one made since this process started may not be locked yet)
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # held by nobody: left behind
+            stale.unlink()
+            removed += 1
+        except OSError:  # held by a running foolsolve, no locks here, or gone meanwhile
+            continue
+        finally:
+            os.close(fd)
+    return removed
+
+
+def hold_existing_output(final: Path, path: str | Path, what: str) -> int | None:
+    """The existing regular file ``final`` (the file the output name ``path`` finally names) opened
+    and locked as :func:`lock_output` locks a batch's or an arena's ``--out``, for a writer that
+    replaces it by a rename: its descriptor (close it to let go), or ``None`` where there is no such
+    file to lock (none yet, a file that cannot be opened, no locks on this system). A file another
+    foolsolve holds is the :class:`InputError` ``OPTION: another foolsolve is writing PATH (...)``:
+    renamed over, the running command would go on writing the old, unlinked file, and its records
+    would be lost while it reported success."""
+    try:
+        fd = os.open(final, os.O_RDONLY | _NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except (OSError, ValueError):
+        return None
+    try:
+        lock_output(fd, path, what)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
 
 
 MAX_LINK_HOPS = 40
@@ -1030,6 +1129,36 @@ def _through_stdout(what: str) -> Iterator[Path]:
     except OSError as exc:
         raise InputError(f"{what}: cannot write ({exc.strerror or exc})") from None
     finally:
+        _remove(tmp)
+
+
+@contextmanager
+def _through_fifo(path: str | Path, what: str) -> Iterator[Path]:
+    """A temporary file (in the system's temporary folder) whose content goes into the FIFO ``path``
+    when the block ends normally, through the one descriptor opened for it before the block
+    (:func:`open_for_writing`: a reader is there, or the one-line error). Opening the FIFO again
+    would wait for ever where its reader went away in between; a reader that goes away while it is
+    written into is a :class:`BrokenPipeError` (exit 141, as for standard output)."""
+    import shutil
+    import tempfile
+
+    held = open_for_writing(path, what, append=True)
+    tmp: Path | None = None
+    try:
+        fd, name = tempfile.mkstemp(prefix=".foolsolve.", suffix=".tmp")
+        os.close(fd)
+        tmp = Path(name)
+        yield tmp
+        with open(tmp, "rb") as spool:
+            shutil.copyfileobj(spool, held)
+        held.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        raise InputError(f"{what}: cannot write ({exc.strerror or exc})") from None
+    finally:
+        with contextlib.suppress(OSError):  # (what is left unwritten after a broken pipe is dropped)
+            held.close()  # the reader sees its end of file only now
         _remove(tmp)
 
 
@@ -1130,6 +1259,9 @@ def probe_output(path: str | Path, what: str) -> None:
                 pass
             _remove(Path(path))
             return
+        held_fd = hold_existing_output(final, path, f"{what} {path}")
+        if held_fd is not None:
+            os.close(held_fd)
         _remove(temp_beside(final))
     except (OSError, ValueError) as exc:
         raise InputError(f"{what} {path}: cannot write ({getattr(exc, 'strerror', None) or exc})") from None

@@ -62,7 +62,25 @@ BUSY_TIMEOUT = 5.0
 solve's ``--time``: :meth:`Store.wait_until`): the store is then *locked* and the command goes on
 without it (:attr:`Store.locked`)."""
 OPEN_TIMEOUT = 2.0
-"""Seconds opening the store waits for another process's lock (before any answer's clock runs)."""
+"""Seconds opening the store waits for another process's lock, at most (within a solve's ``--time``,
+less: :func:`open_wait`)."""
+OPEN_SHARE = 0.25
+"""The share of what is left of a solve's ``--time`` that opening the store may wait for another
+process's lock (:func:`open_wait`): the answer keeps the rest."""
+OPEN_LEAST = 0.1
+"""Seconds opening the store waits for another's lock at least (another writer's short transaction)."""
+
+
+def open_wait(seconds: float | None, started: float | None) -> float:
+    """How long opening the store may wait for another process's lock, for an answer whose
+    ``--time`` is ``seconds`` (0 or ``None``: no limit) counted from ``started``
+    (``time.perf_counter()``; ``None``: not begun): :data:`OPEN_TIMEOUT`, or within a time limit
+    :data:`OPEN_SHARE` of what is left of it (at least :data:`OPEN_LEAST`), so that a store another
+    process holds locked costs the answer a small part of its time, never its distances."""
+    if not seconds or started is None:
+        return OPEN_TIMEOUT
+    left = seconds - (time.perf_counter() - started)
+    return min(OPEN_TIMEOUT, max(OPEN_SHARE * left, OPEN_LEAST))
 LOCKED_NOTE = "the result store was locked (another process holds it): not read or written"
 """The note of an answer given without the store because it was locked."""
 
@@ -432,18 +450,25 @@ class Store:
     """One store file, opened for the life of the object (or of a ``with`` block)."""
 
     def __init__(self, path: str | Path, label: str | None = None, create_folder: bool = True,
-                 locked_ok: bool = False) -> None:
+                 locked_ok: bool = False, open_timeout: float = OPEN_TIMEOUT) -> None:
         """``label``: how errors name the file (``--store PATH`` unless given: ``FOOLSOLVE_STORE=PATH``,
         ``the result store PATH``); ``create_folder``: make the file's folder when it is missing (the
         default location), else a missing folder is refused (an explicit ``--store``, as ``--out``);
         ``locked_ok``: a store another process holds locked past :data:`OPEN_TIMEOUT` is opened
-        :attr:`locked` (a solve goes on without it) instead of refused (the store commands)."""
+        :attr:`locked` (a solve goes on without it) instead of refused (the store commands);
+        ``open_timeout``: the seconds opening it waits for another process's lock (:func:`open_wait`)."""
         if not str(path):  # Path("") is the current folder
             raise InputError(f"{option_name('--store')}: an empty file name (give a file name, or {option_name('--no-store')} "
                              "for none)")
         self.path = Path(path)
         self.label = f"{option_name('--store')} {long_name(str(self.path))}" if label is None else label
+        refuse_gone_folder(self.path, self.label)
         _check_regular(self.path, label, self.label)
+        self._goes_on = locked_ok
+        self.damaged: str | None = None
+        """Why the store's pages cannot be read (:class:`StoreDamaged`'s line), found by a read of a
+        store opened ``locked_ok`` (a solve, a batch): said once on stderr, and the store is not read
+        or written any more -- the answers are computed without it. A store command stops instead."""
         self.locked = False
         """Another process held the store locked past the busy timeout: nothing is read or written
         any more (:meth:`get` misses, :meth:`put` stores nothing), and answers say so (:data:`LOCKED_NOTE`)."""
@@ -458,7 +483,7 @@ class Store:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
             elif not self.path.parent.is_dir():
                 raise InputError(f"{self.label}: cannot open the result store (no folder {self.path.parent})")
-            self._db = sqlite3.connect(str(self.path), timeout=OPEN_TIMEOUT, isolation_level=None)
+            self._db = sqlite3.connect(str(self.path), timeout=open_timeout, isolation_level=None)
             self._db.text_factory = _text
             try:
                 self._db.execute("PRAGMA journal_mode=WAL")
@@ -535,8 +560,8 @@ class Store:
                     from None
             raise InputError(f"{self.label}: cannot use the result store ({exc})") from None
         except sqlite3.DatabaseError as exc:
-            raise InputError(f"{self.label}: the result store is damaged ({exc}); move the file away (a new "
-                             f"store starts empty) or name another with {option_name('--store')}") from None
+            raise StoreDamaged(f"{self.label}: the result store is damaged ({exc}); move the file away (a new "
+                               f"store starts empty) or name another with {option_name('--store')}") from None
 
     def get(self, key: str, fits: Fits | None = None, also: Sequence[str] = ()) -> dict[str, Any] | None:
         """The stored result JSON under ``key`` (else under the first of ``also`` that holds one: keys
@@ -559,13 +584,19 @@ class Store:
 
     def _get(self, table: str, key: str, read: Callable[[str, str], dict[str, Any]], fits: Fits | None
              ) -> dict[str, Any] | None:
-        if self.locked:
+        if self.locked or self.damaged is not None:
             return None
         try:
             with self._guard():
                 row = self._db.execute(f"SELECT game, result FROM {table} WHERE key = ?", (key,)).fetchone()
         except StoreLocked:
             self._went_locked()
+            return None
+        except StoreDamaged as exc:
+            if not self._goes_on:
+                raise
+            self.damaged = str(exc)
+            print(f"foolsolve: warning: {exc}; answers are computed without it", file=sys.stderr, flush=True)
             return None
         if row is None:
             return None
@@ -612,7 +643,7 @@ class Store:
         return self._put("seat_answers", key, game, position, settings, answer)
 
     def _put(self, table: str, key: str, game: str, position: str, options: str, result: dict[str, Any]) -> bool:
-        if self.locked or self.read_only is not None:
+        if self.locked or self.read_only is not None or self.damaged is not None:
             return False
         version = table_version(table, game) or ""
         # a row :meth:`get` could not read is replaced, any other kept (racing solves store a result once)
@@ -763,6 +794,25 @@ class Store:
         return _Transaction(self._db)
 
 
+def refuse_gone_folder(path: str | Path, label: str) -> None:
+    """The :class:`InputError` ``LABEL: cannot open the result store (the working folder no longer
+    exists: ...)`` when ``path`` is a relative name and the working folder has been deleted (SQLite
+    said only "unable to open database file", and ``os.path.realpath`` raised ``FileNotFoundError``)."""
+    from foolsolve.positions import WORKING_FOLDER_GONE, relative_in_gone_folder
+
+    if relative_in_gone_folder(path):
+        raise InputError(f"{label}: cannot open the result store ({WORKING_FOLDER_GONE})")
+
+
+def store_label(path: str | Path | None) -> str:
+    """How errors name the store ``path`` (``None``: the default one): ``--store PATH``,
+    ``FOOLSOLVE_STORE=PATH``, or the default location's path."""
+    if path is not None:
+        return f"{option_name('--store')} {long_name(str(path))}"
+    store = default_path()
+    return f"{ENV}={long_name(str(store))}" if os.environ.get(ENV) else str(store)
+
+
 def _check_regular(path: Path, label: str | None, named: str) -> None:
     """An :class:`InputError` when ``path`` exists (links followed) and is no regular file: a device,
     a FIFO, a folder, a socket. Refused before SQLite touches it, which opened ``/dev/null`` or a
@@ -788,6 +838,12 @@ def _check_regular(path: Path, label: str | None, named: str) -> None:
 
 _DAMAGED = "typeof(game) != 'text' OR typeof(solver_version) != 'text'"
 """SQL: a row whose game or solver version is no text (a damaged or edited row)."""
+
+
+class StoreDamaged(InputError):
+    """The store's pages cannot be read (``database disk image is malformed``: a disk error, a torn
+    copy): a store command stops (exit 2); a solve or a batch computes its answers without the store
+    (:attr:`Store.damaged`)."""
 
 
 class StoreLocked(InputError):
@@ -940,17 +996,18 @@ def as_store(store: Store | SweepStore | bool | None) -> Store | None:
     return store or None
 
 
-def open_store(path: str | Path | None, enabled: bool = True) -> Store | None:
+def open_store(path: str | Path | None, enabled: bool = True, wait: float = OPEN_TIMEOUT) -> Store | None:
     """The store at ``path`` (``--store``: its folder must exist), or the default one when
     ``None`` (:func:`_open_default`: a default location that cannot be opened is a warning and no
     store, one that cannot be written a warning and a store read only), or ``None`` when disabled. A
     ``--store`` or ``$FOOLSOLVE_STORE`` that cannot be opened, or cannot be written
-    (:attr:`Store.read_only`), is an :class:`InputError` naming it."""
+    (:attr:`Store.read_only`), is an :class:`InputError` naming it. ``wait``: the seconds opening
+    it waits for another process's lock (:func:`open_wait`), then it is :attr:`Store.locked`."""
     if not enabled:
         return None
     if path is None:
-        return _open_default()
-    return _writable(Store(path, create_folder=False, locked_ok=True))
+        return _open_default(wait)
+    return _writable(Store(path, create_folder=False, locked_ok=True, open_timeout=wait))
 
 
 def _writable(store: Store) -> Store:
@@ -963,7 +1020,7 @@ def _writable(store: Store) -> Store:
                      f"written, or {option_name('--no-store')}")
 
 
-def _open_default() -> Store | None:
+def _open_default(wait: float = OPEN_TIMEOUT) -> Store | None:
     """The default store: ``$FOOLSOLVE_STORE`` (asked for: a file that cannot be opened is an
     :class:`InputError` naming the variable), else ``results.sqlite3`` in the user's cache folder,
     its folder made when missing; where that cannot be opened (a read-only home, a cache folder
@@ -972,9 +1029,9 @@ def _open_default() -> Store | None:
     store, after one warning line: answers are read from it, none stored."""
     path = default_path()
     if os.environ.get(ENV):
-        return _writable(Store(path, label=f"{ENV}={long_name(str(path))}", locked_ok=True))
+        return _writable(Store(path, label=f"{ENV}={long_name(str(path))}", locked_ok=True, open_timeout=wait))
     try:
-        store = Store(path, label=str(path), locked_ok=True)
+        store = Store(path, label=str(path), locked_ok=True, open_timeout=wait)
     except InputError as exc:
         print(f"foolsolve: warning: {exc}; going on without it (--store PATH names another, --no-store none)",
               file=sys.stderr, flush=True)
@@ -994,22 +1051,32 @@ def default_store() -> Store | None:
     return _DEFAULT[key]
 
 
-def refuse_output_over(path: str | Path | None, out: str | Path | None, option: str = "--out") -> None:
+def refuse_output_over(path: str | Path | None, out: str | Path | None, option: str = "--out", *,
+                       strict: bool = True) -> None:
     """An :class:`InputError` when the output file ``out`` is the store file ``path`` (``None``:
-    the default one), the same inode: writing it would destroy every stored result."""
-    from foolsolve.positions import writes_over
+    the default one) -- the same inode, or the same name (through links) where it does not exist
+    yet -- or one of SQLite's files beside it: writing it would destroy every stored result.
+    ``strict``: a relative store name where the working folder is gone is refused
+    (:func:`refuse_gone_folder`); else (an output option checked for a command that may use no
+    store) nothing is compared, since no such store can be opened."""
+    from foolsolve.positions import relative_in_gone_folder, writes_over
 
     store = default_path() if path is None else Path(path)
-    if writes_over(out, store):
-        raise InputError(f"{option}: {out} is the result store {store} (writing it would destroy the stored results); "
-                         "write elsewhere")
+    if strict:
+        refuse_gone_folder(store, store_label(path))
+    elif relative_in_gone_folder(store):
+        return
     if out is None or str(out) == "-":
         return
+    names = _names_written(out)
+    if writes_over(out, store) or any(_same_name(name, store) for name in names):
+        raise InputError(f"{option}: {out} is the result store {store} (writing it would destroy the stored results); "
+                         "write elsewhere")
     for suffix, base in itertools.product(SIDECARS, {str(store), os.path.realpath(store)}):
         # SQLite's files beside the store (named after it, or after the file a link leads to),
         # there or not yet: what is written there SQLite deletes, or reads into the store as its journal
         sidecar = Path(f"{base}{suffix}")
-        if writes_over(out, sidecar) or _same_name(Path(out), sidecar):
+        if writes_over(out, sidecar) or any(_same_name(name, sidecar) for name in names):
             raise InputError(f"{option}: {out} is SQLite's {suffix} file of the result store {store} (SQLite "
                              "deletes or replays it); write elsewhere")
 
@@ -1017,6 +1084,19 @@ def refuse_output_over(path: str | Path | None, out: str | Path | None, option: 
 SIDECARS = ("-wal", "-shm", "-journal")
 """The files SQLite keeps beside a database file (its write-ahead log, its shared memory, its
 rollback journal)."""
+
+
+def _names_written(out: str | Path) -> list[Path]:
+    """The names writing the output ``out`` writes through: ``out`` itself and, where it is a
+    symbolic link (a dangling one too), the file its links finally name
+    (:func:`foolsolve.positions.link_target`), which the output's writer creates or replaces."""
+    from foolsolve.positions import link_target
+
+    try:
+        final, _ = link_target(out)
+    except (OSError, ValueError):
+        return [Path(out)]
+    return [Path(out), final]
 
 
 def _same_name(a: Path, b: Path) -> bool:

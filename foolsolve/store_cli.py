@@ -30,6 +30,7 @@ def _open(store_path: str | None, existing: bool = False) -> Store:
 
     label = (f"--store {long_name(str(path))}" if store_path is not None
              else f"{st.ENV}={long_name(str(path))}" if os.environ.get(st.ENV) else str(path))
+    st.refuse_gone_folder(path, label)
     if existing:
         try:
             os.stat(path)
@@ -103,7 +104,7 @@ def export(store_path: str | None, game: str | None, out: str) -> None:
     # a file is written beside and renamed at the end: a damaged store or Ctrl-C leaves no partial file
     target = nullcontext(out) if out == STDIO else replaced_on_success(out, f"--out {out}")
     with store, target as part:
-        writer = LineWriter(str(part))
+        writer = LineWriter(str(part), name=out, lock=False)  # (replaced_on_success holds its temporary file)
         try:
             for row in store.export(name):
                 writer.write(row)
