@@ -30,6 +30,7 @@ Reading guide (one function per rule, in this order): :func:`beats`, :func:`lowe
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 from collections import Counter
 from collections.abc import Iterable
@@ -1996,9 +1997,12 @@ class DurakSpec(SpecGame[State, Move]):
     def utility_range(self, rules: Rules, players: int) -> tuple[float, float]:
         """The payoffs of the fool and the best place (:func:`end_of_game`): without teams and places,
         -1 for the fool and +1/(n-1) for every other player (with six players -1 to 0.2); teams, and
-        both ``places`` choices, -1 to +1."""
+        both ``places`` choices, -1 to +1. The high end is the float nearest ``1/(n-1)`` from above (the
+        payoffs are exact fractions: 1/3 lies above the float nearest it)."""
         if rules.places == "fool" and rules.teams == NO_TEAMS:
-            return (-1.0, 1.0 / (players - 1))
+            best = Fraction(1, players - 1)
+            high = float(best)
+            return (-1.0, high if Fraction(high) >= best else math.nextafter(high, math.inf))
         return (-1.0, 1.0)
 
     def side(self, state: State, player: int) -> tuple[int, ...]:
