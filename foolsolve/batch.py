@@ -67,6 +67,7 @@ from foolsolve.errors import (
     option_names,
     out_of_memory,
     quoted,
+    refused_memory,
     solver_options_named,
 )
 from foolsolve.executor import SigintHeld
@@ -282,6 +283,8 @@ def _solve_task(task: tuple[Any, ...], warmed: list[float]) -> dict[str, Any]:
     except MemoryError:  # the line's own limit, not a bug
         return {"error": out_of_memory(), "kind": "limit"}
     except Exception as exc:  # a solver bug must not end the batch: the line says what happened
+        if refused_memory(exc):  # (a thread or a module the limit refused)
+            return {"error": out_of_memory(), "kind": "limit"}
         return {"error": f"internal error: {type(exc).__name__}: {exc}", "kind": "internal"}
     return {"result": _for_player(info, state, result, for_player).to_json()}
 
@@ -322,6 +325,8 @@ def _seat_answer(info: Any, worlds: Any, settings: Any, note: Callable[[int], st
     except MemoryError:  # the line's own limit, not a bug
         return {"error": out_of_memory(), "kind": "limit"}
     except Exception as exc:  # a bug must not end the batch: the line says what happened
+        if refused_memory(exc):  # (a thread or a module the limit refused)
+            return {"error": out_of_memory(), "kind": "limit"}
         return {"error": f"internal error: {type(exc).__name__}: {exc}", "kind": "internal"}
     if answer.interrupted:
         raise KeyboardInterrupt
@@ -461,7 +466,10 @@ def parse_job(line: int, text: str | InputError | None, path: str | None, settin
     except InputError as exc:
         job.record = _record(job, {"error": str(exc)})
     except Exception as exc:  # a bug reading one line must not end the batch: the line says what happened
-        job.record = _record(job, {"error": f"internal error: {type(exc).__name__}: {exc}", "kind": "internal"})
+        if refused_memory(exc):  # the line's own limit, not a bug
+            job.record = _record(job, {"error": out_of_memory(), "kind": "limit"})
+        else:
+            job.record = _record(job, {"error": f"internal error: {type(exc).__name__}: {exc}", "kind": "internal"})
     return job
 
 

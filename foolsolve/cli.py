@@ -28,11 +28,11 @@ from foolsolve.errors import (
     Stopped,
     command_line_names,
     json_quoted,
-    memory_refused_load,
     option_name,
     out_of_memory,
     printable_line,
     quoted,
+    refused_memory,
     stop_text,
     too_many_open_files,
 )
@@ -3001,11 +3001,15 @@ def _run(argv: Sequence[str] | None, as_json: bool) -> None:
         error_out(out_of_memory(), 2, "limit", as_json)
         sys.exit(2)
     except Exception as exc:
-        if memory_refused_load(exc) and not os.environ.get("FOOLSOLVE_DEBUG"):
+        if refused_memory(exc) and not os.environ.get("FOOLSOLVE_DEBUG"):
             # (first: what follows imports a module, which the same limit refuses)
             error_out(out_of_memory(), 2, "limit", as_json)
             sys.exit(2)
-        from foolsolve.z3run import is_ctrl_c
+        try:
+            from foolsolve.z3run import is_ctrl_c
+        except (ImportError, MemoryError):  # (ctypes cannot be loaded: no Z3 call can have run)
+            def is_ctrl_c(exc: BaseException) -> bool:
+                return False
 
         if is_ctrl_c(exc):  # Ctrl-C that ctypes wrapped as it converted an argument (in Z3's API)
             _stopped("interrupted", as_json)

@@ -73,6 +73,15 @@ def memory_refused_load(exc: BaseException) -> bool:
     return isinstance(exc, ImportError) and ("failed to map segment" in text or "cannot allocate memory" in text)
 
 
+def refused_memory(exc: BaseException) -> bool:
+    """Whether ``exc`` is the system refusing memory (an out-of-memory, :func:`out_of_memory`, not a
+    program error): a :class:`MemoryError`, a module load it refused (:func:`memory_refused_load`), or
+    a thread it could not start under a low address-space limit (``RuntimeError: can't start new
+    thread``: each thread's stack is address space)."""
+    return (isinstance(exc, MemoryError) or memory_refused_load(exc)
+            or (isinstance(exc, RuntimeError) and "can't start new thread" in str(exc)))
+
+
 def too_many_open_files(code: int = errno.EMFILE) -> str:
     """The one line of an ``OSError`` of too many open files (exit 2, kind ``limit``): the limit it
     met, the process's (``ulimit -n``, ``EMFILE``) or the system's (``ENFILE``), and what needs fewer

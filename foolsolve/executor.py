@@ -51,6 +51,7 @@ from foolsolve.errors import (
     option_names,
     option_names_set,
     quoted,
+    refused_memory,
 )
 
 
@@ -341,6 +342,7 @@ class _Pool(_Backend):
 
         context = multiprocessing.get_context("spawn")
         _tracker_without_sighup()
+        _note_thread_errors()
         started = context.SimpleQueue()
         pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=_worker_start, initargs=(started,))
         return pool, started
@@ -368,6 +370,8 @@ class _Pool(_Backend):
 
         done, _ = wait(handles, timeout=timeout, return_when=FIRST_COMPLETED)
         self._drain()
+        if not done:
+            _raise_if_pool_stopped(self._pool)
         broken = any(isinstance(f.exception(), BrokenProcessPool) for f in done)
         dead: set[int] = set()
         if broken:
@@ -423,7 +427,53 @@ class _Pool(_Backend):
             # the workers ignore SIGINT: stop them now rather than after their current item
             for p in list((getattr(self._pool, "_processes", None) or {}).values()):
                 p.terminate()
-        self._pool.shutdown(wait=True, cancel_futures=cancel)
+        try:
+            self._pool.shutdown(wait=True, cancel_futures=cancel)
+        except RuntimeError as exc:
+            # the pool's manager thread never started (a low address-space limit refused it, and
+            # that error is on its way to the command): there is nothing to join
+            if "cannot join thread before it is started" not in str(exc):
+                raise
+            for p in list((getattr(self._pool, "_processes", None) or {}).values()):
+                p.terminate()
+
+
+_THREAD_ERRORS: dict[int, BaseException] = {}
+"""The exception each thread that failed ended with, by thread id (:func:`_note_thread_errors`)."""
+
+
+def _note_thread_errors() -> None:
+    """Note the exception a thread ends with (``threading.excepthook``), so a pool whose manager thread
+    failed is told apart from one still working (:func:`_raise_if_pool_stopped`); a thread that could
+    not start another for want of memory (a low address-space limit) prints nothing of its own, the
+    command's one line says it. Installed once; other exceptions are printed as before."""
+    import threading
+
+    if getattr(threading.excepthook, "foolsolve", False):
+        return
+    before = threading.excepthook
+
+    def hook(args: Any) -> None:
+        if args.thread is not None and args.exc_value is not None:
+            _THREAD_ERRORS[id(args.thread)] = args.exc_value
+            if refused_memory(args.exc_value):
+                return
+        before(args)
+
+    hook.foolsolve = True  # type: ignore[attr-defined]
+    threading.excepthook = hook
+
+
+def _raise_if_pool_stopped(pool: Any) -> None:
+    """Raise the error a local pool's manager thread ended with, where it ended while items are out:
+    the pool would never finish them (a thread it could not start, under a low address-space limit,
+    hung the command). A manager thread still running, or one never started, raises nothing."""
+    manager = getattr(pool, "_executor_manager_thread", None)
+    if manager is None or manager.is_alive() or getattr(pool, "_shutdown_thread", False):
+        return
+    error = _THREAD_ERRORS.get(id(manager))
+    if error is not None:
+        raise error
 
 
 class SigintHeld:

@@ -463,3 +463,72 @@ def test_too_little_memory_to_load_the_program_is_one_line_naming_the_limit(tmp_
     assert done.returncode == 2, done.stderr
     assert done.stderr.startswith("foolsolve: error: out of memory: ") and done.stderr.count("\n") == 1, done.stderr
     assert f"address-space limit of {mib} MiB (ulimit -v)" in done.stderr
+
+
+def test_memory_refusals_are_told_from_program_errors() -> None:
+    """What the system refusing memory looks like (``foolsolve.errors.refused_memory``): a MemoryError,
+    a library the loader could not map, a thread that could not be started; not other errors."""
+    from foolsolve.errors import refused_memory
+
+    assert refused_memory(MemoryError())
+    assert refused_memory(ImportError("libsqlite3.so.0: failed to map segment from shared object"))
+    assert refused_memory(RuntimeError("can't start new thread"))
+    assert not refused_memory(RuntimeError("cannot join thread before it is started"))
+    assert not refused_memory(ImportError("No module named 'z3'"))
+    assert not refused_memory(ValueError("can't start new thread"))
+
+
+def test_a_pool_whose_manager_thread_failed_raises_its_error_instead_of_waiting_for_ever() -> None:
+    """A local pool whose manager thread ended with an error while items were out never finishes them:
+    the wait raises that error (a thread it could not start: the command's out-of-memory line). A
+    pool still working, or shut down, raises nothing."""
+    import threading
+
+    from foolsolve import executor
+
+    executor._note_thread_errors()
+
+    def fail() -> None:
+        raise RuntimeError("can't start new thread")
+
+    dead = threading.Thread(target=fail)
+    dead.start()
+    dead.join()
+
+    class Pool:
+        _executor_manager_thread = dead
+        _shutdown_thread = False
+
+    with pytest.raises(RuntimeError, match="can't start new thread"):
+        executor._raise_if_pool_stopped(Pool())
+    Pool._shutdown_thread = True
+    executor._raise_if_pool_stopped(Pool())  # shut down: nothing
+    alive = threading.Event()
+    running = threading.Thread(target=alive.wait)
+    running.start()
+    Pool._executor_manager_thread, Pool._shutdown_thread = running, False
+    executor._raise_if_pool_stopped(Pool())  # still working: nothing
+    alive.set()
+    running.join()
+
+
+def test_closing_a_pool_whose_manager_thread_never_started_lets_the_first_error_through() -> None:
+    """A pool whose manager thread could not be started has nothing to join: closing it raised
+    "cannot join thread before it is started", which hid the error that stopped it (exit 1, internal
+    error); other errors of the pool's shutdown still reach the caller."""
+    from foolsolve.executor import _Pool
+
+    class Pool:
+        def __init__(self, message: str) -> None:
+            self.message = message
+            self._processes: dict[int, object] = {}
+
+        def shutdown(self, wait: bool, cancel_futures: bool) -> None:
+            raise RuntimeError(self.message)
+
+    backend = _Pool.__new__(_Pool)
+    backend._pool = Pool("cannot join thread before it is started")
+    backend.close(cancel=True)
+    backend._pool = Pool("something else")
+    with pytest.raises(RuntimeError, match="something else"):
+        backend.close(cancel=False)
