@@ -1533,7 +1533,23 @@ class FoolerySpec(SpecGame[State, Move]):
         """:meth:`state_from_json`'s checks but those that read the cards of a hidden hand (a trump
         lead from one, whether a receiver holds the cards given her, whether a Peasant or Merchant kept
         a card above her gift, and, while a hidden hand holds
-        one card, whether it is the Fool alone)."""
+        one card, whether it is the Fool alone). A view's ``given`` lists only gifts its player saw: her
+        own and those given to her (RECONSTRUCTION ``exchange_seen_by_the_pair``; :meth:`view_extra`
+        writes no other), else a one-line error: its worlds could never give the view back."""
+        given = obj.get("given")
+        if isinstance(given, list):
+            previous = obj.get("previous_places")
+            for q, entry in enumerate(given):
+                if not entry or q == view.player:
+                    continue
+                try:
+                    to = receiver_of(previous, q) if isinstance(previous, list) else None
+                except (IndexError, KeyError, TypeError, ValueError):
+                    to = None  # (the position's checks name a bad previous_places)
+                if to != view.player:
+                    raise PositionError(f"given[{q}]: player {view.player} did not see what player {q} gave (a "
+                                        "gift is seen by the giver and the receiver only: reconstruction "
+                                        "exchange_seen_by_the_pair); her view lists it as null")
         self._read(obj, hidden=frozenset(z.path[1] for z in view.zones))
 
     def state_from_json(self, obj: dict[str, Any]) -> State:
@@ -1762,12 +1778,21 @@ def _read_given(raw: Any, state: State, hidden: frozenset[int] = frozenset()) ->
             raise PositionError(f"given[{g}]: player {g} has not given yet (phase {state.phase})")
         if len(set(cards)) != len(cards) or len(cards) > GIVES[gives][2]:
             raise PositionError(f"given[{g}]: player {g} gave {plural(GIVES[gives][2], 'card')} in the exchange")
+        if FOOL in cards:
+            raise PositionError(f"given[{g}]: the Fool is never given (004 §Later rounds: \"The Fool may under no "
+                                "circumstances be passed.\")")
         if gives_highest(state.previous_places, g):
-            # her whole gift: with the receiver, played since, or (once he has given) given back to her
+            # her whole gift: with the receiver, played since, or (once he has given) given back to her,
+            # where the partner's gift as listed may hold it (a complete list that does not is no way back)
             back = next(ph for ph, (who, _, _) in GIVES.items() if who == PARTNER[title(state.previous_places[g], n)])
+            listed = (frozenset(TAROT78.parse(t, what=f"given[{r}]") for t in raw[r]) if isinstance(raw[r], list)
+                      else frozenset())
+            back_open = len(listed) < GIVES[back][2]
             for c in cards:
                 holder = next((q for q in range(n) if c in state.hands[q]), None)
-                if holder is None or holder == r or holder in hidden or (holder == g and PHASES.index(back) < done):
+                if holder is None or holder == r or holder in hidden:
+                    continue
+                if holder == g and PHASES.index(back) < done and (back_open or c in listed):
                     continue
                 raise PositionError(f"given[{g}]: {c.ascii} is in hands[{holder}]; a card she gave is with the "
                                     f"receiver (hands[{r}]), played, or given back to her")

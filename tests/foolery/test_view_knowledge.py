@@ -178,6 +178,42 @@ def test_a_position_whose_peasant_kept_a_card_above_her_gift_is_a_one_line_error
         SPEC.state_from_json(swap)
 
 
+def test_a_given_list_naming_the_fool_or_a_card_that_cannot_have_come_back_is_refused():
+    """``given`` is read against 004 §Later rounds: a gift naming the Fool ("The Fool may under no
+    circumstances be passed.") is refused in any phase, and a card of the Peasant's gift back in her
+    hand only where the King's gift, as listed, may have brought it back (a complete list without it
+    is no way back)."""
+    state, _ = _after_gift()
+    king = place_of(state.previous_places, "King")
+    after = SPEC.apply(state, SPEC.parse_move(state, "give 2H 5S"))
+    while after.phase != "play":
+        after = SPEC.apply(after, SPEC.legal_moves(after)[0])
+    obj = SPEC.state_to_json(after)
+    assert obj["given"][0] == ["KH", "VIII"] and obj["given"][king] == ["2H", "5S"]
+    for gift in (["KH", "Fool"], ["Fool"]):
+        with pytest.raises(InputError, match=r"^given\[0\]: the Fool is never given \(004 §Later rounds"):
+            SPEC.state_from_json(dict(obj, given=[gift, *obj["given"][1:]]))
+    claims_ks = dict(obj, given=[["KH", "KS"], *obj["given"][1:]])  # she still holds KS; the King gave 2H 5S
+    with pytest.raises(InputError, match=r"^given\[0\]: KS is in hands\[0\]; a card she gave is with the receiver"):
+        SPEC.state_from_json(claims_ks)
+    unlisted = dict(claims_ks, given=[["KH", "KS"], *([[] if q == king else g for q, g in enumerate(obj["given"])][1:])])
+    SPEC.state_from_json(unlisted)  # the King's gift not listed: it may have brought KS back
+
+
+def test_a_view_listing_a_gift_its_player_did_not_see_is_refused():
+    """A Noble's view (player 3) that lists the Peasant's gift to the King was read, its worlds bounded
+    by knowledge she cannot have and never giving the view back. A view lists only its player's own
+    gift and those given to her (exchange_seen_by_the_pair); the views foolsolve writes read back."""
+    state, _ = _after_gift()
+    for viewer in range(state.players):
+        read_view(view_of(INFO, state, viewer))  # every seat's own view reads back
+    noble = view_of(INFO, state, 3)
+    assert not any(noble.get("given") or [])
+    noble["given"] = [["KH", "VIII"]] + [None] * (state.players - 1)
+    with pytest.raises(InputError, match=r"given\[0\]: player 3 did not see what player 0 gave"):
+        read_view(noble)
+
+
 # --- a hand that led trumps -------------------------------------------------------------------------
 
 def _trump_lead_position():
