@@ -2257,9 +2257,32 @@ class DurakSpec(SpecGame[State, Move]):
                          "him one")
 
     def view_knowledge_places(self, obj: dict[str, Any]) -> list[tuple[tuple[Any, ...], list[str]]]:
-        """``known[q]``: cards player ``q`` picked up and still holds, so in ``hands[q]``."""
+        """``known[q]``: cards player ``q`` picked up and still holds, so in ``hands[q]``; ``turned``
+        where the view shows it nowhere else (no hand, ``known`` list, table, discard or shown trump
+        holds it): still in the last hand, which was dealt it (RECONSTRUCTION ``turned_shown``: every
+        move that takes it from there is seen by all)."""
         known = obj.get("known")
-        return [(("hands", q), texts) for q, texts in enumerate(known)] if isinstance(known, list) else []
+        out = [(("hands", q), texts) for q, texts in enumerate(known)] if isinstance(known, list) else []
+        turned, hands = obj.get("turned"), obj.get("hands")
+        if isinstance(turned, str) and isinstance(hands, list) and hands:
+            try:
+                deck = rules_from_json(Rules, obj.get("rules")).deck_cards
+                card = deck.parse(turned, what="turned")
+                seen: list[Any] = []
+                for h in hands:
+                    seen += h if isinstance(h, list) else h.get("known", [])
+                for texts in known if isinstance(known, list) else []:
+                    seen += texts
+                for pair in obj.get("table") or []:
+                    seen += [t for t in pair if t is not None]
+                for field in ("discard", "shown"):
+                    if isinstance(obj.get(field), list):
+                        seen += obj[field]
+                if all(deck.parse(t, what="turned") != card for t in seen if isinstance(t, str)):
+                    out.append((("hands", len(hands) - 1), [turned]))
+            except (InputError, AttributeError, TypeError, ValueError):
+                pass  # (the position's checks name what is wrong)
+        return out
 
     def view_constrained(self, obj: dict[str, Any]) -> bool:
         """The spec checks hidden cards against the view only in the redeal phase (who may demand a

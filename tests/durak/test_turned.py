@@ -151,3 +151,21 @@ def test_the_openspiel_bridge_sees_the_card_turned_up(tmp_path, capsys):
     for seed in range(1, 5):
         world = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0))
         assert "QD" in {c.ascii for c in world.spec_state().hands[5]}
+
+
+def test_a_view_naming_the_card_turned_up_but_no_hand_for_it_reads_it_in_the_last_hand(tmp_path, capsys):
+    """A hand-written view with ``turned`` whose last hand does not list the card as known (and no
+    table, discard or other ``known`` shows it) was refused with a message about a hand the file never
+    named (a sampled world's). The card is read as still in the last hand, as the full position reads
+    it: the same worlds as the view foolsolve writes."""
+    obj = _deal(tmp_path, capsys, seed=1)
+    view = view_of(INFO, SPEC.state_from_json(obj), 0)
+    turned = view["turned"]
+    bare = json.loads(json.dumps(view))
+    bare["hands"][5] = {"count": 6}
+    bare["known"] = [[] for _ in bare["hands"]]
+    written, hand_written = Worlds(read_view(view)), Worlds(read_view(bare))
+    assert hand_written.count() == written.count()
+    assert all(turned in [c.ascii for c in hand_written.sample(random.Random(i)).hands[5]] for i in range(10))
+    code, out, _ = run(["show", _write(tmp_path, bare, "bare.json")], capsys)
+    assert code == 0 and "player 5: 6 cards, face down, among them" in out
