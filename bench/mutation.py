@@ -221,6 +221,12 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "players out, goes_out gives back the same seats and the block changes nothing",
     ("spec/fools_paradise.py", "read_move", 'return Reveal(cards[0], "hand" if kind <= "draw" else "centre")'):
         'kind is "draw" or "reveal" there, and "reveal" > "draw": <= and == agree',
+    ("solver/fools_paradise/search.py", "None", "INF = 10<<9"):
+        "5,120 is still above every score and score gap: 8 decks hold 3,328 card points at most (ace high), and "
+        "there are fewer clears than cards (416)",
+    ("solver/fools_paradise/search.py", "search", "if v is not beta:"):
+        "v < best there, and beta only follows best down once best is below it: setting beta to a v at or above it "
+        "widens the window, which changes the pruning, not the value (the table's bounds use the window passed in)",
 }
 
 
