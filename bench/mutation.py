@@ -121,17 +121,15 @@ HIDDEN_TESTS = {
 """The hidden-information modules (``foolsolve/NAME.py``: the world sampler and its counts, the answer from a seat
 with PIMC, IS-MCTS and its intervals, the statistics) and the test files that check them (``FILE::TEST``: one test
 of a file, with its parameters)."""
-SOLVER_TESTS = {
-    "durak": ("tests/durak/test_search_tree.py",),
-    "foolery": ("tests/foolery/test_solver.py",),
-    "fools_and_angels": ("tests/fools_and_angels/test_solver.py",),
-    "fools_paradise": ("tests/fools_paradise/test_solver.py",),
-}
-"""A game's exact open-hand solver (``solver/GAME/search.py``) and the test files that check it."""
+SOLVER_TEST_FILES = ("test_solver.py", "test_search_tree.py")
+"""The test files (in tests/GAME/) that check a game's exact open-hand solver."""
+SOLVER_TESTS = {stem: tests for stem in GAMES if (ROOT / "solver" / stem / "search.py").exists()
+                and (tests := tuple(f"tests/{stem}/{name}" for name in SOLVER_TEST_FILES
+                                    if (ROOT / "tests" / stem / name).exists()))}
+"""A game's exact open-hand solver (``solver/GAME/search.py``) and the test files that check it, read off the layout."""
 OTHERS: dict[str, Game] = {
     **{name: Game((f"foolsolve/{name}.py",), tests, ()) for name, tests in HIDDEN_TESTS.items()},
-    **{f"solver_{stem}": Game((f"solver/{stem}/search.py",), tests, ()) for stem, tests in SOLVER_TESTS.items()
-       if stem in GAMES},
+    **{f"solver_{stem}": Game((f"solver/{stem}/search.py",), tests, ()) for stem, tests in SOLVER_TESTS.items()},
 }
 """The modules besides the rules (by target name; no tags: only their own test files run)."""
 KINDS = ("spec", "engines", "hidden", "solver")
