@@ -222,6 +222,14 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     ("solver/fools_paradise/search.py", "None", "INF = 10<<9"):
         "5,120 is still above every score and score gap: 8 decks hold 3,328 card points at most (ace high), and "
         "there are fewer clears than cards (416)",
+    ("solver/foolery/search.py", "search_order", "return (1, 1)"):
+        "every other move's key starts with minus its card count (at most -1), so pass comes last either way",
+    ("solver/fools_and_angels/search.py", "solve", "best=[m.move for m in moves if m.value >= value], notes=notes)"):
+        'value is "win" where a move wins, else every move is "loss", and "loss" < "win": >= and == agree',
+    ("solver/fools_and_angels/search.py", "__call__",
+     "s0, s1, s2 = (h0 >> hi) >> _PIP_RANKS, (h1 >> hi) & _PIP_RANKS, (at >> hi) & _PIP_RANKS"):
+        "s0 becomes 0, so fewer ranks are swapped: each swap is still a symmetry of the position, the canonical "
+        "form only finds fewer transpositions (values unchanged)",
     ("solver/fools_paradise/search.py", "search", "if v is not beta:"):
         "v < best there, and beta only follows best down once best is below it: setting beta to a v at or above it "
         "widens the window, which changes the pruning, not the value (the table's bounds use the window passed in)",
