@@ -3,7 +3,10 @@
 Seeded samples of single-point mutants (cosmic-ray's operators: comparisons, boolean and
 arithmetic operators, numbers, ``break``/``continue``, removed decorators ...) of every module
 that holds a game's rules -- ``spec/GAME.py``, ``engines/GAME.py`` and the engines' native
-playouts -- each run against that game's tests with the hypothesis ``ci`` profile. A mutant is
+playouts -- each run against that game's tests with the hypothesis ``ci`` profile; on request
+(``--modules hidden solver`` or their paths) also the hidden-information code (``foolsolve/worlds.py``,
+``foolsolve/seat.py``, ``foolsolve/stats.py``: :data:`HIDDEN_TESTS`) and the exact open-hand solvers
+(``solver/GAME/search.py``: :data:`SOLVER_TESTS`), each against the test files that check it. A mutant is
 *killed* when the tests fail (or time out), *survives* when they pass. Survivors that are
 equivalent to the original (no test can tell them apart) belong in :data:`EQUIVALENT` with a
 one-line reason; every other survivor is a rule no test catches.
@@ -18,6 +21,7 @@ cached compiled function would hide a mutant of the source or of a constant it r
     python bench/mutation.py --sample 20 --seed 1 --out /tmp/mutation.json
     python bench/mutation.py --games durak --modules engines --sample 50 --out /tmp/m.json
     python bench/mutation.py --modules engines/foolery_native.py --sample 5 --out /tmp/m.json
+    python bench/mutation.py --modules hidden solver --sample 10 --out /tmp/hidden.json
     python bench/mutation.py --rerun-survivors --out /tmp/mutation.json
     python bench/mutation.py --report --out /tmp/mutation.json
 
@@ -101,7 +105,38 @@ SHARED_TESTS = ("tests/generic/test_why.py", "tests/generic/test_rule_gaps.py", 
                 "tests/generic/test_perft.py", "tests/generic/test_playthroughs.py", "tests/generic/test_engine_deals.py",
                 "tests/generic/test_conformance.py")
 """Files with tests of several games; a game runs the ones whose id has one of its tags."""
-MODULES = {rel: game for game, g in GAMES.items() for rel in g.modules}
+HIDDEN_TESTS = {
+    "worlds": ("tests/generic/test_worlds.py", "tests/generic/test_seat_intervals.py",
+               "tests/fools_paradise/test_views.py"),  # two decks: worlds with duplicate cards
+    "seat": ("tests/generic/test_seat_intervals.py", "tests/generic/test_seat_uct.py", "tests/generic/test_seat_deeper.py",
+             "tests/generic/test_seat_settings.py", "tests/generic/test_seat_behind.py",
+             "tests/fools_paradise/test_seat.py", "tests/durak/test_seat.py"),
+    "stats": ("tests/generic/test_stats.py", "tests/generic/test_seat_intervals.py",
+              "tests/three_fools/test_simulate.py::test_wilson_interval",
+              *(f"tests/generic/test_arena.py::{t}" for t in (
+                  "test_wilson_interval_of_known_proportions", "test_elo_of_two_players_is_the_log_odds_of_their_score",
+                  "test_elos_prior_is_one_virtual_win_and_one_virtual_loss_a_pair_as_the_docs_say",
+                  "test_elo_is_the_maximum_likelihood_fit"))),
+}
+"""The hidden-information modules (``foolsolve/NAME.py``: the world sampler and its counts, the answer from a seat
+with PIMC, IS-MCTS and its intervals, the statistics) and the test files that check them (``FILE::TEST``: one test
+of a file, with its parameters)."""
+SOLVER_TEST_FILES = ("test_solver.py", "test_search_tree.py")
+"""The test files (in tests/GAME/) that check a game's exact open-hand solver."""
+SOLVER_TESTS = {stem: tests for stem in GAMES if (ROOT / "solver" / stem / "search.py").exists()
+                and (tests := tuple(f"tests/{stem}/{name}" for name in SOLVER_TEST_FILES
+                                    if (ROOT / "tests" / stem / name).exists()))}
+"""A game's exact open-hand solver (``solver/GAME/search.py``) and the test files that check it, read off the layout."""
+OTHERS: dict[str, Game] = {
+    **{name: Game((f"foolsolve/{name}.py",), tests, ()) for name, tests in HIDDEN_TESTS.items()},
+    **{f"solver_{stem}": Game((f"solver/{stem}/search.py",), tests, ()) for stem, tests in SOLVER_TESTS.items()},
+}
+"""The modules besides the rules (by target name; no tags: only their own test files run)."""
+KINDS = ("spec", "engines", "hidden", "solver")
+"""The module groups ``--modules`` takes: a game's spec, its engine modules, the hidden-information modules of
+:data:`HIDDEN_TESTS`, the games' solvers of :data:`SOLVER_TESTS`."""
+TARGETS: dict[str, Game] = {**GAMES, **OTHERS}
+MODULES = {rel: target for target, g in TARGETS.items() for rel in g.modules}
 
 EQUIVALENT: dict[tuple[str, str, str], str] = {
     # (module, function, the mutated line as cosmic-ray writes it, stripped) -> why no test can tell; a line met
@@ -184,6 +219,20 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "players out, goes_out gives back the same seats and the block changes nothing",
     ("spec/fools_paradise.py", "read_move", 'return Reveal(cards[0], "hand" if kind <= "draw" else "centre")'):
         'kind is "draw" or "reveal" there, and "reveal" > "draw": <= and == agree',
+    ("solver/fools_paradise/search.py", "None", "INF = 10<<9"):
+        "5,120 is still above every score and score gap: 8 decks hold 3,328 card points at most (ace high), and "
+        "there are fewer clears than cards (416)",
+    ("solver/foolery/search.py", "search_order", "return (1, 1)"):
+        "every other move's key starts with minus its card count (at most -1), so pass comes last either way",
+    ("solver/fools_and_angels/search.py", "solve", "best=[m.move for m in moves if m.value >= value], notes=notes)"):
+        'value is "win" where a move wins, else every move is "loss", and "loss" < "win": >= and == agree',
+    ("solver/fools_and_angels/search.py", "__call__",
+     "s0, s1, s2 = (h0 >> hi) >> _PIP_RANKS, (h1 >> hi) & _PIP_RANKS, (at >> hi) & _PIP_RANKS"):
+        "s0 becomes 0, so fewer ranks are swapped: each swap is still a symmetry of the position, the canonical "
+        "form only finds fewer transpositions (values unchanged)",
+    ("solver/fools_paradise/search.py", "search", "if v is not beta:"):
+        "v < best there, and beta only follows best down once best is below it: setting beta to a v at or above it "
+        "widens the window, which changes the pruning, not the value (the table's bounds use the window passed in)",
 }
 
 
@@ -354,12 +403,12 @@ class Checkout:
 
 def collect(co: Checkout, game: str) -> list[str]:
     """The game's test ids: its own files whole, the shared files' tests with its tags."""
-    g = GAMES[game]
-    code, out, _ = co.pytest(["--collect-only", *g.tests, *SHARED_TESTS], 600)
+    g = TARGETS[game]
+    code, out, _ = co.pytest(["--collect-only", *g.tests, *(SHARED_TESTS if g.tags else ())], 600)
     ids = [line.strip() for line in out.splitlines() if "::" in line and not line.startswith(("FAILED", "ERROR"))]
     if code != 0 or not ids:
         fail(PROG, f"cannot collect the tests of {game}: {out.strip().splitlines()[-1:]}")
-    return [i for i in ids if i.split("::")[0] in g.tests or any(t in i for t in g.tags)]
+    return [i for i in ids if i.split("::")[0] in g.tests or i.split("[")[0] in g.tests or any(t in i for t in g.tags)]
 
 
 def baseline(co: Checkout, game: str, ids: list[str]) -> dict[str, float]:
@@ -490,7 +539,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--games", nargs="+", default=sorted(GAMES), metavar="GAME",
                     help=f"game names (default: all of {', '.join(sorted(g.replace('_', '-') for g in GAMES))})")
     ap.add_argument("--modules", nargs="+", default=["spec", "engines"], metavar="MODULE",
-                    help="spec, engines (every engine module), or module paths such as engines/foolery_native.py")
+                    help="spec, engines (every engine module), hidden (foolsolve/worlds.py, seat.py, stats.py), solver "
+                         "(solver/GAME/search.py of the --games), or module paths such as engines/foolery_native.py")
     ap.add_argument("--sample", type=positive_int, default=20, help="mutants per module (seeded sample)")
     ap.add_argument("--seed", type=int, default=None, help="of the samples (default: the one of --out, else 0)")
     ap.add_argument("--timeout", type=positive_float, default=None,
@@ -503,9 +553,9 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
                     help="run the survivors (and errors) recorded in --out again with today's tests")
     a = ap.parse_args(argv)
     a.games = [_stem(name) for name in a.games]
-    bad = [m for m in a.modules if m not in ("spec", "engines") and m not in MODULES]
+    bad = [m for m in a.modules if m not in KINDS and m not in MODULES]
     if bad:
-        fail(PROG, f"--modules: {bad[0]!r} is not spec, engines or a rule module ({', '.join(MODULES)})")
+        fail(PROG, f"--modules: {bad[0]!r} is not {', '.join(KINDS)} or a module ({', '.join(MODULES)})")
     if a.report and a.out is None:
         fail(PROG, "--report: needs --out (the results to report)")
     if a.rerun_survivors and a.out is None:
@@ -515,9 +565,12 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
 
 def selected(a: argparse.Namespace) -> list[str]:
     explicit = [m for m in a.modules if m in MODULES]
-    kinds = {m for m in a.modules if m in ("spec", "engines")}
-    return [rel for game in a.games for rel in GAMES[game].modules
-            if rel in explicit or rel.split("/")[0] in kinds]
+    kinds = {m for m in a.modules if m in KINDS}
+    rules = [rel for game in a.games for rel in GAMES[game].modules if rel in explicit or rel.split("/")[0] in kinds]
+    hidden = [rel for name in HIDDEN_TESTS for rel in OTHERS[name].modules if rel in explicit or "hidden" in kinds]
+    solvers = [rel for game in a.games if f"solver_{game}" in OTHERS for rel in OTHERS[f"solver_{game}"].modules
+               if rel in explicit or "solver" in kinds]
+    return rules + hidden + solvers
 
 
 def load(out: Path | None, seed: int | None) -> tuple[list[dict[str, Any]], dict[str, Any], int]:
@@ -622,7 +675,7 @@ def main(argv: list[str] | None = None) -> int:
         tests: dict[str, dict[str, float]] = {}
         tree = fingerprint(root)
         lock = threading.Lock()
-        baseline_locks = {game: threading.Lock() for game in GAMES}
+        baseline_locks = {game: threading.Lock() for game in TARGETS}
         free: queue.Queue[Checkout] = queue.Queue()
         for co in copies:
             free.put(co)

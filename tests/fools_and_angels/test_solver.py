@@ -275,3 +275,46 @@ def test_where_a_player_with_nothing_to_do_loses_the_answer_equals_the_search_ov
             assert {k: int(v) for k, v in got.items()} == want
         values[rule] = got
     assert (values["lose"] != values["pass"]) == changed
+
+
+def test_the_move_ordering_key_is_the_movers_hand_size_after_the_move() -> None:
+    """The solver's move order (and the principal variation's choice among moves of equal value:
+    the one leaving the mover's hand smallest) counts the hand from the move alone; applying the
+    move gives the same count, in attacks and in every kind of defence."""
+    E = fa_solver.E
+    rng = random.Random(11)
+    kinds: set[Any] = set()
+    for _ in range(60):
+        s = random_endgame(rng, max_cards=6)
+        if SPEC.result(s) is not None:
+            continue
+        st = E.ENGINE.from_spec(s)
+        key = fa_solver._hand_after(st)
+        for m in E.legal_moves(st):
+            after = E.apply(st, m)
+            assert key(m) == after[3 + st[2]].bit_count(), (s, m)
+            kinds.add(m[0] if m[0] != E.DEFEND else (m[0], m[1]))
+    assert {E.ATTACK, (E.DEFEND, E.T_RED), (E.DEFEND, E.T_WHOLE)} <= kinds
+
+
+def test_the_principal_variation_stops_at_its_limit() -> None:
+    rng = random.Random(4)
+    for _ in range(50):
+        st = fa_solver.E.ENGINE.from_spec(random_endgame(rng, max_cards=6))
+        solver = Solver(SolveOptions(), Canon(st[0]))
+        whole = solver.principal_variation(st)
+        if len(whole) > 3:
+            break
+    assert len(whole) > 3
+    assert solver.principal_variation(st, limit=3) == whole[:3]
+
+
+def test_a_node_budget_of_exactly_the_nodes_a_solve_takes_is_enough() -> None:
+    rng = random.Random(6)
+    st = fa_solver.E.ENGINE.from_spec(random_endgame(rng, max_cards=5))
+    full = Solver(SolveOptions(), Canon(st[0]))
+    value = full.win(st)
+    assert full.nodes > 1
+    assert Solver(SolveOptions(max_nodes=full.nodes), Canon(st[0])).win(st) == value
+    with pytest.raises(SearchLimit):
+        Solver(SolveOptions(max_nodes=full.nodes - 1), Canon(st[0])).win(st)

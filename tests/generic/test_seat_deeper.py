@@ -131,3 +131,26 @@ def test_the_exact_expectation_lists_its_worlds_once_for_every_round(small_round
     answer = _answer(seat.Settings(method="exact", seconds=600, deepen=True), worlds)
     assert any(n.startswith("the values of ") and "deeper round" in n for n in answer.notes), answer.notes
     assert worlds.listings == 1
+
+
+def test_the_deeper_rounds_go_up_to_their_node_bounds() -> None:
+    """A round may deepen while the next factor stays within DEEPEN_MAX (the round after the third)
+    and its worlds' nodes times DEEPEN stay within ROUND_NODES."""
+    settings = seat.Settings(method="exact", seconds=600, deepen=True)
+    assert DEEPEN_ROUNDS == 4
+    assert seat._deeper(_round(rounds=DEEPEN_ROUNDS - 1), settings) is None
+    assert seat._deeper(_round(nodes=seat.ROUND_NODES // seat.DEEPEN), settings) is None
+    assert seat._deeper(_round(nodes=seat.ROUND_NODES // seat.DEEPEN + 1), settings) is not None
+
+
+DEEPEN_ROUNDS = next(k for k in range(1, 20) if seat.DEEPEN ** k == seat.DEEPEN_MAX)
+"""How many deeper rounds DEEPEN_MAX allows."""
+
+
+@pytest.mark.parametrize("count, share", [(0, 20), (1, 20), (5, 20), (6, 16), (10, 10), (42, 2), (100, 1), (5000, 1)])
+def test_the_exact_expectation_shares_the_default_samples_budget_among_its_worlds(count: int, share: int) -> None:
+    """Each of ``count`` worlds gets DEFAULT_SAMPLES // count worlds' budgets, between 1 and
+    EXACT_BUDGET_FACTOR; a search budget of its own stays."""
+    assert (seat.DEFAULT_SAMPLES, seat.EXACT_BUDGET_FACTOR) == (100, 20)
+    budget = seat.Budget(nodes=300, search_nodes=77)
+    assert seat.exact_budget(budget, count) == replace(budget, nodes=300 * share)

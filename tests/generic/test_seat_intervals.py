@@ -314,3 +314,30 @@ def test_the_t_quantile_needs_finite_degrees_of_freedom():
     assert t_quantile(0.995, 5) == pytest.approx(4.032143, abs=1e-5)
     with pytest.raises(ValueError, match="finite"):
         t_quantile(0.975, math.inf)
+
+
+def test_t95_is_students_97_5_percent_quantile_from_two_values_on():
+    """The table and the expansion beyond it, against scipy (the table holds three decimals); one
+    value has no interval."""
+    assert seat.t95(1) == math.inf
+    for n in range(2, 80):
+        assert seat.t95(n) == pytest.approx(scipy_t.ppf(0.975, n - 1), abs=6e-4), n
+
+
+def test_a_moves_interval_is_cut_to_the_payoff_range_at_both_ends():
+    """Skewed values whose t interval reaches past both ends of the payoff range (-1, 1)."""
+    low_side = seat._stats("a", [(-1.0, 1)] * 5 + [(1.0, 1)], False, None, (-1.0, 1.0))
+    high_side = seat._stats("b", [(1.0, 1)] * 5 + [(-1.0, 1)], False, None, (-1.0, 1.0))
+    free = seat._stats("a", [(-1.0, 1)] * 5 + [(1.0, 1)], False)
+    assert free.low < -1 and low_side.low == -1.0 and low_side.high == free.high
+    assert high_side.high == 1.0 and high_side.low == -free.high
+
+
+def test_the_best_moves_are_those_whose_mean_is_the_highest_up_to_rounding():
+    """Means equal but for floating-point rounding are both best; a mean 0.001 lower is not."""
+    def stat(move: str, mean: float) -> seat.MoveStat:
+        return seat.MoveStat(move, mean, math.nan, math.nan, 1)
+
+    assert seat._best([stat("a", 0.1 + 0.2), stat("b", 0.3), stat("c", 0.299)]) == ["a", "b"]
+    assert seat._best([stat("a", 0.5), stat("b", 0.499)]) == ["a"]
+    assert seat._best([]) == []

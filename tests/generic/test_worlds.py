@@ -718,3 +718,38 @@ def test_an_answer_from_a_view_draws_its_first_world_once(monkeypatch):
     first = Worlds(view).first()
     assert len(draws) == 2 and Worlds(view).first() is first and len(draws) == 2
     assert first == real(Worlds(view), random.Random(0))
+
+
+def test_a_weighted_pick_takes_each_index_as_often_as_its_weight_over_every_draw():
+    """Every value ``rng.randrange(total)`` can give, once each: index ``i`` comes ``weights[i]`` times
+    (zero weights never)."""
+    from foolsolve import worlds
+
+    class Every:
+        def __init__(self) -> None:
+            self.next = 0
+
+        def randrange(self, n: int) -> int:
+            self.next += 1
+            return (self.next - 1) % n
+
+    for weights in ([1, 1], [3, 0, 2, 5], [0, 4], [7]):
+        rng = Every()
+        picks = Counter(worlds._pick(weights, rng) for _ in range(sum(weights)))  # type: ignore[arg-type]
+        assert picks == Counter({i: w for i, w in enumerate(weights) if w})
+
+
+def test_a_count_that_needs_a_listing_lists_up_to_the_limit_of_assignments_inclusive(monkeypatch):
+    """Where the worlds must be listed to be counted (here: the view told it holds duplicate cards),
+    ``count()`` lists them when there are at most ENUMERATE_LIMIT assignments to walk, else gives None."""
+    from foolsolve import worlds as w
+
+    info = _viewable("durak")
+    obj = _small_view(info, most=12).view.obj
+    for limit, want_listed in ((None, True), (-1, False)):
+        fresh = Worlds(read_view(copy.deepcopy(obj)))  # its own cache of counts
+        monkeypatch.setattr(fresh, "_has_duplicates", lambda: True)
+        n = fresh._walk_count()
+        monkeypatch.setattr(w, "ENUMERATE_LIMIT", n if limit is None else n + limit)
+        got = fresh.count()
+        assert (got == len(list(fresh.enumerate()))) if want_listed else got is None
