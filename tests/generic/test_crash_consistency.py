@@ -355,7 +355,11 @@ def test_a_killed_write_leaves_its_temporary_file_that_the_next_run_removes(tmp_
         proc.wait()
     assert temps[0].exists() and not out.read_text(encoding="utf-8").startswith('{"partly')
     time.sleep(0.01)
-    os.utime(temps[0], (time.time() - 60, time.time() - 60))  # made before the next run started
+    # made before this process started (its positions module loaded): left by a run before it
+    from foolsolve import positions
+
+    before = positions._STARTED - 60
+    os.utime(temps[0], (before, before))
     code, _, err = call_main(["view", str(ENDGAME), "--as", "0", "--out", str(out)])
     assert code == 0, err
     assert not temps[0].exists()

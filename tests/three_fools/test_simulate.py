@@ -102,10 +102,15 @@ def test_simulate_stopped_by_a_signal_names_that_signal(sig):
     from tests.generic.batch_helpers import start, wait_until_working
 
     proc = start("three-fools", "simulate", "--games", "1000000000", "--seed", "1")
-    wait_until_working(proc)  # games played by then (a signal in its start stops it before any table)
-    assert proc.poll() is None, "simulate ended before it could be stopped"
-    proc.send_signal(getattr(signal, sig))
-    out, err = proc.communicate(timeout=60)
+    try:
+        wait_until_working(proc)  # games played by then (a signal in its start stops it before any table)
+        assert proc.poll() is None, "simulate ended before it could be stopped"
+        proc.send_signal(getattr(signal, sig))
+        out, err = proc.communicate(timeout=60)
+    finally:  # a failed check leaves no simulation of a billion games running
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
     by, code, line = (("SIGTERM", 143, "foolsolve: terminated (SIGTERM)") if sig == "SIGTERM"
                       else ("Ctrl-C", 130, "foolsolve: interrupted"))
     assert proc.returncode == code and "Traceback" not in err, err
