@@ -671,7 +671,10 @@ def test_a_short_time_gives_the_open_hand_answer_not_a_seat_answer(tmp_path: Any
     assert "seat" not in got and got["details"]["exact"] is False
     assert got["details"]["method"].endswith("to depth 1 with playout evaluation (1 playout, seed 0)")
     assert any("first iteration (8 playouts a move) did not finish within" in n for n in got["notes"])
-    assert passes == [(1, 1), (1, 8)]
+    if passes == [(1, 1), (1, 1)]:  # a loaded machine: the exact solver's half left too little for the pass
+        assert any("the time ran out before every move had its playout" in n for n in got["notes"]), got["notes"]
+    else:
+        assert passes == [(1, 1), (1, 8)]
     assert {m["move"] for m in got["moves"]} == {str(m) for m in info.spec.legal_moves(state)}
     # out of time before every move had its one playout: the --time error, not the seat's answer
     monkeypatch.setattr(open_hand._Search, "root_values",
