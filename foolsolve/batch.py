@@ -280,10 +280,8 @@ def _solve_task(task: tuple[Any, ...], warmed: list[float]) -> dict[str, Any]:
         if fallback is not None and state is not None:
             return _refused_seat(info, state, fallback, str(exc))
         return {"error": str(exc)}
-    except MemoryError:  # the line's own limit, not a bug
-        return {"error": out_of_memory(), "kind": "limit"}
     except Exception as exc:  # a solver bug must not end the batch: the line says what happened
-        if refused_memory(exc):  # (a thread or a module the limit refused)
+        if refused_memory(exc):  # the line's own limit, not a bug (a MemoryError, a thread or a module the limit refused)
             return {"error": out_of_memory(), "kind": "limit"}
         return {"error": f"internal error: {type(exc).__name__}: {exc}", "kind": "internal"}
     return {"result": _for_player(info, state, result, for_player).to_json()}
@@ -322,10 +320,8 @@ def _seat_answer(info: Any, worlds: Any, settings: Any, note: Callable[[int], st
         answer = seat.analyse(info, worlds, settings, names={})  # (batch's options' names)
     except InputError as exc:
         return {"error": str(exc), "kind": "limit" if isinstance(exc, LimitError) else "input"}
-    except MemoryError:  # the line's own limit, not a bug
-        return {"error": out_of_memory(), "kind": "limit"}
     except Exception as exc:  # a bug must not end the batch: the line says what happened
-        if refused_memory(exc):  # (a thread or a module the limit refused)
+        if refused_memory(exc):  # the line's own limit, not a bug (a MemoryError, a thread or a module the limit refused)
             return {"error": out_of_memory(), "kind": "limit"}
         return {"error": f"internal error: {type(exc).__name__}: {exc}", "kind": "internal"}
     if answer.interrupted:

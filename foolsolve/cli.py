@@ -2995,14 +2995,10 @@ def _run(argv: Sequence[str] | None, as_json: bool) -> None:
         _stopped(cause.message if isinstance(cause, Stopped) else "interrupted", as_json)
     except (BrokenPipeError, ReaderGone):
         _reader_gone()
-    except MemoryError:
-        if os.environ.get("FOOLSOLVE_DEBUG"):
-            raise
-        error_out(out_of_memory(), 2, "limit", as_json)
-        sys.exit(2)
     except Exception as exc:
         if refused_memory(exc) and not os.environ.get("FOOLSOLVE_DEBUG"):
-            # (first: what follows imports a module, which the same limit refuses)
+            # a MemoryError, or a thread or module load the limit refused (first: what follows imports
+            # a module, which the same limit refuses)
             error_out(out_of_memory(), 2, "limit", as_json)
             sys.exit(2)
         try:

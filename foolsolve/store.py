@@ -461,7 +461,7 @@ class Store:
             raise InputError(f"{option_name('--store')}: an empty file name (give a file name, or {option_name('--no-store')} "
                              "for none)")
         self.path = Path(path)
-        self.label = f"{option_name('--store')} {long_name(str(self.path))}" if label is None else label
+        self.label = store_label(self.path) if label is None else label
         refuse_gone_folder(self.path, self.label)
         _check_regular(self.path, label, self.label)
         self._goes_on = locked_ok
@@ -1029,9 +1029,9 @@ def _open_default(wait: float = OPEN_TIMEOUT) -> Store | None:
     store, after one warning line: answers are read from it, none stored."""
     path = default_path()
     if os.environ.get(ENV):
-        return _writable(Store(path, label=f"{ENV}={long_name(str(path))}", locked_ok=True, open_timeout=wait))
+        return _writable(Store(path, label=store_label(None), locked_ok=True, open_timeout=wait))
     try:
-        store = Store(path, label=str(path), locked_ok=True, open_timeout=wait)
+        store = Store(path, label=store_label(None), locked_ok=True, open_timeout=wait)
     except InputError as exc:
         print(f"foolsolve: warning: {exc}; going on without it (--store PATH names another, --no-store none)",
               file=sys.stderr, flush=True)
