@@ -300,9 +300,10 @@ def test_a_damaged_store_page_is_a_warning_and_the_position_is_solved_without_it
 
 def test_a_temporary_file_left_by_a_killed_write_is_removed_by_the_next_write_of_its_file(tmp_path: Path) -> None:
     """A write killed between making its temporary file and renaming it (SIGKILL, a power cut)
-    left ``.NAME.XXXXXXXX.tmp`` beside the output, which no later run removed. The next write of the
-    same output removes those no process holds; one a running foolsolve holds, one of another
-    output and one that is no temporary file of ours are kept."""
+    leaves ``.NAME.foolsolve-PID-XXXXXXXX.tmp`` beside the output. The next write of the same
+    output removes those no process holds; one a running foolsolve holds, one of another output,
+    and a user's own files named like a temporary file but not foolsolve's (``.G.json.0a1b2c3d.tmp``,
+    which a pattern of eight hex digits alone took for one and deleted) are kept."""
     import fcntl
     import time
 
@@ -310,11 +311,12 @@ def test_a_temporary_file_left_by_a_killed_write_is_removed_by_the_next_write_of
 
     out = tmp_path / "G.json"
     old = time.time() - 3600
-    left = tmp_path / ".G.json.0a1b2c3d.tmp"
-    held = tmp_path / ".G.json.4e5f6a7b.tmp"
-    other = tmp_path / ".H.json.0a1b2c3d.tmp"
-    mine = tmp_path / ".G.json.notours.tmp"
-    for path in (left, held, other, mine):
+    left = tmp_path / ".G.json.foolsolve-4242-0a1b2c3d.tmp"
+    held = tmp_path / ".G.json.foolsolve-4243-4e5f6a7b.tmp"
+    other = tmp_path / ".H.json.foolsolve-4242-0a1b2c3d.tmp"
+    users = [tmp_path / ".G.json.0a1b2c3d.tmp", tmp_path / ".G.json.notours.tmp",
+             tmp_path / ".G.json.foolsolve-0a1b2c3d.tmp", tmp_path / ".G.json.foolsolve-x1-0a1b2c3d.tmp"]
+    for path in (left, held, other, *users):
         path.write_text('{"partly', encoding="utf-8")
         os.utime(path, (old, old))
     with open(held, "rb") as holder:
@@ -322,7 +324,25 @@ def test_a_temporary_file_left_by_a_killed_write_is_removed_by_the_next_write_of
         code, _, err = call_main(["view", str(ENDGAME), "--as", "0", "--out", str(out)])
         assert code == 0, err
     assert json.loads(out.read_text(encoding="utf-8"))["game"] == "durak"
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["G.json", held.name, other.name, mine.name])
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["G.json", held.name, other.name,
+                                                                 *(p.name for p in users)])
+    assert all(p.read_text(encoding="utf-8") == '{"partly' for p in users)
+
+
+def test_a_temporary_file_is_named_as_foolsolves(tmp_path: Path) -> None:
+    """The temporary file beside an output carries ``foolsolve``, the writer's process id and eight
+    random hex digits, a name :func:`foolsolve.positions.remove_stale_temps` takes for its own, and
+    at most ``TEMP_EXTRA`` bytes longer than the output's."""
+    from foolsolve import positions
+
+    tmp = positions.temp_beside(tmp_path / "G.json")
+    try:
+        assert tmp.parent == tmp_path and tmp.exists()
+        assert tmp.name.startswith(f".G.json.foolsolve-{os.getpid()}-") and tmp.name.endswith(".tmp")
+        assert positions._TEMP_NAME.fullmatch(tmp.name) is not None
+        assert len(tmp.name) - len("G.json") <= positions.TEMP_EXTRA
+    finally:
+        tmp.unlink()
 
 
 def test_a_killed_write_leaves_its_temporary_file_that_the_next_run_removes(tmp_path: Path) -> None:
