@@ -475,3 +475,111 @@ def test_a_fifo_whose_reader_leaves_before_the_write_is_no_wait_for_ever(
         writer.join(20)
         pytest.fail("the write waited for a new reader of the FIFO")
     assert isinstance(outcome[0], BrokenPipeError), outcome
+
+
+def _store_files(folder: Path, name: str) -> dict[str, bytes]:
+    """The store file ``name`` and SQLite's files beside it, by name, with their bytes."""
+    return {p.name: p.read_bytes() for p in folder.iterdir() if p.name.startswith(name)}
+
+
+def test_store_export_under_a_file_size_limit_names_its_out_and_leaves_the_store_as_it_was(tmp_path: Path) -> None:
+    """``store export --out X`` under ``ulimit -f 1`` said ``--store S: cannot open the result store
+    (disk I/O error)``, blaming the store, after SQLite had cut its ``-shm`` file to 3 bytes: SQLite
+    grows that file to 32 KiB before it reads a page. The line names the output and the limit, exit
+    2, no output or temporary file is left, and the store's files keep every byte."""
+    from tests.generic.batch_helpers import call_main
+
+    store = tmp_path / "s.sqlite3"
+    for example in ("durak-endgame.json", "foolery-endgame.json"):
+        code, _, err = call_main(["solve", str(EXAMPLES / example), "--store", str(store)])
+        assert code == 0, err
+    before = _store_files(tmp_path, "s.sqlite3")
+    out = tmp_path / "x.json"
+    proc = _run(["store", "export", "--out", str(out), "--store", str(store)], limit=1024)
+    assert (proc.returncode, proc.stderr.splitlines()) == (2, [
+        f"foolsolve: error: --out {out}: cannot write (File too large: the file-size limit (ulimit -f) of 1,024 bytes "
+        "is below the 32,768 bytes SQLite needs to read the result store; the store is left as it was)"])
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(before)
+    assert _store_files(tmp_path, "s.sqlite3") == before
+
+
+@pytest.mark.parametrize("existed", [False, True], ids=["new", "existing"])
+def test_a_solve_under_a_file_size_limit_too_small_for_the_store_answers_without_it(
+        tmp_path: Path, existed: bool) -> None:
+    """A solve whose ``--store`` SQLite could not open under ``ulimit -f`` (``disk I/O error``) was
+    exit 2 with no answer, and a new store was left as a 0-byte file that every later command took
+    for a store. The answer is given after one warning line naming the limit; no store file is made,
+    and one that was there keeps every byte."""
+    from tests.generic.batch_helpers import call_main
+
+    store = tmp_path / "s.sqlite3"
+    if existed:
+        code, _, err = call_main(["solve", str(ENDGAME), "--store", str(store)])
+        assert code == 0, err
+    before = _store_files(tmp_path, "s.sqlite3")
+    proc = _run(["solve", str(ENDGAME), "--store", str(store), "--json"], limit=1024)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr.splitlines() == [
+        f"foolsolve: warning: --store {store}: cannot open the result store (the file-size limit (ulimit -f) of 1,024 "
+        "bytes is below the 32,768 bytes SQLite needs beside the store; it is left as it was); answers are computed "
+        "without it"]
+    direct = json.loads(call_main([str(ENDGAME), "--no-store", "--json"])[1])
+    got = json.loads(proc.stdout)
+    assert (got["value"], got["best"], got["moves"]) == (direct["value"], direct["best"], direct["moves"])
+    assert _store_files(tmp_path, "s.sqlite3") == before
+
+
+def _full_disk(monkeypatch: pytest.MonkeyPatch) -> None:
+    """SQLite's own ``database or disk is full`` (SQLITE_FULL) at the first page a store needs past
+    its first, as on a disk with no room left: every connection is capped at one page
+    (``PRAGMA max_page_count``), so a new store's tables cannot be made."""
+    real = sqlite3.connect
+
+    def connect(*args: object, **kwargs: object) -> sqlite3.Connection:
+        db = real(*args, **kwargs)  # type: ignore[call-overload]
+        db.execute("PRAGMA max_page_count = 1")
+        return db
+
+    monkeypatch.setattr(sqlite3, "connect", connect)
+
+
+@pytest.mark.parametrize("command", ["solve", "batch"])
+def test_a_store_that_cannot_be_set_up_on_a_full_disk_costs_no_answer_and_leaves_no_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str) -> None:
+    """A new ``--store`` on a full disk was exit 2 (``cannot open the result store (database or disk
+    is full)``) and left a store file SQLite had made and could not set up (0 bytes on a full tmpfs,
+    one page here), which later commands took for a store. The answer is given after one warning
+    line, and the file this process made is removed with SQLite's files beside it."""
+    from tests.generic.batch_helpers import call_main
+
+    direct = json.loads(call_main([str(ENDGAME), "--no-store", "--json"])[1])
+    src = tmp_path / "in.jsonl"
+    src.write_text(json.dumps(str(ENDGAME)) + "\n", encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    store = tmp_path / "s.sqlite3"
+    _full_disk(monkeypatch)
+    argv = ([str(ENDGAME), "--store", str(store), "--json"] if command == "solve" else
+            ["batch", str(src), "--store", str(store), "--out", str(out)])
+    code, stdout, err = call_main(argv)
+    assert code == 0, err
+    assert [line for line in err.splitlines() if line.startswith("foolsolve: ")] == [
+        f"foolsolve: warning: --store {store}: cannot open the result store (database or disk is full); answers are "
+        "computed without it"]
+    got = json.loads(stdout) if command == "solve" else read_jsonl(out)[0]["result"]
+    assert (got["value"], got["best"], got["moves"]) == (direct["value"], direct["best"], direct["moves"])
+    assert _store_files(tmp_path, "s.sqlite3") == {}
+
+
+def test_a_store_file_that_was_there_is_never_removed_when_it_cannot_be_set_up(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only a store file this process made is removed when it cannot be set up: an empty file that
+    was there before (a user's, another process's) is kept, with the warning and the answer."""
+    from tests.generic.batch_helpers import call_main
+
+    store = tmp_path / "s.sqlite3"
+    store.write_bytes(b"")
+    _full_disk(monkeypatch)
+    code, _, err = call_main([str(ENDGAME), "--store", str(store), "--json"])
+    assert code == 0, err
+    assert "cannot open the result store (database or disk is full); answers are computed without it" in err
+    assert store.is_file()
