@@ -644,7 +644,7 @@ class LineWriter:
 
     def __init__(self, path: str, name: str | None = None, lock: bool = True) -> None:
         """``name``: the output's name in errors, where ``path`` is a temporary file written in its
-        place (``store export --out F`` writes ``.F.XXXXXXXX.tmp`` and renames it): ``--out F: cannot
+        place (``store export --out F`` writes ``.F.foolsolve-PID-XXXXXXXX.tmp`` and renames it): ``--out F: cannot
         write (...)``; ``lock``: the file is locked (:func:`foolsolve.positions.lock_output`), unless
         the caller holds it already (such a temporary file)."""
         self.path = path

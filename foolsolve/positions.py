@@ -857,8 +857,12 @@ def unwritable_folder(folder: str | Path) -> str:
     return f"no permission to write in {long_name(str(folder))}"
 
 
-TEMP_EXTRA = len(".") + len(".12345678.tmp")
-"""The bytes :func:`temp_beside`'s temporary name adds to its file's name."""
+TEMP_TAG = "foolsolve"
+"""The word in every temporary file's name (:func:`temp_beside`): what marks it as foolsolve's."""
+
+TEMP_EXTRA = len(".") + len(f".{TEMP_TAG}-") + len(str(2**32)) + len("-12345678.tmp")
+"""The most bytes :func:`temp_beside`'s temporary name adds to its file's name (a process id of up
+to ten digits)."""
 
 
 def _check_name_length(text: str, what: str, *, temp: bool) -> None:
@@ -1004,16 +1008,19 @@ _STARTED = time.time()
 """When this process loaded this module (about when it started): a temporary file changed since is
 never taken for one left behind (:func:`remove_stale_temps`)."""
 
-_TEMP_NAME = re.compile(r"\.(?P<name>.+)\.[0-9a-f]{8}\.tmp")
-"""A temporary file's name as :func:`temp_beside` makes it: ``.NAME.XXXXXXXX.tmp``."""
+_TEMP_NAME = re.compile(rf"\.(?P<name>.+)\.{TEMP_TAG}-(?P<pid>[0-9]+)-[0-9a-f]{{8}}\.tmp")
+"""A temporary file's name as :func:`temp_beside` makes it: ``.NAME.foolsolve-PID-XXXXXXXX.tmp``
+(the writer's process id, eight random hex digits). A file of any other name is never taken for
+one (:func:`remove_stale_temps`): a user's own ``.NAME.1a2b3c4d.tmp`` is not foolsolve's."""
 
 
 def remove_stale_temps(final: Path) -> int:
-    """Remove the temporary files of ``final`` (``.NAME.XXXXXXXX.tmp`` beside it, :func:`temp_beside`)
-    that no process holds (:func:`_hold_temp`) and that were last changed before this process
-    started: those a run killed mid-write (SIGKILL, a power cut)
-    left behind. One held by a running foolsolve is kept, and so is every one where locks cannot be
-    taken (a file system without them). Returns how many were removed; nothing here fails."""
+    """Remove the temporary files of ``final`` that a run killed mid-write (SIGKILL, a power cut)
+    left behind: those named as :func:`temp_beside` names them (``.NAME.foolsolve-PID-XXXXXXXX.tmp``
+    beside it, :data:`_TEMP_NAME`), regular files, held by no process (:func:`_hold_temp`) and last
+    changed before this process started. Any other name is kept, whatever it looks like (a user's
+    ``.NAME.1a2b3c4d.tmp``); so is one held by a running foolsolve, and every one where locks cannot
+    be taken (a file system without them). Returns how many were removed; nothing here fails."""
     try:
         import fcntl
     except ImportError:
@@ -1269,13 +1276,15 @@ def probe_output(path: str | Path, what: str) -> None:
 
 def temp_beside(path: Path) -> Path:
     """A new empty file in ``path``'s folder to write ``path``'s text into before it is renamed
-    over ``path``: a fresh name (``.NAME.RANDOM.tmp``, created exclusively, with the usual
-    permissions), never a file that exists -- a fixed ``NAME.tmp`` overwrote whatever had that
-    name, the command's own input included (``view x.json.tmp --out x.json`` lost its input)."""
+    over ``path``: a fresh name (``.NAME.foolsolve-PID-RANDOM.tmp``: :data:`TEMP_TAG`, this
+    process's id and eight random hex digits, so that :func:`remove_stale_temps` tells it from a
+    user's file), created exclusively, with the usual permissions; never a file that exists -- a
+    fixed ``NAME.tmp`` overwrote whatever had that name, the command's own input included (``view
+    x.json.tmp --out x.json`` lost its input)."""
     import secrets
 
     while True:
-        tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
+        tmp = path.with_name(f".{path.name}.{TEMP_TAG}-{os.getpid()}-{secrets.token_hex(4)}.tmp")
         try:
             with open(tmp, "x", encoding="utf-8"):
                 return tmp

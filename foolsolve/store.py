@@ -456,7 +456,11 @@ class Store:
         default location), else a missing folder is refused (an explicit ``--store``, as ``--out``);
         ``locked_ok``: a store another process holds locked past :data:`OPEN_TIMEOUT` is opened
         :attr:`locked` (a solve goes on without it) instead of refused (the store commands);
-        ``open_timeout``: the seconds opening it waits for another process's lock (:func:`open_wait`)."""
+        ``open_timeout``: the seconds opening it waits for another process's lock (:func:`open_wait`).
+
+        A store that cannot be opened for want of room (a full disk, a file-size limit: checked before
+        any file is touched) is the :class:`StoreNoRoom` error; a store file this call made itself and
+        could not set up is removed again, with the files SQLite made beside it (:class:`_Made`)."""
         if not str(path):  # Path("") is the current folder
             raise InputError(f"{option_name('--store')}: an empty file name (give a file name, or {option_name('--no-store')} "
                              "for none)")
@@ -478,11 +482,16 @@ class Store:
         full disk): answers are still read from it, and :meth:`put` stores nothing any more. Opening
         it says nothing: :func:`open_store` refuses it, or warns for the default location; a write
         that fails later says so in one warning line."""
+        made: _Made | None = None
         try:
             if create_folder:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
             elif not self.path.parent.is_dir():
                 raise InputError(f"{self.label}: cannot open the result store (no folder {self.path.parent})")
+            too_small = _size_limit_too_small()
+            if too_small is not None:  # refused before SQLite touches a file: the store is left as it was
+                raise StoreNoRoom(f"{self.label}: cannot open the result store ({too_small})", _size_limit())
+            made = _Made.create(self.path)
             self._db = sqlite3.connect(str(self.path), timeout=open_timeout, isolation_level=None)
             self._db.text_factory = _text
             try:
@@ -500,14 +509,24 @@ class Store:
                 else:
                     raise
             self._wait(BUSY_TIMEOUT)
-        except sqlite3.DatabaseError as exc:
+        except BaseException as exc:
+            # (the room left is looked at before a file made here is removed, which frees some)
+            room = _no_room(exc, self.path) if isinstance(exc, sqlite3.DatabaseError | OSError) else None
+            if made is not None:  # a store this process made and could not set up: no empty or half-made file left
+                if hasattr(self, "_db"):
+                    self._db.close()
+                made.remove()
+            if room is not None:
+                raise StoreNoRoom(f"{self.label}: cannot open the result store ({room})") from None
             if isinstance(exc, sqlite3.OperationalError):
                 raise InputError(f"{self.label}: cannot open the result store ({_reason(exc)})") from None
-            # a file that is no SQLite database at all, or whose first pages are damaged (the docs' wording)
-            raise InputError(f"{self.label}: the result store is damaged ({_reason(exc)}); move the file away (a "
-                             f"new store starts empty) or name another with {option_name('--store')}") from None
-        except (OSError, sqlite3.Error) as exc:
-            raise InputError(f"{self.label}: cannot open the result store ({_reason(exc)})") from None
+            if isinstance(exc, sqlite3.DatabaseError):
+                # a file that is no SQLite database at all, or whose first pages are damaged (the docs' wording)
+                raise InputError(f"{self.label}: the result store is damaged ({_reason(exc)}); move the file away "
+                                 f"(a new store starts empty) or name another with {option_name('--store')}") from None
+            if isinstance(exc, OSError | sqlite3.Error):
+                raise InputError(f"{self.label}: cannot open the result store ({_reason(exc)})") from None
+            raise
         self._unreadable: set[str] = set()
         """Keys whose rows :meth:`get` could not read (:meth:`put` replaces them)."""
         self._warned = False
@@ -846,6 +865,122 @@ class StoreDamaged(InputError):
     (:attr:`Store.damaged`)."""
 
 
+class StoreNoRoom(InputError):
+    """The store cannot be opened for want of room: a full disk (SQLite's ``database or disk is
+    full``), or a file-size limit (``ulimit -f``) too small for its files. A solve or a batch
+    computes its answers without the store, after one warning line (:func:`open_store`); a store
+    command stops (exit 2). ``limit``: the file-size limit in bytes where that is the cause found
+    before any file was touched, else ``None``."""
+
+    def __init__(self, message: str, limit: int | None = None) -> None:
+        super().__init__(message)
+        self.limit = limit
+
+
+WAL_INDEX_BYTES = 32768
+"""The size of the shared-memory file (``-shm``) SQLite makes beside a store in WAL mode before it
+reads a page: a file-size limit below it lets SQLite open no store at all."""
+
+
+def _size_limit() -> int | None:
+    """The process's file-size limit in bytes (``ulimit -f``: ``RLIMIT_FSIZE``), ``None`` for none."""
+    try:
+        import resource
+    except ImportError:  # (Windows)
+        return None
+    soft = resource.getrlimit(resource.RLIMIT_FSIZE)[0]
+    return None if soft == resource.RLIM_INFINITY or soft < 0 else soft
+
+
+def size_limit_words(limit: int) -> str:
+    """The file-size limit ``limit`` as messages name it: ``the file-size limit (ulimit -f) of 1,024 bytes``."""
+    return f"the file-size limit (ulimit -f) of {limit:,} bytes"
+
+
+def _size_limit_too_small() -> str | None:
+    """Why no store can be opened under this process's file-size limit, in words, else ``None``:
+    SQLite grows the ``-shm`` file to :data:`WAL_INDEX_BYTES` before it reads a page, and a limit
+    below that failed the open with ``disk I/O error`` after the ``-shm`` file was cut short."""
+    limit = _size_limit()
+    if limit is None or limit >= WAL_INDEX_BYTES:
+        return None
+    return (f"{size_limit_words(limit)} is below the {WAL_INDEX_BYTES:,} bytes SQLite needs beside the store; it "
+            "is left as it was")
+
+
+_FULL_ERRNOS = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
+
+
+def _no_room(exc: BaseException, path: Path) -> str | None:
+    """Why opening the store at ``path`` failed, in words, where it failed for want of room, else
+    ``None``: SQLite's ``database or disk is full``; an I/O error (``disk I/O error``) under a
+    file-size limit (``ulimit -f``) or on a file system with no room left; an ``OSError`` of a full
+    disk or a file too large."""
+    if isinstance(exc, OSError):
+        return _reason(exc) if exc.errno in _FULL_ERRNOS else None
+    code = getattr(exc, "sqlite_errorcode", None)
+    primary = None if code is None else code & 0xFF
+    if primary == sqlite3.SQLITE_FULL or (code is None and "full" in str(exc)):
+        return _reason(exc)
+    if primary != sqlite3.SQLITE_IOERR and not (code is None and "I/O error" in str(exc)):
+        return None
+    limit = _size_limit()
+    if limit is not None:
+        return f"{_reason(exc)}: {size_limit_words(limit)} is too small for its files"
+    try:
+        info = os.statvfs(path.parent)
+    except (AttributeError, OSError, ValueError):  # (no statvfs: Windows)
+        return None
+    if info.f_bavail * info.f_frsize < WAL_INDEX_BYTES:
+        return f"{_reason(exc)}: no space left on the device"
+    return None
+
+
+class _Made:
+    """A new, empty store file made here (exclusively: never a file that was there), and which of
+    SQLite's files beside it were missing then: what :meth:`remove` takes away again where the store
+    could not be set up (a full disk), so that no empty or half-made store is left -- SQLite's
+    open left a 0-byte file that every later command took for a store."""
+
+    SIDES = ("-wal", "-shm", "-journal")
+
+    def __init__(self, path: Path, inode: tuple[int, int], sides: list[Path]) -> None:
+        self.path = path
+        self.inode = inode
+        self.sides = sides
+
+    @classmethod
+    def create(cls, path: Path) -> _Made | None:
+        """The file ``path`` made (``None`` where it exists already, or cannot be made here: SQLite's
+        own open then says why)."""
+        sides = [Path(f"{path}{side}") for side in cls.SIDES]
+        missing = [side for side in sides if not os.path.lexists(side)]
+        try:
+            fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o644)
+        except (OSError, ValueError):
+            return None
+        try:
+            info = os.fstat(fd)
+        finally:
+            os.close(fd)
+        return cls(path, (info.st_dev, info.st_ino), missing)
+
+    def remove(self) -> None:
+        """The file made, and those of SQLite's files beside it that were missing before, removed;
+        the store file only while it is still the one made here (not a file put in its place)."""
+        try:
+            info = os.lstat(self.path)
+        except OSError:
+            return
+        if (info.st_dev, info.st_ino) != self.inode:
+            return
+        for name in (*self.sides, self.path):
+            try:
+                name.unlink(missing_ok=True)
+            except OSError:
+                pass
+
+
 class StoreLocked(InputError):
     """Another process holds the store locked past the busy timeout (a store command: exit 2; a
     solve: :attr:`Store.locked`, the answer given without the store)."""
@@ -1001,13 +1136,25 @@ def open_store(path: str | Path | None, enabled: bool = True, wait: float = OPEN
     ``None`` (:func:`_open_default`: a default location that cannot be opened is a warning and no
     store, one that cannot be written a warning and a store read only), or ``None`` when disabled. A
     ``--store`` or ``$FOOLSOLVE_STORE`` that cannot be opened, or cannot be written
-    (:attr:`Store.read_only`), is an :class:`InputError` naming it. ``wait``: the seconds opening
+    (:attr:`Store.read_only`), is an :class:`InputError` naming it, except where it cannot be opened
+    for want of room (:class:`StoreNoRoom`: a full disk, a file-size limit): then one warning line,
+    and no store (the answers are computed without it). ``wait``: the seconds opening
     it waits for another process's lock (:func:`open_wait`), then it is :attr:`Store.locked`."""
     if not enabled:
         return None
     if path is None:
         return _open_default(wait)
-    return _writable(Store(path, create_folder=False, locked_ok=True, open_timeout=wait))
+    try:
+        return _writable(Store(path, create_folder=False, locked_ok=True, open_timeout=wait))
+    except StoreNoRoom as exc:
+        _without(exc)
+        return None
+
+
+def _without(exc: StoreNoRoom) -> None:
+    """No store, after one warning line: a store that cannot be opened for want of room (a full disk, a
+    file-size limit) costs no answer, as a damaged one costs none."""
+    print(f"foolsolve: warning: {exc}; answers are computed without it", file=sys.stderr, flush=True)
 
 
 def _writable(store: Store) -> Store:
@@ -1029,7 +1176,11 @@ def _open_default(wait: float = OPEN_TIMEOUT) -> Store | None:
     store, after one warning line: answers are read from it, none stored."""
     path = default_path()
     if os.environ.get(ENV):
-        return _writable(Store(path, label=store_label(None), locked_ok=True, open_timeout=wait))
+        try:
+            return _writable(Store(path, label=store_label(None), locked_ok=True, open_timeout=wait))
+        except StoreNoRoom as exc:
+            _without(exc)
+            return None
     try:
         store = Store(path, label=store_label(None), locked_ok=True, open_timeout=wait)
     except InputError as exc:

@@ -95,12 +95,21 @@ def export(store_path: str | None, game: str | None, out: str) -> None:
     (the answer) in place of result, position the view and options the seat's settings. A row that
     does not read back (damaged or edited) is left out, counted on stderr."""
     from foolsolve import games
-    from foolsolve.positions import replaced_on_success
-    from foolsolve.store import refuse_output_over
+    from foolsolve import store as st
+    from foolsolve.positions import long_name, replaced_on_success
+    from foolsolve.store import StoreNoRoom, refuse_output_over
 
     name = games.get(game).name if game else None
     refuse_output_over(store_path, out)
-    store = _open(store_path, existing=True)
+    try:
+        store = _open(store_path, existing=True)
+    except StoreNoRoom as exc:
+        if exc.limit is None or out == STDIO:
+            raise
+        # under a file-size limit too small for SQLite's own files, nothing can be exported to a file
+        raise errors.InputError(f"--out {long_name(out)}: cannot write (File too large: {st.size_limit_words(exc.limit)} "
+                                f"is below the {st.WAL_INDEX_BYTES:,} bytes SQLite needs to read the result store; "
+                                "the store is left as it was)") from None
     # a file is written beside and renamed at the end: a damaged store or Ctrl-C leaves no partial file
     target = nullcontext(out) if out == STDIO else replaced_on_success(out, f"--out {out}")
     with store, target as part:

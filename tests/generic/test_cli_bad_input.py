@@ -941,8 +941,9 @@ def test_an_output_name_too_long_for_the_file_system_is_refused_before_any_work(
 
 
 def test_a_name_whose_temporary_file_name_would_be_too_long_is_refused_before_any_work(tmp_path):
-    """A 250-byte name fits the file system, but the temporary file written beside it (14 bytes
-    longer) does not: refused up front, not after the work."""
+    """A 250-byte name fits the file system, but the temporary file written beside it (up to
+    ``TEMP_EXTRA``, 35 bytes, longer: ``.NAME.foolsolve-PID-XXXXXXXX.tmp``) does not: refused up
+    front, not after the work."""
     from tests.generic.batch_helpers import call_main
 
     code, out, err = call_main(["deal", "durak", "--out", str(tmp_path / ("a" * 245 + ".json"))])

@@ -300,9 +300,10 @@ def test_a_damaged_store_page_is_a_warning_and_the_position_is_solved_without_it
 
 def test_a_temporary_file_left_by_a_killed_write_is_removed_by_the_next_write_of_its_file(tmp_path: Path) -> None:
     """A write killed between making its temporary file and renaming it (SIGKILL, a power cut)
-    left ``.NAME.XXXXXXXX.tmp`` beside the output, which no later run removed. The next write of the
-    same output removes those no process holds; one a running foolsolve holds, one of another
-    output and one that is no temporary file of ours are kept."""
+    leaves ``.NAME.foolsolve-PID-XXXXXXXX.tmp`` beside the output. The next write of the same
+    output removes those no process holds; one a running foolsolve holds, one of another output,
+    and a user's own files named like a temporary file but not foolsolve's (``.G.json.0a1b2c3d.tmp``,
+    which a pattern of eight hex digits alone took for one and deleted) are kept."""
     import fcntl
     import time
 
@@ -310,11 +311,12 @@ def test_a_temporary_file_left_by_a_killed_write_is_removed_by_the_next_write_of
 
     out = tmp_path / "G.json"
     old = time.time() - 3600
-    left = tmp_path / ".G.json.0a1b2c3d.tmp"
-    held = tmp_path / ".G.json.4e5f6a7b.tmp"
-    other = tmp_path / ".H.json.0a1b2c3d.tmp"
-    mine = tmp_path / ".G.json.notours.tmp"
-    for path in (left, held, other, mine):
+    left = tmp_path / ".G.json.foolsolve-4242-0a1b2c3d.tmp"
+    held = tmp_path / ".G.json.foolsolve-4243-4e5f6a7b.tmp"
+    other = tmp_path / ".H.json.foolsolve-4242-0a1b2c3d.tmp"
+    users = [tmp_path / ".G.json.0a1b2c3d.tmp", tmp_path / ".G.json.notours.tmp",
+             tmp_path / ".G.json.foolsolve-0a1b2c3d.tmp", tmp_path / ".G.json.foolsolve-x1-0a1b2c3d.tmp"]
+    for path in (left, held, other, *users):
         path.write_text('{"partly', encoding="utf-8")
         os.utime(path, (old, old))
     with open(held, "rb") as holder:
@@ -322,7 +324,25 @@ def test_a_temporary_file_left_by_a_killed_write_is_removed_by_the_next_write_of
         code, _, err = call_main(["view", str(ENDGAME), "--as", "0", "--out", str(out)])
         assert code == 0, err
     assert json.loads(out.read_text(encoding="utf-8"))["game"] == "durak"
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["G.json", held.name, other.name, mine.name])
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["G.json", held.name, other.name,
+                                                                 *(p.name for p in users)])
+    assert all(p.read_text(encoding="utf-8") == '{"partly' for p in users)
+
+
+def test_a_temporary_file_is_named_as_foolsolves(tmp_path: Path) -> None:
+    """The temporary file beside an output carries ``foolsolve``, the writer's process id and eight
+    random hex digits, a name :func:`foolsolve.positions.remove_stale_temps` takes for its own, and
+    at most ``TEMP_EXTRA`` bytes longer than the output's."""
+    from foolsolve import positions
+
+    tmp = positions.temp_beside(tmp_path / "G.json")
+    try:
+        assert tmp.parent == tmp_path and tmp.exists()
+        assert tmp.name.startswith(f".G.json.foolsolve-{os.getpid()}-") and tmp.name.endswith(".tmp")
+        assert positions._TEMP_NAME.fullmatch(tmp.name) is not None
+        assert len(tmp.name) - len("G.json") <= positions.TEMP_EXTRA
+    finally:
+        tmp.unlink()
 
 
 def test_a_killed_write_leaves_its_temporary_file_that_the_next_run_removes(tmp_path: Path) -> None:
@@ -455,3 +475,111 @@ def test_a_fifo_whose_reader_leaves_before_the_write_is_no_wait_for_ever(
         writer.join(20)
         pytest.fail("the write waited for a new reader of the FIFO")
     assert isinstance(outcome[0], BrokenPipeError), outcome
+
+
+def _store_files(folder: Path, name: str) -> dict[str, bytes]:
+    """The store file ``name`` and SQLite's files beside it, by name, with their bytes."""
+    return {p.name: p.read_bytes() for p in folder.iterdir() if p.name.startswith(name)}
+
+
+def test_store_export_under_a_file_size_limit_names_its_out_and_leaves_the_store_as_it_was(tmp_path: Path) -> None:
+    """``store export --out X`` under ``ulimit -f 1`` said ``--store S: cannot open the result store
+    (disk I/O error)``, blaming the store, after SQLite had cut its ``-shm`` file to 3 bytes: SQLite
+    grows that file to 32 KiB before it reads a page. The line names the output and the limit, exit
+    2, no output or temporary file is left, and the store's files keep every byte."""
+    from tests.generic.batch_helpers import call_main
+
+    store = tmp_path / "s.sqlite3"
+    for example in ("durak-endgame.json", "foolery-endgame.json"):
+        code, _, err = call_main(["solve", str(EXAMPLES / example), "--store", str(store)])
+        assert code == 0, err
+    before = _store_files(tmp_path, "s.sqlite3")
+    out = tmp_path / "x.json"
+    proc = _run(["store", "export", "--out", str(out), "--store", str(store)], limit=1024)
+    assert (proc.returncode, proc.stderr.splitlines()) == (2, [
+        f"foolsolve: error: --out {out}: cannot write (File too large: the file-size limit (ulimit -f) of 1,024 bytes "
+        "is below the 32,768 bytes SQLite needs to read the result store; the store is left as it was)"])
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(before)
+    assert _store_files(tmp_path, "s.sqlite3") == before
+
+
+@pytest.mark.parametrize("existed", [False, True], ids=["new", "existing"])
+def test_a_solve_under_a_file_size_limit_too_small_for_the_store_answers_without_it(
+        tmp_path: Path, existed: bool) -> None:
+    """A solve whose ``--store`` SQLite could not open under ``ulimit -f`` (``disk I/O error``) was
+    exit 2 with no answer, and a new store was left as a 0-byte file that every later command took
+    for a store. The answer is given after one warning line naming the limit; no store file is made,
+    and one that was there keeps every byte."""
+    from tests.generic.batch_helpers import call_main
+
+    store = tmp_path / "s.sqlite3"
+    if existed:
+        code, _, err = call_main(["solve", str(ENDGAME), "--store", str(store)])
+        assert code == 0, err
+    before = _store_files(tmp_path, "s.sqlite3")
+    proc = _run(["solve", str(ENDGAME), "--store", str(store), "--json"], limit=1024)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr.splitlines() == [
+        f"foolsolve: warning: --store {store}: cannot open the result store (the file-size limit (ulimit -f) of 1,024 "
+        "bytes is below the 32,768 bytes SQLite needs beside the store; it is left as it was); answers are computed "
+        "without it"]
+    direct = json.loads(call_main([str(ENDGAME), "--no-store", "--json"])[1])
+    got = json.loads(proc.stdout)
+    assert (got["value"], got["best"], got["moves"]) == (direct["value"], direct["best"], direct["moves"])
+    assert _store_files(tmp_path, "s.sqlite3") == before
+
+
+def _full_disk(monkeypatch: pytest.MonkeyPatch) -> None:
+    """SQLite's own ``database or disk is full`` (SQLITE_FULL) at the first page a store needs past
+    its first, as on a disk with no room left: every connection is capped at one page
+    (``PRAGMA max_page_count``), so a new store's tables cannot be made."""
+    real = sqlite3.connect
+
+    def connect(*args: object, **kwargs: object) -> sqlite3.Connection:
+        db = real(*args, **kwargs)  # type: ignore[call-overload]
+        db.execute("PRAGMA max_page_count = 1")
+        return db
+
+    monkeypatch.setattr(sqlite3, "connect", connect)
+
+
+@pytest.mark.parametrize("command", ["solve", "batch"])
+def test_a_store_that_cannot_be_set_up_on_a_full_disk_costs_no_answer_and_leaves_no_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str) -> None:
+    """A new ``--store`` on a full disk was exit 2 (``cannot open the result store (database or disk
+    is full)``) and left a store file SQLite had made and could not set up (0 bytes on a full tmpfs,
+    one page here), which later commands took for a store. The answer is given after one warning
+    line, and the file this process made is removed with SQLite's files beside it."""
+    from tests.generic.batch_helpers import call_main
+
+    direct = json.loads(call_main([str(ENDGAME), "--no-store", "--json"])[1])
+    src = tmp_path / "in.jsonl"
+    src.write_text(json.dumps(str(ENDGAME)) + "\n", encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    store = tmp_path / "s.sqlite3"
+    _full_disk(monkeypatch)
+    argv = ([str(ENDGAME), "--store", str(store), "--json"] if command == "solve" else
+            ["batch", str(src), "--store", str(store), "--out", str(out)])
+    code, stdout, err = call_main(argv)
+    assert code == 0, err
+    assert [line for line in err.splitlines() if line.startswith("foolsolve: ")] == [
+        f"foolsolve: warning: --store {store}: cannot open the result store (database or disk is full); answers are "
+        "computed without it"]
+    got = json.loads(stdout) if command == "solve" else read_jsonl(out)[0]["result"]
+    assert (got["value"], got["best"], got["moves"]) == (direct["value"], direct["best"], direct["moves"])
+    assert _store_files(tmp_path, "s.sqlite3") == {}
+
+
+def test_a_store_file_that_was_there_is_never_removed_when_it_cannot_be_set_up(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only a store file this process made is removed when it cannot be set up: an empty file that
+    was there before (a user's, another process's) is kept, with the warning and the answer."""
+    from tests.generic.batch_helpers import call_main
+
+    store = tmp_path / "s.sqlite3"
+    store.write_bytes(b"")
+    _full_disk(monkeypatch)
+    code, _, err = call_main([str(ENDGAME), "--store", str(store), "--json"])
+    assert code == 0, err
+    assert "cannot open the result store (database or disk is full); answers are computed without it" in err
+    assert store.is_file()
