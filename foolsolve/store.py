@@ -939,8 +939,8 @@ def _no_room(exc: BaseException, path: Path) -> str | None:
 class _Made:
     """A new, empty store file made here (exclusively: never a file that was there), and which of
     SQLite's files beside it were missing then: what :meth:`remove` takes away again where the store
-    could not be set up (a full disk), so that no empty or half-made store is left -- SQLite's
-    open left a 0-byte file that every later command took for a store."""
+    could not be set up (a full disk), so that no empty or half-made store is left: SQLite's
+    open would leave a 0-byte file that every later command takes for a store."""
 
     SIDES = ("-wal", "-shm", "-journal")
 
