@@ -78,9 +78,11 @@ this many times the node budgets of the round before."""
 DEEPEN_MAX = DEEPEN**4
 """The most an exact expectation's deeper rounds multiply a world's node budgets by."""
 ROUND_NODES = 1_000_000
-"""A deeper round is started only while it is expected to search at most this many nodes over all
-its worlds (:data:`DEEPEN` times the nodes the round before searched): the same rounds on every
-machine (node counts, not seconds)."""
+"""A deeper round is started only while its depth-limited searches are expected to search at most
+this many nodes: :data:`DEEPEN` times the search budgets of the worlds the round before did not
+value exactly (an exact world is not valued again; the exact solver's share is not counted: it
+stops once it proves a value, and its nodes cost a fraction of the search's, whose frontier plays
+games out). Node counts, not seconds: the same rounds on every machine."""
 UCT_C = 0.7
 """UCT's exploration constant, on a scale normalised to the game's payoff range."""
 METHODS = ("auto", "exact", "pimc", "ismcts")
@@ -1132,7 +1134,7 @@ class _Round:
     """The game's own rules some world got, by their place in :attr:`GameInfo.seat_search`."""
     frontiers: set[str] = field(default_factory=set)
     by_world: dict[int, dict[str, float]] = field(default_factory=dict)
-    """Each world's values by move, in the order valued."""
+    """Each world's values by move, by its place in the order the worlds are listed or sampled."""
     position: list[tuple[float, int]] = field(default_factory=list)
     exact_n: int = 0
     by_solver: int = 0
@@ -1144,6 +1146,15 @@ class _Round:
     nodes: int = 0
     """Nodes searched over the round's worlds (a world valued by playouts alone counts its search's
     budget)."""
+    open_nodes: int = 0
+    """The depth-limited search budgets of the worlds not valued exactly: the next round searches
+    :data:`DEEPEN` times as many nodes in them (:func:`_deeper`); an exact world is not valued again."""
+    open_tried: int = 0
+    """The worlds not valued exactly that the game's exact solver searched (and stopped at its
+    budget): a larger one may solve them (:func:`_deeper`)."""
+    exact_worlds: dict[int, WorldValue] = field(default_factory=dict)
+    """The worlds valued exactly, by their place in the listing: a deeper round keeps their values
+    (an exact value is the same under any larger budget) instead of searching them again."""
     interrupted: bool = False
     stop: KeyboardInterrupt | None = None
     """The Ctrl-C that stopped the round: raised again where no world was valued, so that one naming
@@ -1179,7 +1190,10 @@ def _deeper(last: _Round, settings: Settings) -> str | None:
         return "the game's rule keeps its budget"
     if DEEPEN ** (last.rounds + 1) > DEEPEN_MAX:
         return "the deepest allowed"
-    if last.nodes * DEEPEN > ROUND_NODES:
+    # the first deeper round runs wherever the exact solver stopped at its budget in a world (8 times
+    # that budget may solve it: a 6v6 Durak view with two stock cards, 7 worlds, 4-6 of them estimates
+    # at 70,000 nodes a world, is solved exactly at 560,000 in 3-13 s); the search's nodes bound the rest
+    if last.open_nodes * DEEPEN > ROUND_NODES and not (last.rounds == 0 and last.open_tried):
         return f"the next would search over {ROUND_NODES:,} nodes"
     return None
 
@@ -1236,17 +1250,21 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
     stop = None if deadline is None or not (ex.local if settings.clock == "wall" else inline) \
         else (settings.clock, deadline)
 
-    def value_round(rounds: int) -> _Round:
+    def value_round(rounds: int, before: _Round | None = None) -> _Round:
         rnd = _Round(rounds)
         searched: list[int] = []  # each world's search budget, counted for a world its playouts valued
+        where: list[int] = []  # the place in the listing of each world sent to be valued
+        kept = {} if before is None else before.exact_worlds  # exact already: not valued again
 
         def items() -> Iterator[tuple[GameInfo, Any, int, Budget, tuple[str, float] | None]]:
-            for w, weight in world_iter():
+            for j, (w, weight) in enumerate(world_iter()):
                 if deadline is not None and clock() > deadline:
                     return
                 if not rnd.first_world:
                     rnd.first_world.append(w)
                 rnd.weights.append(weight)
+                if j in kept:
+                    continue
                 settled, rule = settle(info, budget, w)  # settled here once: the worker's for_world keeps it
                 settled = _scaled(settled, rnd.factor)
                 rnd.searched_only += settled.search_nodes is not None
@@ -1254,26 +1272,39 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
                     rnd.rules.setdefault(info.seat_search.index(rule), rule)
                 rnd.frontiers.add(settled.frontier or "random")
                 searched.append(settled.search_nodes if settled.search_nodes is not None else settled.nodes // 2)
+                where.append(j)
                 yield info, w, player, settled, stop
+
+        def take(j: int, wv: WorldValue, nodes: int, search: int) -> None:
+            rnd.done += 1
+            rnd.exact_n += wv.exact
+            rnd.by_solver += wv.method == SOLVER_METHOD
+            rnd.asked += wv.solver_tried
+            rnd.nodes += nodes
+            if wv.exact:
+                rnd.exact_worlds[j] = wv
+            else:
+                rnd.open_nodes += search
+                rnd.open_tried += wv.solver_tried
+            rnd.by_world[j] = wv.values
+            if wv.value is not None:
+                valued_at[j] = wv.value
+
+        valued_at: dict[int, float] = {}  # each world's position value, by its place in the listing
+        for j, wv in kept.items():
+            take(j, wv, 0, 0)
 
         stream: Any = ex.map(_value_item, items())
         try:
             for i, wv in stream:
                 if isinstance(wv, WorkerLost):
                     # (in input order: every world before it is valued, and kept as at a deadline)
-                    rnd.lost = worker_failure(wv, f"world {i + 1}")
+                    rnd.lost = worker_failure(wv, f"world {where[i] + 1 if i < len(where) else i + 1}")
                     break
                 # a world is kept whole or not at all: Ctrl-C (or SIGTERM) held back meanwhile, so that
                 # the worlds the answer counts are the worlds whose values it holds
                 with SigintHeld():
-                    rnd.done += 1
-                    rnd.exact_n += wv.exact
-                    rnd.by_solver += wv.method == SOLVER_METHOD
-                    rnd.asked += wv.solver_tried
-                    rnd.nodes += wv.nodes or searched[i]
-                    rnd.by_world[i] = wv.values
-                    if wv.value is not None:
-                        rnd.position.append((wv.value, rnd.weights[i]))
+                    take(where[i], wv, wv.nodes or searched[i], searched[i])
                 if tick is not None:
                     tick(rnd.done)
                 if deadline is not None and clock() > deadline:
@@ -1284,6 +1315,10 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
             rnd.interrupted, rnd.stop = True, exc
         finally:
             stream.close()
+        # in the listing's order, whichever worlds a deeper round kept: the same sums as one round
+        # with its budget from the start
+        rnd.by_world = dict(sorted(rnd.by_world.items()))
+        rnd.position = [(valued_at[j], rnd.weights[j]) for j in sorted(valued_at) if j < len(rnd.weights)]
         return rnd
 
     rnd = value_round(0)
@@ -1293,7 +1328,7 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
         why_not = _deeper(rnd, settings)
         if why_not is not None:
             break
-        deeper = value_round(rnd.rounds + 1)
+        deeper = value_round(rnd.rounds + 1, rnd)
         if deeper.interrupted or deeper.done < count or deeper.lost is not None:
             cut = deeper
             break

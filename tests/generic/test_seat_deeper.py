@@ -5,6 +5,7 @@ keeps the round before."""
 
 from __future__ import annotations
 
+import os
 from dataclasses import replace
 from typing import Any
 
@@ -69,7 +70,7 @@ def test_no_deeper_round_for_a_bot_and_rounds_bounded_by_nodes_without_a_deadlin
 
 
 def _round(**kw: Any) -> Any:
-    rnd = seat._Round(done=20, exact_n=3, nodes=1_000)
+    rnd = seat._Round(done=20, exact_n=3, nodes=1_000, open_nodes=1_000)
     for k, v in kw.items():
         setattr(rnd, k, v)
     return rnd
@@ -78,7 +79,7 @@ def _round(**kw: Any) -> Any:
 @pytest.mark.parametrize("change, why", [
     ({"exact_n": 20}, "every world is exact"),
     ({"rounds": 4}, "the deepest allowed"),  # DEEPEN**4 == DEEPEN_MAX
-    ({"nodes": seat.ROUND_NODES}, "the next would search over"),
+    ({"open_nodes": seat.ROUND_NODES}, "the next would search over"),
     ({"rules": {0: replace(DURAK.seat_search[0])}}, "the game's rule keeps its budget"),
 ])
 def test_what_ends_the_deeper_rounds(change: dict[str, Any], why: str) -> None:
@@ -135,12 +136,14 @@ def test_the_exact_expectation_lists_its_worlds_once_for_every_round(small_round
 
 def test_the_deeper_rounds_go_up_to_their_node_bounds() -> None:
     """A round may deepen while the next factor stays within DEEPEN_MAX (the round after the third)
-    and its worlds' nodes times DEEPEN stay within ROUND_NODES."""
+    and the search budgets of its worlds not yet exact, times DEEPEN, stay within ROUND_NODES."""
     settings = seat.Settings(method="exact", seconds=600, deepen=True)
     assert DEEPEN_ROUNDS == 4
     assert seat._deeper(_round(rounds=DEEPEN_ROUNDS - 1), settings) is None
-    assert seat._deeper(_round(nodes=seat.ROUND_NODES // seat.DEEPEN), settings) is None
-    assert seat._deeper(_round(nodes=seat.ROUND_NODES // seat.DEEPEN + 1), settings) is not None
+    assert seat._deeper(_round(open_nodes=seat.ROUND_NODES // seat.DEEPEN), settings) is None
+    assert seat._deeper(_round(open_nodes=seat.ROUND_NODES // seat.DEEPEN + 1), settings) is not None
+    # the nodes of the worlds already exact are not counted: they are not valued again
+    assert seat._deeper(_round(nodes=seat.ROUND_NODES * 5, open_nodes=seat.ROUND_NODES // seat.DEEPEN), settings) is None
 
 
 DEEPEN_ROUNDS = next(k for k in range(1, 20) if seat.DEEPEN ** k == seat.DEEPEN_MAX)
@@ -154,3 +157,92 @@ def test_the_exact_expectation_shares_the_default_samples_budget_among_its_world
     assert (seat.DEFAULT_SAMPLES, seat.EXACT_BUDGET_FACTOR) == (100, 20)
     budget = seat.Budget(nodes=300, search_nodes=77)
     assert seat.exact_budget(budget, count) == replace(budget, nodes=300 * share)
+
+
+def test_the_first_deeper_round_runs_where_the_exact_solver_stopped_at_its_budget() -> None:
+    """Past ROUND_NODES, one deeper round still runs where a world not exact was searched by the exact
+    solver (a larger budget may solve it), and only one."""
+    settings = seat.Settings(method="exact", seconds=600, deepen=True)
+    over = seat.ROUND_NODES  # times DEEPEN: far past the bound
+    assert (seat._deeper(_round(open_nodes=over), settings) or "").startswith("the next would search over")
+    assert seat._deeper(_round(open_nodes=over, open_tried=1), settings) is None
+    assert (seat._deeper(_round(open_nodes=over, open_tried=1, rounds=1), settings) or "").startswith(
+        "the next would search over")
+
+
+TWO_STOCK = read_json("bench/data/durak-two-stock-cards-view.json")
+"""A 6v6 two-player Durak view with two stock cards, the bottom one face up: 7 worlds, whose exact
+solves take 1,600-71,000 nodes each (docs/durak-solver.md)."""
+
+
+def _fake_world(item: Any) -> seat.WorldValue:
+    """A world valued without a search: exact where its budget reaches the nodes it needs (one, two or
+    three times 20,000, by the world's seed), else an estimate of 0 a move, the exact solver having
+    stopped at its budget."""
+    info, world, _player, budget, _stop = item
+    code = seat.world_seed(info, world)
+    need = 20_000 * (1 + code % 3)
+    moves = [str(m) for m in info.spec.legal_moves(world)]
+    if budget.nodes >= need:
+        values = {m: float((code >> k) % 3 - 1) for k, m in enumerate(moves)}
+        return seat.WorldValue(values, True, "exact", need // 2, max(values.values()), True)
+    return seat.WorldValue(dict.fromkeys(moves, 0.0), False, "search", budget.nodes, 0.0, True)
+
+
+def test_a_deeper_round_values_again_only_the_worlds_not_yet_exact(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Worlds exact in one round keep their values in the next (not valued again), and the answer is
+    the same as one round at the deeper budget from the start (every world valued there)."""
+    monkeypatch.setattr(seat, "ROUND_NODES", 1_000)  # past it: the one round the exact solver's stops allow
+    budgets: list[int] = []
+
+    def fake(item: Any) -> seat.WorldValue:
+        budgets.append(item[3].nodes)
+        return _fake_world(item)
+
+    monkeypatch.setattr(seat, "_value_item", fake)
+    settings = seat.Settings(method="exact", seconds=600, deepen=True, budget=seat.Budget(nodes=20_000),
+                             budget_given=True)
+    deep = _answer(settings)
+    first, second = budgets.count(20_000), budgets.count(20_000 * seat.DEEPEN)
+    assert first == 20 and 0 < second < 20 and len(budgets) == 20 + second, budgets
+    assert deep.worlds_exact == 20 and deep.method == "exact"
+    assert any("the values of 1 deeper round of every world" in n for n in deep.notes), deep.notes
+    shallow = _answer(replace(settings, deepen=False))
+    assert shallow.worlds_exact == 20 - second  # the worlds valued again were those not exact at first
+    fixed = _answer(replace(settings, deepen=False, budget=seat.Budget(nodes=20_000 * seat.DEEPEN)))
+    assert _values(deep) == _values(fixed) and deep.best == fixed.best and deep.value == fixed.value
+
+
+@pytest.mark.skipif(os.environ.get("HYPOTHESIS_PROFILE") != "long",
+                    reason="about 15 s of real exact solves (HYPOTHESIS_PROFILE=long runs it)")
+def test_a_deeper_round_solves_exactly_what_the_first_budget_left_to_estimates_and_keeps_exact_worlds(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """At 20,000 nodes a world (the exact solver's half: 10,000) some of the 7 worlds are estimates;
+    the one deeper round (160,000) solves every one exactly, though ROUND_NODES is set too low for its
+    searches: the exact solver stopped at its budget. The answer equals the exact expectation at the
+    deeper budget from the start (the second method), and the worlds exact in the first round are
+    not valued again."""
+    from foolsolve.api import load
+
+    monkeypatch.setattr(seat, "ROUND_NODES", 1_000)
+    worlds = load(TWO_STOCK).worlds()
+    valued: list[int] = []
+    real = seat._value_item
+
+    def counting(item: Any) -> Any:
+        valued.append(item[3].nodes)
+        return real(item)
+
+    monkeypatch.setattr(seat, "_value_item", counting)  # (one worker: the worlds are valued in this process)
+    base = seat.Budget(nodes=20_000)
+    deep = seat.analyse(DURAK, worlds, seat.Settings(method="exact", seconds=600, deepen=True, budget=base,
+                                                     budget_given=True))
+    first = valued.count(20_000)
+    assert first == 7 and 0 < valued.count(20_000 * seat.DEEPEN) < 7, valued  # some exact at once, not all
+    assert deep.method == "exact" and deep.worlds_exact == 7
+    assert any("the values of 1 deeper round of every world" in n for n in deep.notes), deep.notes
+    fixed = seat.analyse(DURAK, worlds, seat.Settings(method="exact", budget=seat.Budget(nodes=20_000 * seat.DEEPEN),
+                                                      budget_given=True))
+    assert _values(deep) == _values(fixed) and deep.best == fixed.best and fixed.worlds_exact == 7
+    shallow = seat.analyse(DURAK, worlds, seat.Settings(method="exact", budget=base, budget_given=True))
+    assert shallow.worlds_exact < 7
