@@ -576,7 +576,7 @@ class Solved(SolveResult):
         best = ", ".join(self.best) if self.best else "none"
         stopped = ", interrupted" if self.interrupted else ""
         kind = "estimate" if self.value_kind == "estimate" else "value"  # a search that is not exact says so
-        return (f"<Solved {self.game}: {kind} {value_text(self.value)} for player {self.to_move}, best {best}"
+        return (f"<Solved {self.game}: {kind} {value_text(self.value)} for player {self._value_player()}, best {best}"
                 f"{stopped}>")
 
     def _repr_html_(self) -> str:

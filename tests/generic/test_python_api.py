@@ -886,3 +886,21 @@ def test_a_dict_holding_what_json_cannot_hold_is_a_one_line_input_error(change, 
         with pytest.raises(InputError) as err:
             call({**_DURAK, **change})
         assert str(err.value).startswith(said) and "\n" not in str(err.value), str(err.value)
+
+
+def test_an_answers_repr_names_the_player_its_value_is_for() -> None:
+    """``repr`` of a Solved names :attr:`Solved.player` where the value is another's than the
+    mover's (the text's "Value for player P"), and a SeatAnswer's its seat, whose value it is."""
+    over = foolsolve.load(EXAMPLES / "durak-endgame.json").play(
+        "attack K♥", "take", "attack 9♦", "cover 9♦ with A♦", "attack 7♥", "take", "attack K♥", "take")
+    finished = foolsolve.answer(over, as_player=0)
+    assert isinstance(finished, foolsolve.Solved) and finished.player == 0 and finished.to_move == 1
+    assert repr(finished) == "<Solved durak: value loss for player 0, best none>"
+    assert "Value for player 0: loss" in finished.text()
+    open_hand = foolsolve.answer(EXAMPLES / "durak-midbout.json", open_hand=True, max_nodes=1000, options={"player": 2})
+    assert open_hand.player == 2 and open_hand.to_move == 1
+    assert repr(open_hand).startswith("<Solved durak: estimate ") and " for player 2, best " in repr(open_hand)
+    assert "Value for player 2: " in open_hand.text()
+    seat = foolsolve.answer(EXAMPLES / "durak-midbout.json", as_player=0, samples=1, seed=0, max_nodes=100)
+    assert isinstance(seat, foolsolve.SeatAnswer) and seat.player == 0  # player 1 is to move
+    assert repr(seat).startswith("<SeatAnswer durak, player 0's seat, ") and "Value for player 0: " in seat.text()
