@@ -10,7 +10,7 @@ from fractions import Fraction
 from itertools import islice
 from typing import Any
 
-from foolsolve.errors import InputError, OptionError, option_name
+from foolsolve.errors import InputError, OptionError, option_name, solver_options_named
 from foolsolve.jsonout import plain
 from foolsolve.rules import json_shown
 
@@ -146,6 +146,14 @@ SHARED_OPTIONS: dict[str, str] = {
 }
 """One name per solver idea across the games: a game whose solver has the idea takes it under this
 name (``foolsolve rules GAME --solver`` lists each game's options)."""
+
+
+SOLVE_OPTIONS_NAMES: dict[str, str] = {
+    "--time": "SolveOptions.time_limit", "--max-nodes": "SolveOptions.max_nodes",
+    "--max-memory": "SolveOptions.max_memory", **solver_options_named("SolveOptions.extra")}
+"""The command line's options and the fields of :class:`SolveOptions` that stand for them: what the errors
+of a game's solver called from Python (:attr:`GameInfo.solve <foolsolve.games.base.GameInfo.solve>`,
+no other entry point's names set) name (``SolveOptions.time_limit: no exact answer within 0.5 s``)."""
 
 
 @dataclass
