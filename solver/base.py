@@ -33,6 +33,12 @@ VALUE_KINDS = ("outcome", "score", "payoff", "odds", "equilibrium", "estimate")
   holds the search's own method and depth)."""
 
 
+Value = str | int | float | dict[str, str | float]
+"""A value as a result holds it, by :data:`VALUE_KINDS`: an ``outcome``'s text, a ``score``'s whole
+number, a ``payoff``'s whole number or ``"p/q"`` text, an ``odds`` object, an ``equilibrium``'s or an
+``estimate``'s float (Foolery's finished round: ``"over"``)."""
+
+
 def exact_number(x: Fraction | int) -> int | str:
     """A number for JSON, exact: a whole number as itself, any other fraction as ``"p/q"``."""
     x = Fraction(x)
@@ -379,7 +385,7 @@ class MoveValue:
     """One legal move and its exact value for the side to move."""
 
     move: str
-    value: Any
+    value: Value
     distance: int | None = None
     """Moves to the end of the game after this one and counting it, when both sides play for
     distance as well as value (the winner as fast, the loser as slow as it can); ``None``: not
@@ -463,8 +469,9 @@ class SolveResult:
 
     game: str
     to_move: int
-    value: Any
-    """``win|draw|loss`` for win/draw/loss games, a number for scored games."""
+    value: Value | None
+    """``win|draw|loss`` for win/draw/loss games, a number for scored games (:data:`Value`); ``None``
+    where nothing was proved (a stopped solve's partial result)."""
     moves: list[MoveValue]
     pv: list[str]
     nodes: int
