@@ -876,7 +876,9 @@ class Position:
     def to_json(self, complete: bool = False) -> dict[str, Any]:
         """The position file's JSON in standard form (:func:`foolsolve.positions.standard_form`,
         what ``foolsolve play POS --json`` prints; ``complete``: every rule option written out), or
-        a view file's JSON as read (``complete``: its rules with every option written out)."""
+        a view file's JSON as read (no standard form: as written, the public facts a game lets a view
+        write two ways written one way, :meth:`foolsolve.game.SpecGame.view_normalised`; ``complete``:
+        its rules with every option written out)."""
         complete = check_arg("complete", complete, bool, "True or False")
         if self.view is not None:
             import copy
