@@ -1025,7 +1025,9 @@ class Position:
 
     def worlds(self, player: int | None = None) -> Worlds:
         """The full positions consistent with what ``player`` sees (:class:`foolsolve.worlds.Worlds`):
-        a view's own player's; of a full position, ``player``'s (default: the player to move)."""
+        a view's own player's; of a full position, ``player``'s (default: the player to move, player 0
+        at a chance node: :func:`foolsolve.game.seat_of_mover`, the seat :func:`foolsolve.answer` answers
+        it from)."""
         from foolsolve.worlds import worlds_from_state, worlds_of_view
 
         if self.view is not None:
