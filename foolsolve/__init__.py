@@ -77,18 +77,19 @@ if TYPE_CHECKING:  # what a type checker and an editor see; at run time each is 
     from foolsolve.worlds import View, Worlds
 
 
-def __getattr__(name: str) -> Any:
-    target = _LAZY.get(name)
-    if target is None:
-        raise AttributeError(f"module 'foolsolve' has no attribute {name!r}")
-    import importlib
+if not TYPE_CHECKING:  # hidden from type checkers: a module __getattr__ would make every name, a misspelt one too, Any
+    def __getattr__(name: str) -> Any:
+        target = _LAZY.get(name)
+        if target is None:
+            raise AttributeError(f"module 'foolsolve' has no attribute {name!r}")
+        import importlib
 
-    module, _, attr = target.partition(":")
-    value = importlib.import_module(module)
-    if attr:
-        value = getattr(value, attr)
-    globals()[name] = value  # found directly from now on
-    return value
+        module, _, attr = target.partition(":")
+        value = importlib.import_module(module)
+        if attr:
+            value = getattr(value, attr)
+        globals()[name] = value  # found directly from now on
+        return value
 
 
 def __dir__() -> list[str]:

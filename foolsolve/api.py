@@ -16,12 +16,14 @@ import numbers
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Literal, TypedDict, cast, overload
 
 from foolsolve.errors import InputError, json_quoted, option_name, option_names, quoted, solver_options_named
 from foolsolve.solver.base import DEFAULT_SECONDS, MAX_MEMORY, MAX_NODES, MAX_SAMPLES, MAX_SECONDS, SolveResult
 
 if TYPE_CHECKING:
+    from typing import Unpack
+
     from foolsolve.cli import SolveRequest
     from foolsolve.games.base import GameInfo
     from foolsolve.seat import SeatAnswer
@@ -266,6 +268,39 @@ def _open_store(store: Any, wait: float | None = None) -> Any:
 # --- the answer ---------------------------------------------------------------------------
 
 
+class AnswerOptions(TypedDict, total=False):
+    """:func:`answer`'s keyword parameters but ``open_hand``, for a type checker (``**options:
+    Unpack[AnswerOptions]``): what :func:`answer_text` and :meth:`foolsolve.Position.answer` take
+    beside ``open_hand`` (:class:`AnswerParameters`)."""
+
+    as_player: int | None
+    method: str | None
+    samples: int | None
+    seed: int | None
+    time: float | None
+    max_nodes: int | None
+    max_memory: int | None
+    workers: int | None
+    scheduler: str | None
+    options: Mapping[str, Any] | None
+    store: bool | str | os.PathLike[str]
+    progress: bool | None
+
+
+class AnswerParameters(AnswerOptions, total=False):
+    """Every keyword parameter of :func:`answer`: :class:`AnswerOptions` and ``open_hand``."""
+
+    open_hand: bool
+
+
+@overload
+def answer(position: Any, *, open_hand: Literal[True], **options: Unpack[AnswerOptions]) -> Solved: ...
+
+
+@overload
+def answer(position: Any, *, open_hand: bool = False, **options: Unpack[AnswerOptions]) -> Solved | SeatAnswer: ...
+
+
 def answer(position: Any, *, as_player: int | None = None, method: str | None = None, samples: int | None = None,
            seed: int | None = None, time: float | None = DEFAULT_SECONDS, max_nodes: int | None = None,
            max_memory: int | None = None, workers: int | None = None, scheduler: str | None = None,
@@ -296,7 +331,8 @@ def answer(position: Any, *, as_player: int | None = None, method: str | None = 
 
     Returns a :class:`Solved` (a :class:`~foolsolve.solver.base.SolveResult`) or a
     :class:`foolsolve.seat.SeatAnswer`; ``str()`` of either, and its notebook display, is the
-    command's text. Ctrl-C returns the answer so far, ``interrupted`` set, where there is one.
+    command's text. For a type checker ``open_hand=True`` gives a :class:`Solved`; otherwise the
+    position decides (narrow with ``isinstance``). Ctrl-C returns the answer so far, ``interrupted`` set, where there is one.
     Bad input is a one-line :class:`~foolsolve.errors.InputError`; where it names an option, it
     names the parameter."""
     import time as clock
@@ -325,7 +361,7 @@ def answer(position: Any, *, as_player: int | None = None, method: str | None = 
     return done.answer
 
 
-def answer_text(position: Any, **options: Any) -> str:
+def answer_text(position: Any, **options: Unpack[AnswerParameters]) -> str:
     """The text ``foolsolve POSITION.json`` prints: ``str(answer(position, **options))``."""
     return answer(position, **options).text()
 
@@ -535,7 +571,7 @@ class Solved(SolveResult):
                 mine = {WIN: float(hi), DRAW: 0.0, LOSS: float(lo)}[self.value]
                 return mine if who == about else -mine
         if kind in ("payoff", "estimate"):
-            return float(Fraction(self.value)) if who == about else None
+            return float(Fraction(cast("int | float | str", self.value))) if who == about else None
         if kind in ("outcome", "score") and payoffs:
             return float(payoffs[who])
         return None
@@ -576,7 +612,7 @@ class Solved(SolveResult):
         best = ", ".join(self.best) if self.best else "none"
         stopped = ", interrupted" if self.interrupted else ""
         kind = "estimate" if self.value_kind == "estimate" else "value"  # a search that is not exact says so
-        return (f"<Solved {self.game}: {kind} {value_text(self.value)} for player {self.to_move}, best {best}"
+        return (f"<Solved {self.game}: {kind} {value_text(self.value)} for player {self._value_player()}, best {best}"
                 f"{stopped}>")
 
     def _repr_html_(self) -> str:

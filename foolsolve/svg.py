@@ -50,7 +50,7 @@ import xml.etree.ElementTree as ET
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from types import SimpleNamespace
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Literal, cast, overload
 
 from foolsolve.cards import FRENCH54, GLYPHS, PILATCH45, SUIT_NAMES, TAROT78, Card, Deck
 from foolsolve.errors import InputError, check_arg, option_names
@@ -58,10 +58,13 @@ from foolsolve.game import CHANCE
 from foolsolve.present import plural
 
 if TYPE_CHECKING:
-    from foolsolve.api import Solved
+    from typing import Unpack
+
+    from foolsolve.api import AnswerOptions, AnswerParameters, Solved
     from foolsolve.game import Result
     from foolsolve.seat import SeatAnswer
     from foolsolve.why import Explanation
+    from foolsolve.worlds import Worlds
 
 CARD_W, CARD_H = 36, 52
 STEP = 39
@@ -873,7 +876,9 @@ class Position:
     def to_json(self, complete: bool = False) -> dict[str, Any]:
         """The position file's JSON in standard form (:func:`foolsolve.positions.standard_form`,
         what ``foolsolve play POS --json`` prints; ``complete``: every rule option written out), or
-        a view file's JSON as read (``complete``: its rules with every option written out)."""
+        a view file's JSON as read (no standard form: as written, the public facts a game lets a view
+        write two ways written one way, :meth:`foolsolve.game.SpecGame.view_normalised`; ``complete``:
+        its rules with every option written out)."""
         complete = check_arg("complete", complete, bool, "True or False")
         if self.view is not None:
             import copy
@@ -954,6 +959,18 @@ class Position:
             raise not_a_move(move, exp.error, exp.legal_moves, name="move")
         return exp
 
+    @overload
+    def perft(self, depth: int, divide: Literal[False] = False, *, time: float | None = None,
+              max_nodes: int | None = None) -> int: ...
+
+    @overload
+    def perft(self, depth: int, divide: Literal[True], *, time: float | None = None,
+              max_nodes: int | None = None) -> dict[str, int]: ...
+
+    @overload
+    def perft(self, depth: int, divide: bool, *, time: float | None = None,
+              max_nodes: int | None = None) -> int | dict[str, int]: ...
+
     def perft(self, depth: int, divide: bool = False, *, time: float | None = None,
               max_nodes: int | None = None) -> int | dict[str, int]:
         """The move sequences of exactly ``depth`` moves from here, counted by the spec (what
@@ -1006,9 +1023,11 @@ class Position:
         with option_names({"--as": "viewer"}):
             return position_svg(self.spec, self.state, viewer)
 
-    def worlds(self, player: int | None = None) -> Any:
+    def worlds(self, player: int | None = None) -> Worlds:
         """The full positions consistent with what ``player`` sees (:class:`foolsolve.worlds.Worlds`):
-        a view's own player's; of a full position, ``player``'s (default: the player to move)."""
+        a view's own player's; of a full position, ``player``'s (default: the player to move, player 0
+        at a chance node: :func:`foolsolve.game.seat_of_mover`, the seat :func:`foolsolve.answer` answers
+        it from)."""
         from foolsolve.worlds import worlds_from_state, worlds_of_view
 
         if self.view is not None:
@@ -1026,7 +1045,13 @@ class Position:
             raise InputError(f"player: expected a player from 0 to {n - 1}, got {player!r}")
         return worlds_from_state(games.get(self.game), self.state, player)
 
-    def answer(self, **options: Any) -> Solved | SeatAnswer:
+    @overload
+    def answer(self, *, open_hand: Literal[True], **options: Unpack[AnswerOptions]) -> Solved: ...
+
+    @overload
+    def answer(self, *, open_hand: bool = False, **options: Unpack[AnswerOptions]) -> Solved | SeatAnswer: ...
+
+    def answer(self, **options: Unpack[AnswerParameters]) -> Solved | SeatAnswer:
         """The answer ``foolsolve POSITION.json`` gives (:func:`foolsolve.answer`, with its options)."""
         from foolsolve.api import answer
 

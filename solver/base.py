@@ -10,7 +10,7 @@ from fractions import Fraction
 from itertools import islice
 from typing import Any
 
-from foolsolve.errors import InputError, OptionError, option_name
+from foolsolve.errors import InputError, OptionError, option_name, solver_options_named
 from foolsolve.jsonout import plain
 from foolsolve.rules import json_shown
 
@@ -31,6 +31,12 @@ VALUE_KINDS = ("outcome", "score", "payoff", "odds", "equilibrium", "estimate")
 * ``estimate``: a float, a payoff estimated by a search that is not exact (the open-hand search
   where the exact solver does not answer; :attr:`SolveResult.method` names it, and ``details``
   holds the search's own method and depth)."""
+
+
+Value = str | int | float | dict[str, str | float]
+"""A value as a result holds it, by :data:`VALUE_KINDS`: an ``outcome``'s text, a ``score``'s whole
+number, a ``payoff``'s whole number or ``"p/q"`` text, an ``odds`` object, an ``equilibrium``'s or an
+``estimate``'s float (Foolery's finished round: ``"over"``)."""
 
 
 def exact_number(x: Fraction | int) -> int | str:
@@ -146,6 +152,14 @@ SHARED_OPTIONS: dict[str, str] = {
 }
 """One name per solver idea across the games: a game whose solver has the idea takes it under this
 name (``foolsolve rules GAME --solver`` lists each game's options)."""
+
+
+SOLVE_OPTIONS_NAMES: dict[str, str] = {
+    "--time": "SolveOptions.time_limit", "--max-nodes": "SolveOptions.max_nodes",
+    "--max-memory": "SolveOptions.max_memory", **solver_options_named("SolveOptions.extra")}
+"""The command line's options and the fields of :class:`SolveOptions` that stand for them: what the errors
+of a game's solver called from Python (:attr:`GameInfo.solve <foolsolve.games.base.GameInfo.solve>`,
+no other entry point's names set) name (``SolveOptions.time_limit: no exact answer within 0.5 s``)."""
 
 
 @dataclass
@@ -371,7 +385,7 @@ class MoveValue:
     """One legal move and its exact value for the side to move."""
 
     move: str
-    value: Any
+    value: Value
     distance: int | None = None
     """Moves to the end of the game after this one and counting it, when both sides play for
     distance as well as value (the winner as fast, the loser as slow as it can); ``None``: not
@@ -455,8 +469,9 @@ class SolveResult:
 
     game: str
     to_move: int
-    value: Any
-    """``win|draw|loss`` for win/draw/loss games, a number for scored games."""
+    value: Value | None
+    """``win|draw|loss`` for win/draw/loss games, a number for scored games (:data:`Value`); ``None``
+    where nothing was proved (a stopped solve's partial result)."""
     moves: list[MoveValue]
     pv: list[str]
     nodes: int

@@ -73,9 +73,9 @@ def solve(game: SpecGame[Any, Any], state: Any, options: Any = None) -> Any:
     mover = game.to_move(state)
     player = seat_of_mover(mover)
     value = value_for(game, state, player, memo=memo)
-    moves = [MoveValue(game.move_text(m), value_for(game, game.apply(state, m), player, memo=memo))
-             for m in game.legal_moves(state)]
-    best = [m.move for m in moves if m.value == value] if mover != CHANCE else []
+    valued = [(game.move_text(m), value_for(game, game.apply(state, m), player, memo=memo))
+              for m in game.legal_moves(state)]
+    best = [text for text, v in valued if v == value] if mover != CHANCE else []
     pv: list[str] = []
     s = state
     while game.result(s) is None and game.to_move(s) != CHANCE:
@@ -84,8 +84,8 @@ def solve(game: SpecGame[Any, Any], state: Any, options: Any = None) -> Any:
         m = next(m for m in game.legal_moves(s) if value_for(game, game.apply(s, m), p, memo=memo) == v)
         pv.append(game.move_text(m))
         s = game.apply(s, m)
-    return SolveResult(game=game.name, to_move=mover, value=str(value), moves=[MoveValue(m.move, str(m.value))
-                       for m in moves], pv=pv, nodes=len(memo), seconds=time.perf_counter() - started, best=best,
+    return SolveResult(game=game.name, to_move=mover, value=str(value), moves=[MoveValue(text, str(v))
+                       for text, v in valued], pv=pv, nodes=len(memo), seconds=time.perf_counter() - started, best=best,
                        concept="exhaustive minimax over the spec")
 
 

@@ -64,7 +64,7 @@ import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from foolsolve.errors import InputError, LimitError, OptionError, option_name
 from foolsolve.game import (
@@ -604,13 +604,13 @@ def _exact(info: GameInfo, state: Any, player: int, budget: Budget, clock: _Cloc
     if extra:
         if result.value_kind != "payoff":
             return None
-        values = {m.move: Fraction(m.value) for m in result.moves}
+        values = {m.move: Fraction(cast("int | str", m.value)) for m in result.moves}  # (a payoff: int or "p/q")
     else:
         scale = _outcome_payoffs(info)
         if result.to_move != to_move or any(m.value not in scale for m in result.moves):
             return None
         sign = 1 if to_move == player else -1  # zero-sum: the other player's payoff is the mover's negative
-        values = {m.move: sign * scale[m.value] for m in result.moves}
+        values = {m.move: sign * scale[cast(str, m.value)] for m in result.moves}
     clock.nodes += result.nodes
     value = max(values.values()) if to_move == player else min(values.values())
     return WorldAnswer(info.name, to_move, player, values, value, True, SOLVER_METHOD,

@@ -1634,6 +1634,57 @@ class _FirstLeadView:
         return size if size <= FIRST_LEAD_RULE_LIMIT else None
 
 
+# The keys and tests of the views' CountRules are module-level classes, not closures, so that a view,
+# its Position and its Worlds pickle (a process pool sends them to its workers).
+
+
+@dataclass(frozen=True, eq=False)  # (compared by identity, as a function is)
+class _DecisiveTrump:
+    """The first-bout rule's key: a card that decides who was dealt the lowest trump, else ``None``."""
+
+    keys: frozenset[Card]
+
+    def __call__(self, card: Card) -> Card | None:
+        return card if card in self.keys else None
+
+
+@dataclass(frozen=True, eq=False)  # (compared by identity, as a function is)
+class _FirstLeadOk:
+    """The first-bout rule's test: no :func:`first_lead_breach` with the decisive trumps dealt as counted."""
+
+    fl: _FirstLeadView
+    attacker: int
+    defender: int
+    last_defender: int
+    bottom: Card | None
+
+    def __call__(self, counts: dict[tuple[Any, ...], Counter[Any]]) -> bool:
+        fl = self.fl
+        hands = tuple(fl.seen[p] | frozenset(k for k in counts.get(("hands", p), Counter()) if k is not None)
+                      for p in range(len(fl.seen)))
+        return first_lead_breach(fl.rules, fl.trump, hands, fl.table, self.attacker, self.defender,
+                                 self.last_defender, self.bottom) is None
+
+
+def _card_suit(card: Card) -> Any:
+    """The redeal rule's key: a card's suit."""
+    return card.suit
+
+
+@dataclass(frozen=True, eq=False)  # (compared by identity, as a function is)
+class _RedealOk:
+    """The redeal rule's test: the mover's hand, its known cards with the unseen ones dealt to it,
+    holds :data:`REDEAL_SUIT_CARDS` or more cards of one suit."""
+
+    path: tuple[Any, ...]
+    known: Counter[Any]
+
+    def __call__(self, counts: dict[tuple[Any, ...], Counter[Any]]) -> bool:
+        drawn = counts.get(self.path, Counter())
+        known = self.known
+        return any(known[s] + drawn[s] >= REDEAL_SUIT_CARDS for s in {*known, *drawn} if s is not None)
+
+
 
 class DurakSpec(SpecGame[State, Move]):
     """Durak (simple, podkidnoy, perevodnoy) as plain Python; see docs/durak-model.md."""
@@ -2170,12 +2221,7 @@ class DurakSpec(SpecGame[State, Move]):
         if zone is None:
             return None
         known = Counter(c.suit for c in zone.hidden.known)
-
-        def ok(counts: dict[tuple[Any, ...], Counter[Any]]) -> bool:
-            drawn = counts.get(zone.path, Counter())
-            return any(known[s] + drawn[s] >= REDEAL_SUIT_CARDS for s in {*known, *drawn} if s is not None)
-
-        return CountRule((zone.path,), lambda c: c.suit, ok,
+        return CountRule((zone.path,), _card_suit, _RedealOk(zone.path, known),
                          f"to_move: player {mover} may demand a re-deal only holding {REDEAL_SUIT_CARDS} or more cards "
                          f"of one suit (001 §Card game), and no hand of {zone.hidden.count} the unseen cards make with "
                          "the cards known in it does")
@@ -2237,20 +2283,11 @@ class DurakSpec(SpecGame[State, Move]):
         if fl.rule_size() is None or not fl.hidden:
             return None
         paths = tuple(("hands", p) for p in fl.hidden)
-        keys = fl.keys
         bottom = None if isinstance(fl.bottom, str) else fl.bottom  # (hidden: no exchange, rule_size)
-
-        def key(c: Card) -> Card | None:
-            return c if c in keys else None
-
-        def ok(counts: dict[tuple[Any, ...], Counter[Any]]) -> bool:
-            hands = tuple(fl.seen[p] | frozenset(k for k in counts.get(("hands", p), Counter()) if k is not None)
-                          for p in range(len(fl.seen)))
-            return first_lead_breach(fl.rules, fl.trump, hands, fl.table, obj["attacker"], obj["defender"],
-                                     obj.get("last_defender", obj["defender"]), bottom) is None
-
-        leader = (obj.get("last_defender", obj["defender"]) - 1) % len(fl.seen)
-        return CountRule(paths, key, ok,
+        last_defender = obj.get("last_defender", obj["defender"])
+        ok = _FirstLeadOk(fl, obj["attacker"], obj["defender"], last_defender, bottom)
+        leader = (last_defender - 1) % len(fl.seen)
+        return CountRule(paths, _DecisiveTrump(fl.keys), ok,
                          f"first_bout: player {leader} led the first bout of the deal, so was dealt its lowest "
                          "trump (001 §rules: \"The right of the first move in the first game belongs to the player "
                          "who has a trump card of the lowest value\"), and no filling of the hidden hands gives "

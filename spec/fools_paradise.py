@@ -928,7 +928,9 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
         listed = sum(seen.values())
         if stock_known:
             if listed != total:
-                raise PositionError(f"stock: the position lists {listed} cards, {_decks_hold(rules.decks)} {total} "
+                # piles may be left out (every pile empty): where it is, the cards not listed may be its
+                field = "stock:" if "piles" in obj else "piles: missing (read as every pile empty), and"
+                raise PositionError(f"{field} the position lists {listed} cards, {_decks_hold(rules.decks)} {total} "
                                     f"(every card must be in a hand, the centre, a pile or the stock; leave out "
                                     f"stock to have the unlisted cards read as the stock, order unknown)")
             stock = stock_listed

@@ -81,16 +81,23 @@ def registry_solve(info: GameInfo, fn: SolveFn) -> SolveFn:
     is a whole result of schemas/result.schema.json), a finished game's with its ``result``
     (:func:`with_game_result`), the result a stopped solve carries too
     (:attr:`~foolsolve.solver.base.SearchLimit.partial`). ``options`` may be left out (``None``: no
-    options)."""
+    options). Its errors name the options as its caller calls them: the command line's options, the
+    parameters of a Python entry point that set its names (``time`` in :func:`foolsolve.answer`), else
+    the fields of :class:`~foolsolve.solver.base.SolveOptions` (:data:`~foolsolve.solver.base.SOLVE_OPTIONS_NAMES`)."""
 
     @functools.wraps(fn)
     def solve(state: Any, options: SolveOptions | None = None) -> SolveResult:
-        from foolsolve.solver.base import Interrupted, SearchLimit, SolveOptions, name_method, with_limits
+        from foolsolve.errors import option_names, option_names_set
+        from foolsolve.solver.base import SOLVE_OPTIONS_NAMES, Interrupted, SearchLimit, SolveOptions, name_method, with_limits
 
         opts = with_limits(options if options is not None else SolveOptions())
         started = time.perf_counter()
+        # called from Python with no entry point's names set (foolsolve.answer's, a batch's, the command line's):
+        # errors name the SolveOptions fields
+        names = SOLVE_OPTIONS_NAMES if option_names_set() is None else {}
         try:
-            result = fn(state, opts)
+            with option_names(names):
+                result = fn(state, opts)
         except (SearchLimit, Interrupted) as exc:
             if exc.partial is not None:
                 name_method(info, exc.partial, opts.extra)

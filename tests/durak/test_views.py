@@ -525,3 +525,14 @@ def test_a_throw_in_view_whose_hidden_throwers_decide_stays_constrained():
     obj["discard"] = ["6C", "7C", "6D", "8C", "7H", "10C"]
     assert not SPEC.view_constrained(obj)  # she can throw the 9C: she is to move in every world
     assert Worlds(read_view(obj)).first().to_move == 0
+
+
+def test_a_redeal_view_and_its_worlds_pickle():
+    """The redeal rule's CountRule (the mover holds five of a suit) pickles with its view and worlds."""
+    import pickle
+
+    view = read_view(REDEAL)
+    assert SPEC.view_count_rule(view) is not None
+    worlds = pickle.loads(pickle.dumps(Worlds(view)))
+    assert worlds.view.obj == REDEAL
+    assert worlds.sample(random.Random(3)) == Worlds(view).sample(random.Random(3))

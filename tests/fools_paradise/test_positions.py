@@ -114,6 +114,16 @@ def test_error_wrong_card_count() -> None:
     assert _err(obj).startswith("stock: the position lists 51 cards, 1 deck holds 52")
 
 
+
+def test_a_count_that_misses_with_piles_left_out_names_piles() -> None:
+    """``piles`` may be left out (every pile empty); where the cards then do not add up, the error
+    names the missing field, where the cards not listed may be, before the stock."""
+    obj = _base()
+    assert any(obj["piles"])
+    del obj["piles"]
+    assert _err(obj).startswith("piles: missing (read as every pile empty), and the position lists ")
+
+
 def test_error_stock_size_mismatch() -> None:
     obj = position_json(["2C 3D 4H 5S 6C", "2D 3H 4S 5C 6D"], "KH", stock_size=3)
     obj["stock_size"] = 4

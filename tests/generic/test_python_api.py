@@ -886,3 +886,61 @@ def test_a_dict_holding_what_json_cannot_hold_is_a_one_line_input_error(change, 
         with pytest.raises(InputError) as err:
             call({**_DURAK, **change})
         assert str(err.value).startswith(said) and "\n" not in str(err.value), str(err.value)
+
+
+def test_an_answers_repr_names_the_player_its_value_is_for() -> None:
+    """``repr`` of a Solved names :attr:`Solved.player` where the value is another's than the
+    mover's (the text's "Value for player P"), and a SeatAnswer's its seat, whose value it is."""
+    over = foolsolve.load(EXAMPLES / "durak-endgame.json").play(
+        "attack K♥", "take", "attack 9♦", "cover 9♦ with A♦", "attack 7♥", "take", "attack K♥", "take")
+    finished = foolsolve.answer(over, as_player=0)
+    assert isinstance(finished, foolsolve.Solved) and finished.player == 0 and finished.to_move == 1
+    assert repr(finished) == "<Solved durak: value loss for player 0, best none>"
+    assert "Value for player 0: loss" in finished.text()
+    open_hand = foolsolve.answer(EXAMPLES / "durak-midbout.json", open_hand=True, max_nodes=1000, options={"player": 2})
+    assert open_hand.player == 2 and open_hand.to_move == 1
+    assert repr(open_hand).startswith("<Solved durak: estimate ") and " for player 2, best " in repr(open_hand)
+    assert "Value for player 2: " in open_hand.text()
+    seat = foolsolve.answer(EXAMPLES / "durak-midbout.json", as_player=0, samples=1, seed=0, max_nodes=100)
+    assert isinstance(seat, foolsolve.SeatAnswer) and seat.player == 0  # player 1 is to move
+    assert repr(seat).startswith("<SeatAnswer durak, player 0's seat, ") and "Value for player 0: " in seat.text()
+
+
+def test_a_chance_nodes_worlds_default_to_player_0s_view() -> None:
+    """docs/python.md: ``pos.worlds()`` defaults to the player to move, player 0 at a chance node,
+    the seat ``answer`` answers such a position from."""
+    deal = foolsolve.load(EXAMPLES / "three-fools-deal.json")
+    assert deal.to_move == CHANCE
+    assert deal.worlds().view.player == 0 and deal.worlds().view.obj == deal.worlds(0).view.obj
+    assert deal.worlds(1).view.player == 1
+
+
+def test_a_finished_foolery_rounds_answer_is_over_and_reads_onto_the_seat_scale() -> None:
+    """docs/python.md's value table: a finished Foolery round's value is ``"over"`` (``outcome``),
+    its payoff each player's title payoff in the round's result."""
+    import random
+    from fractions import Fraction
+
+    pos = foolsolve.load(EXAMPLES / "foolery-endgame.json")
+    rng = random.Random(1)
+    while pos.result() is None:
+        pos = pos.play(rng.choice(pos.moves()))
+    ans = foolsolve.answer(pos)
+    assert isinstance(ans, foolsolve.Solved) and ans.value == "over" and ans.value_kind == "outcome"
+    result = pos.result()
+    assert result is not None
+    assert [ans.payoff(p) for p in range(len(result.payoffs))] == [float(Fraction(x)) for x in result.payoffs]
+
+
+def test_a_views_json_is_the_view_as_read_and_reads_back_the_same() -> None:
+    """A view has no standard form (docs/python.md): ``to_json`` is the view as read, written as its
+    file writes it but for what the game writes one way (Fools and Angels' put-away cards left out of
+    ``discard``), and loads back as the same view."""
+    for name in ("durak-fresh-deal", "fools-and-angels", "three-fools"):
+        path = EXAMPLES / "views" / f"{name}.json"
+        view = foolsolve.load(path)
+        assert view.view is not None and view.to_json() == view.view.obj
+        again = foolsolve.load(view.to_json())
+        assert again.view is not None and again.view.obj == view.view.obj and again.to_json() == view.to_json()
+        written = json.loads(path.read_text(encoding="utf-8"))
+        assert (view.to_json() == written) == (name != "fools-and-angels")

@@ -63,7 +63,8 @@ def test_the_registry_solve_stops_at_its_time_limit(game: str, position: Any, ex
     with pytest.raises(SearchLimit) as caught:
         info.solve(state, SolveOptions(time_limit=LIMIT, extra=dict(extra)))
     assert time.monotonic() - start < BOUND
-    assert caught.value.option == "time" and f"within {LIMIT:g} s" in str(caught.value)
+    assert caught.value.option == "time"
+    assert str(caught.value).startswith(f"SolveOptions.time_limit: no exact answer within {LIMIT:g} s")
 
 
 def _recording(seen: list[SolveOptions], spin: bool = False) -> Any:
@@ -155,3 +156,24 @@ def test_the_solver_reports_progress_often_enough_to_see_the_time(game: str, exa
         assert all(0 <= b - a <= every for a, b in itertools.pairwise(reports)), reports
     else:
         assert reports == [every, 2 * every, 3 * every]
+
+
+def test_a_time_limits_error_names_the_option_as_its_caller_calls_it() -> None:
+    """From Python the solver's limit names the SolveOptions field; within foolsolve.answer's names its
+    ``time`` parameter, within the command line's its ``--time`` option (docs/python.md)."""
+    from contextlib import nullcontext
+
+    from foolsolve.api import PYTHON_NAMES
+    from foolsolve.errors import command_line_names, option_names
+
+    info = GameInfo(meta=META, spec=ToySpec(), solve=_recording([], spin=True))
+    assert info.solve is not None
+    for context, said in ((nullcontext(), "SolveOptions.time_limit"), (option_names(PYTHON_NAMES), "time"),
+                          (command_line_names(), "--time")):
+        with context:
+            with pytest.raises(SearchLimit) as caught:
+                info.solve(ToyState(ToyRules(), 5, 0), SolveOptions(time_limit=0.05))
+        assert str(caught.value) == f"{said}: no exact answer within 0.05 s"
+    with pytest.raises(SearchLimit) as caught:
+        info.solve(ToyState(ToyRules(), 5, 0), SolveOptions(time_limit=60, extra={"time": 0.05}))
+    assert str(caught.value) == "SolveOptions.extra time=0.05: no exact answer within 0.05 s"
