@@ -406,7 +406,6 @@ class Keep:
 
 
 Move = Attack | Cover | Transfer | ShowTrump | Throw | Take | Pass | Redeal | Keep | Exchange
-MOVE_TYPES = (Attack, Cover, Transfer, ShowTrump, Throw, Take, Pass, Redeal, Keep, Exchange)
 
 
 def move_sort_key(move: Move) -> tuple[Any, ...]:
@@ -1708,8 +1707,7 @@ class DurakSpec(SpecGame[State, Move]):
     def apply(self, state: State, move: Move) -> State:
         """The state after ``move``; :class:`IllegalMove` (naming every rule against it) unless it is
         one of :meth:`legal_moves`."""
-        if not isinstance(move, MOVE_TYPES):
-            raise IllegalMove(f"move {move!r} is not a Durak move")
+        self.check_move(move)
         if move not in self.legal_moves(state):
             why = "; ".join(r.text(self.seed_file) for r in self.why_illegal(state, move))
             raise IllegalMove(f"move {move} is not legal here: {why}")

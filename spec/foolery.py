@@ -982,6 +982,7 @@ class FoolerySpec(SpecGame[State, Move]):
 
     def apply(self, state: State, move: Move) -> State:
         """The state after ``move`` (raises :class:`IllegalMove` naming the rules against it)."""
+        self.check_move(move)
         reasons = self.why_illegal(state, move)
         if reasons:
             raise IllegalMove(f"move {move} is not legal here: " + "; ".join(r.says for r in reasons))

@@ -682,7 +682,6 @@ class Decline:
 
 
 Move = SwapPiles | KeepPiles | Exchange | Attack | Defend | Surrender | Draw | Stop | Pass | Discard | DiscardStock | Decline
-MOVE_TYPES = (SwapPiles, KeepPiles, Exchange, Attack, Defend, Surrender, Draw, Stop, Pass, Discard, DiscardStock, Decline)
 
 
 # --- rule helpers (each rule sentence in one place) ------------------------------------------
@@ -1622,8 +1621,7 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
 
     # -- applying a move -----------------------------------------------------------------------
     def apply(self, state: State, move: Move) -> State:
-        if not isinstance(move, MOVE_TYPES):
-            raise IllegalMove(f"move {move!r} is not a Fools and Angels move")
+        self.check_move(move)
         why = self.why_illegal(state, move)  # the same verdict as listing (tests/generic/test_why.py)
         if why:
             raise IllegalMove(f"move {move} is not legal here: " + "; ".join(r.text(META.seed) for r in why))

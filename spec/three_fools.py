@@ -1295,6 +1295,7 @@ class ThreeFoolsSpec(SpecGame[State, Move]):
 
     # -- applying a move --------------------------------------------------------------------------
     def apply(self, state: State, move: Move) -> State:
+        self.check_move(move)
         reasons = self.why_illegal(state, move)
         if reasons:
             raise IllegalMove(f"move {move} is not legal here: " + "; ".join(r.says for r in reasons))
