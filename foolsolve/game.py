@@ -634,6 +634,11 @@ class SpecGame(ABC, Generic[S, M]):
     """Where a position's JSON needs them, hints for the pictures (``foolsolve/svg.py``: ``pairs``,
     ``per_player``, ``shared``, ``skip``, ``words``, ``seated``: lists of keys; ``seats``: keys to
     words); ``None``: read off the JSON alone."""
+    field_words: ClassVar[dict[str, str]] = {}
+    """The game's own position fields in a player's words, as ``foolsolve why`` says what a move does
+    (:func:`foolsolve.why.effect_words`), beside the fields every game names alike
+    (:data:`foolsolve.why.FIELD_WORDS`: hands, the table, the stock ...); ``{p}`` stands for the player
+    of a field kept per player (Foolery's ``given``: ``the cards player {p} gave in the exchange``)."""
     reconstructions: ClassVar[tuple[Any, ...]] = ()
     """Readings where the text is silent and one reading is sensible (:class:`foolsolve.rules.Reconstruction`):
     listed by ``foolsolve rules`` beside the options."""

@@ -912,6 +912,9 @@ class FoolerySpec(SpecGame[State, Move]):
     reconstructions = RECONSTRUCTIONS
     picture_hints: ClassVar[dict[str, Any]] = {"seats": {"passed": "passed"}}
     """Pictures (foolsolve.svg) write "passed" beside each player who passed on this trick."""
+    field_words: ClassVar[dict[str, str]] = {
+        "passed": "the players who passed", "skipped": "the player skipped", "places": "player {p}'s place",
+        "given": "the cards player {p} gave in the exchange", "previous_places": "player {p}'s place last round"}
 
     # -- the deal --
 

@@ -1338,6 +1338,11 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
     picture_hints: ClassVar[dict[str, Any]] = {"skip": ("drawn", "setup_chosen")}
     """Pictures (foolsolve.svg) leave out the counters only a phase's rules read (cards drawn in a
     regroup, the setup choices made), as ``show`` does."""
+    field_words: ClassVar[dict[str, str]] = {
+        "attack": "the attack", "turns_done": "the turns played", "exchanged": "exchanged this turn",
+        "drawn": "the cards drawn this regroup", "drew_pool": "drew from the pool",
+        "setup_chosen": "the players done with the set-up", "under_pool": "the cards player {p} put under the pool",
+        "known": "the cards of player {p}'s hand both have seen", "reshuffle": "the reshuffle of the stocks"}
 
     def __init__(self) -> None:
         self._legal_cache = lru_cache(maxsize=8192)(self._legal_moves)

@@ -423,6 +423,7 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
     meta = META
     rules_cls = Rules
     reconstructions = RECONSTRUCTIONS
+    field_words: ClassVar[dict[str, str]] = {"clears": "the boards player {p} cleared"}
 
     # -- the deal --
 
