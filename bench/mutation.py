@@ -222,6 +222,11 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     ("solver/fools_paradise/search.py", "None", "INF = 10<<9"):
         "5,120 is still above every score and score gap: 8 decks hold 3,328 card points at most (ace high), and "
         "there are fewer clears than cards (416)",
+    ("solver/foolery/search.py", "key", "tag = 2 - 2 * links"):
+        "links is 0 or a relabelled mask of at least four ranks' places, each at bit 1 or above (value_table numbers "
+        "places from 1), so even and at least 30: the tags 2 - 2 * links and 3 - 2 * links are 2 and 3 at 0 and "
+        "distinct values of at most -57 otherwise, never the raw keys' 0 and 1, so keys are equal exactly where the "
+        "original's are (the tables only compare keys)",
     ("solver/foolery/search.py", "search_order", "return (1, 1)"):
         "every other move's key starts with minus its card count (at most -1), so pass comes last either way",
     ("solver/fools_and_angels/search.py", "solve", "best=[m.move for m in moves if m.value >= value], notes=notes)"):

@@ -686,7 +686,7 @@ class FooleryEngine(Engine[EngineState, int]):
     def apply(self, state: EngineState, move: int) -> EngineState:
         """The successor (checks legality)."""
         if move not in legal_moves(state):
-            raise IllegalMove("move is not legal here")
+            raise IllegalMove(f"move {move!r} is not legal here")
         return apply(state, move)
 
     def apply_unchecked(self, state: EngineState, move: int) -> EngineState:

@@ -1033,6 +1033,8 @@ class FoolsAndAngelsEngine(Engine[EngineState, Move]):
 
     def __init__(self) -> None:
         self.spec = S.SPEC
+        self._checked: tuple[EngineState | None, list[Move], MoveFamily | None] = (None, [], None)
+        """The state :meth:`is_legal` checked last and its :meth:`legal_moves_split`."""
 
     # -- conversion -------------------------------------------------------------------------
     def from_spec(self, state: S.State) -> EngineState:
@@ -1231,7 +1233,34 @@ class FoolsAndAngelsEngine(Engine[EngineState, Move]):
         raise IllegalMove(f"move {move} is not legal here")
 
     def apply(self, state: EngineState, move: Move) -> EngineState:
+        """The successor; :class:`IllegalMove` unless ``move`` is legal here (:meth:`is_legal`)."""
+        if not self.is_legal(state, move):
+            raise IllegalMove(f"move {move!r} is not legal here")
         return apply(state, move)
+
+    def apply_unchecked(self, state: EngineState, move: Move) -> EngineState:
+        """The successor of a move from :meth:`legal_moves` (no legality check: the searches)."""
+        return apply(state, move)
+
+    def is_legal(self, state: EngineState, move: Any) -> bool:
+        """Whether ``move`` is an engine move legal here: one :meth:`legal_moves_split` lists, or a
+        member of its family (an exchange, attack or defence of a big hand, read as the spec move it
+        stands for). The split of the state checked last is kept: a search applies every move of a
+        node to the same state."""
+        if not (isinstance(move, tuple) and move and all(type(x) is int for x in move)):
+            return False
+        last, listed, family = self._checked
+        if last is not state:
+            listed, family = self.legal_moves_split(state)
+            self._checked = (state, listed, family)
+        if move in listed:
+            return True
+        kind = move[0]
+        if family is None or kind not in (EXCH, ATTACK, DEFEND) or len(move) != (3 if kind == DEFEND else 2):
+            return False
+        if not 0 < move[-1] <= USED or move[-1] & ~USED or (kind == DEFEND and not 0 <= move[1] < len(S.TARGETS)):
+            return False
+        return family.contains(self.move_to_spec(state, move))
 
     # -- helpers for solvers and benchmarks -------------------------------------------------------------
     def move_text(self, state: EngineState, move: Move) -> str:

@@ -608,6 +608,10 @@ def public_records(game: Any, before: Any, move: Any, after: Any, observers: Seq
     return out
 
 
+_MOVE_CLASSES: dict[type, tuple[type, ...]] = {}
+""":meth:`SpecGame.move_classes` by spec class."""
+
+
 class SpecGame(ABC, Generic[S, M]):
     """The rules of one game as plain, literal, slow Python."""
 
@@ -630,6 +634,11 @@ class SpecGame(ABC, Generic[S, M]):
     """Where a position's JSON needs them, hints for the pictures (``foolsolve/svg.py``: ``pairs``,
     ``per_player``, ``shared``, ``skip``, ``words``, ``seated``: lists of keys; ``seats``: keys to
     words); ``None``: read off the JSON alone."""
+    field_words: ClassVar[dict[str, str]] = {}
+    """The game's own position fields in a player's words, as ``foolsolve why`` says what a move does
+    (:func:`foolsolve.why.effect_words`), beside the fields every game names alike
+    (:data:`foolsolve.why.FIELD_WORDS`: hands, the table, the stock ...); ``{p}`` stands for the player
+    of a field kept per player (Foolery's ``given``: ``the cards player {p} gave in the exchange``)."""
     reconstructions: ClassVar[tuple[Any, ...]] = ()
     """Readings where the text is silent and one reading is sensible (:class:`foolsolve.rules.Reconstruction`):
     listed by ``foolsolve rules`` beside the options."""
@@ -685,6 +694,36 @@ class SpecGame(ABC, Generic[S, M]):
                     check_arg(name, state, args[0], f"a {self.name} state (foolsolve.load(FILE).state, "
                               f"spec.state_from_json(...))")
                     return
+
+    def move_classes(self) -> tuple[type, ...]:
+        """The classes of this game's moves, read off the class the spec is declared over
+        (``SpecGame[State, Attack | Take | ...]``); empty where it declares none."""
+        import types
+        import typing
+
+        known = _MOVE_CLASSES.get(type(self))
+        if known is not None:
+            return known
+        found: tuple[type, ...] = ()
+        for cls in type(self).__mro__:
+            for base in getattr(cls, "__orig_bases__", ()):
+                args = typing.get_args(base)
+                if typing.get_origin(base) is SpecGame and len(args) == 2 and not found:
+                    kinds = typing.get_args(args[1]) if isinstance(args[1], types.UnionType) else (args[1],)
+                    found = tuple(k for k in kinds if isinstance(k, type))
+        _MOVE_CLASSES[type(self)] = found
+        return found
+
+    def check_move(self, move: Any) -> None:
+        """An :class:`IllegalMove` saying so unless ``move`` is a move of this game (of one of
+        :meth:`move_classes`): what :meth:`apply` checks first, so that a text, ``None`` or another
+        game's move is refused as illegal, never met by an error from inside the rules."""
+        kinds = self.move_classes()
+        if kinds and not isinstance(move, kinds):
+            names = [k.__name__ for k in kinds]
+            listed = ", ".join(names)
+            raise IllegalMove(f"move {move!r} is not a {self.title} move (one of {listed}; parse_move reads "
+                              f"one from its text)")
 
     def move_sort_key(self, move: M) -> Any:
         """The documented sort key of moves (default: the move's own ordering)."""

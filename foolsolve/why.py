@@ -337,15 +337,45 @@ FOLD_AT = 100
 """A changed field whose line would be longer than this (a record of past rounds) is one line that
 says so: ``why --verbose`` and ``--json`` give the values."""
 
+FIELD_WORDS = {
+    "hands": "player {p}'s hand", "piles": "player {p}'s pile", "stocks": "player {p}'s stock",
+    "scores": "player {p}'s score", "table": "the table", "trick": "the trick", "stock": "the stock",
+    "discard": "the discard pile", "centre": "the centre", "pool": "the pool", "phase": "the phase",
+    "dealer": "the dealer", "leader": "the leader", "attacker": "the attacker", "defender": "the defender",
+    "winner": "the winner", "round": "the round", "trump": "the trump",
+}
+"""Position fields every game names alike, in a player's words (``{p}``: the player of a field kept
+per player); a spec adds its own (:attr:`foolsolve.game.SpecGame.field_words`)."""
+
+PLAYER_FIELDS = ("to_move", "dealer", "leader", "attacker", "defender", "last_defender", "skipped", "winner",
+                 "passed", "out", "contest")
+"""Fields whose numbers name players: said as ``player 2`` (a list of them as ``players 1, 3``)."""
+
+
+def field_label(spec: Any, key: str) -> str:
+    """A field of the position JSON as ``effect_words`` names it: ``hands[1]`` as ``player 1's hand``
+    (:data:`FIELD_WORDS`, the spec's :attr:`~foolsolve.game.SpecGame.field_words`); a field neither
+    names, its name with spaces."""
+    name, _, index = key.partition("[")
+    words = {**FIELD_WORDS, **(getattr(spec, "field_words", None) or {})}.get(name)
+    if words is None:
+        return key.replace("_", " ")
+    if index and "{p}" in words:
+        return words.format(p=index.rstrip("]"))
+    return words.replace("{p}", "each player") + (f" [{index}" if index else "")
+
 
 def effect_words(spec: SpecGame[Any, Any], state: Any, after: Any, before: dict[str, Any],
                  after_json: dict[str, Any]) -> list[str]:
-    """What a move changes, in a player's words: who is to move (``player 2 -> game over``, ``->
-    chance``) instead of the ``to_move`` number; card lists with empty slots (``null``) read as the
-    cards they hold; a word as it is, not as a JSON string; a list of records (a trick's plays, past
-    rounds) as the records it gains (``table: + player 1: cards 5D``) or ``emptied``; a line longer
-    than :data:`FOLD_AT` folded to ``rounds: changed``. The position JSON's own lines are
-    :func:`effect_lines`."""
+    """What a move changes, in a player's words: each field named as a player names it (``player 1's
+    hand``, ``the table``: :func:`field_label`), who is to move (``player 2 -> game over``, ``->
+    chance``) instead of the ``to_move`` number; a field kept per player one line a player
+    (``player 0's score: 105 -> 141``); a number naming a player as that player, yes and no for true
+    and false; card lists with empty slots (``null``) read as the cards they hold; a table of attack
+    and cover pairs as the cards laid and covered (``9D covers 8D``); a word as it is, not as a JSON
+    string; a list of records (a trick's plays, past rounds) as the records it gains (``the table: +
+    player 1: 5D``) or ``emptied``; a line longer than :data:`FOLD_AT` folded to ``the rounds played:
+    changed``. The position JSON's own lines are :func:`effect_lines`."""
     def who(s: Any) -> str:
         if spec.result(s) is not None:
             return "game over"
@@ -362,15 +392,48 @@ def effect_words(spec: SpecGame[Any, Any], state: Any, after: Any, before: dict[
             return [x for x in v if x is not None]
         return v
 
-    def word(v: Any) -> str:
-        return v if isinstance(v, str) else "none" if v is None else json.dumps(v, ensure_ascii=False)
+    def word(v: Any, key: str = "") -> str:
+        name = key.partition("[")[0]
+        if isinstance(v, bool):
+            return "yes" if v else "no"
+        if name in PLAYER_FIELDS and isinstance(v, int):
+            return f"player {v}"
+        if name in PLAYER_FIELDS and isinstance(v, list) and all(isinstance(x, int) for x in v):
+            return ("players " if len(v) > 1 else "player ") + ", ".join(map(str, v)) if v else "nobody"
+        if name in PLAYER_FIELDS and v is None:
+            return "nobody"
+        if isinstance(v, list) and v and all(isinstance(x, list) for x in v):  # card lists, one a player
+            return "; ".join(f"player {i} {' '.join(map(word, x))}" for i, x in enumerate(v) if x) or "none"
+        return v.replace("_", " ") if isinstance(v, str) else "none" if v is None else json.dumps(v, ensure_ascii=False)
 
     def records(v: Any) -> bool:  # a list of records (a trick's plays, past rounds)
         return isinstance(v, list) and all(isinstance(x, dict) for x in v)
 
     def record(d: dict[str, Any]) -> str:  # {"player": 1, "cards": ["5D"]} as "player 1: 5D"
-        words = [f"{k} {(' '.join(map(word, v)) or 'none') if isinstance(v, list) else word(v)}" for k, v in d.items()]
+        def value(v: Any) -> str:
+            return word(v) if not isinstance(v, list) or (v and all(isinstance(x, list) for x in v)) else (
+                " ".join(map(word, v)) or "none")
+
+        words = [value(v) if k == "cards" else f"{k} {value(v)}" for k, v in d.items()]
         return words[0] + (": " + ", ".join(words[1:]) if len(words) > 1 else "")
+
+    def pairs(v: Any) -> bool:  # a table of [attack, cover] pairs (Durak)
+        return isinstance(v, list) and all(isinstance(x, list) and len(x) == 2 and isinstance(x[0], str)
+                                           and (x[1] is None or isinstance(x[1], str)) for x in v)
+
+    def pair_words(old: list[list[Any]], new: list[list[Any]]) -> str:
+        if not new:
+            return "emptied"
+        if len(new) >= len(old) and all(o[0] == n[0] and o[1] in (None, n[1]) for o, n in zip(old, new)):
+            laid = " ".join(n[0] + (f" covered by {n[1]}" if n[1] else "") for n in new[len(old):])
+            return ", ".join([f"{n[1]} covers {n[0]}" for o, n in zip(old, new) if o[1] is None and n[1] is not None]
+                             + ([f"+ {laid}"] if laid else []))
+        return ", ".join(n[0] + (f" covered by {n[1]}" if n[1] else "") for n in new)
+
+    def per_player(key: str, old: Any, new: Any) -> bool:  # one value a player, each a number, word or none
+        words = {**FIELD_WORDS, **(getattr(spec, "field_words", None) or {})}.get(key, "")
+        return ("{p}" in words and isinstance(old, list) and isinstance(new, list) and len(old) == len(new)
+                and not any(isinstance(x, (list, dict)) for x in (*old, *new)))
 
     a = {k: slots(k, v) for k, v in before.items() if k != "to_move"}
     b = {k: slots(k, v) for k, v in after_json.items() if k != "to_move"}
@@ -378,19 +441,25 @@ def effect_words(spec: SpecGame[Any, Any], state: Any, after: Any, before: dict[
     for key in sorted(k for k in set(a) & set(b) if a[k] != b[k] and records(a[k]) and records(b[k])):
         old_r, new_r = a.pop(key), b.pop(key)
         if not new_r:
-            out.append(f"{key}: emptied")
+            out.append(f"{field_label(spec, key)}: emptied")
         elif new_r[:len(old_r)] == old_r:
-            out.append(f"{key}: + " + "; ".join(record(x) for x in new_r[len(old_r):]))
+            out.append(f"{field_label(spec, key)}: + " + "; ".join(record(x) for x in new_r[len(old_r):]))
         else:
-            out.append(f"{key}: " + "; ".join(record(x) for x in new_r))
-    out = [f"{line.partition(': ')[0]}: changed (why --verbose shows how)" if len(line) > FOLD_AT else line
-           for line in out]
+            out.append(f"{field_label(spec, key)}: " + "; ".join(record(x) for x in new_r))
+    for key in sorted(k for k in set(a) & set(b) if a[k] != b[k] and pairs(a[k]) and pairs(b[k])):
+        out.append(f"{field_label(spec, key)}: {pair_words(a.pop(key), b.pop(key))}")
+    for key in sorted(k for k in set(a) & set(b) if a[k] != b[k] and per_player(k, a[k], b[k])):
+        old_v, new_v = a.pop(key), b.pop(key)
+        out += [f"{field_label(spec, f'{key}[{i}]')}: {word(x, key)} -> {word(y, key)}"
+                for i, (x, y) in enumerate(zip(old_v, new_v)) if x != y]
     for line in effect_lines(a, b):
         key, _, rest = line.partition(": ")
         old, arrow, new = rest.partition(" -> ")
-        if arrow and not old.startswith(("[", "{")) and not new.startswith(("[", "{")):
-            rest = f"{word(json.loads(old))} -> {word(json.loads(new))}"
-        out.append(f"{key}: changed (why --verbose shows how)" if len(line) > FOLD_AT else f"{key}: {rest}")
+        if arrow:
+            rest = f"{word(json.loads(old), key)} -> {word(json.loads(new), key)}"
+        out.append(f"{field_label(spec, key)}: {rest}")
+    out = [f"{line.partition(': ')[0]}: changed (why --verbose shows how)" if len(line) > FOLD_AT else line
+           for line in out]
     out.sort(key=lambda line: line.partition(":")[0])
     moved = (who(state), who(after))
     if moved[0] != moved[1] or spec.result(after) is not None:

@@ -406,7 +406,6 @@ class Keep:
 
 
 Move = Attack | Cover | Transfer | ShowTrump | Throw | Take | Pass | Redeal | Keep | Exchange
-MOVE_TYPES = (Attack, Cover, Transfer, ShowTrump, Throw, Take, Pass, Redeal, Keep, Exchange)
 
 
 def move_sort_key(move: Move) -> tuple[Any, ...]:
@@ -1759,8 +1758,7 @@ class DurakSpec(SpecGame[State, Move]):
     def apply(self, state: State, move: Move) -> State:
         """The state after ``move``; :class:`IllegalMove` (naming every rule against it) unless it is
         one of :meth:`legal_moves`."""
-        if not isinstance(move, MOVE_TYPES):
-            raise IllegalMove(f"move {move!r} is not a Durak move")
+        self.check_move(move)
         if move not in self.legal_moves(state):
             why = "; ".join(r.text(self.seed_file) for r in self.why_illegal(state, move))
             raise IllegalMove(f"move {move} is not legal here: {why}")
@@ -2076,6 +2074,11 @@ class DurakSpec(SpecGame[State, Move]):
     """Pictures (foolsolve.svg) leave out what only the rules' bookkeeping reads (the defender's hand
     at the bout's start, for its limit), as ``show`` does."""
     """Pictures (foolsolve.svg) leave out the seed of a re-deal: a number that shows nothing."""
+    field_words: ClassVar[dict[str, str]] = {
+        "known": "the cards of player {p}'s hand all have seen", "taking": "the defender takes",
+        "first_bout": "the first bout", "defender_start": "the defender's hand and covers",
+        "shown": "the trumps shown this bout", "last_defender": "the last bout's defender", "out": "the players out",
+        "turned": "the turned-up card"}
 
     def boundary(self, before: State, move: Move, after: State) -> bool:
         """A bout ends when the table is cleared (beaten off or taken)."""

@@ -912,6 +912,9 @@ class FoolerySpec(SpecGame[State, Move]):
     reconstructions = RECONSTRUCTIONS
     picture_hints: ClassVar[dict[str, Any]] = {"seats": {"passed": "passed"}}
     """Pictures (foolsolve.svg) write "passed" beside each player who passed on this trick."""
+    field_words: ClassVar[dict[str, str]] = {
+        "passed": "the players who passed", "skipped": "the player skipped", "places": "player {p}'s place",
+        "given": "the cards player {p} gave in the exchange", "previous_places": "player {p}'s place last round"}
 
     # -- the deal --
 
@@ -982,6 +985,7 @@ class FoolerySpec(SpecGame[State, Move]):
 
     def apply(self, state: State, move: Move) -> State:
         """The state after ``move`` (raises :class:`IllegalMove` naming the rules against it)."""
+        self.check_move(move)
         reasons = self.why_illegal(state, move)
         if reasons:
             raise IllegalMove(f"move {move} is not legal here: " + "; ".join(r.says for r in reasons))
@@ -1439,6 +1443,9 @@ class FoolerySpec(SpecGame[State, Move]):
         for i, entry in enumerate(obj.get("table", [])):
             seen += [(f"table[{i}].cards", TAROT78.parse(t, what=f"table[{i}].cards")) for t in entry["cards"]]
         seen += [("discard", TAROT78.parse(t, what="discard")) for t in obj.get("discard", [])]
+        for g, texts in enumerate(obj.get("given") or []):  # a text that is no card: said as it is, before any world
+            for t in texts or []:
+                TAROT78.parse(t, what=f"given[{g}]")
         return TAROT78, list(TAROT78.cards), seen
 
     def state_to_json(self, state: State) -> dict[str, Any]:
@@ -1503,7 +1510,9 @@ class FoolerySpec(SpecGame[State, Move]):
           cards she received afterwards are the viewer's own gift, which the view places in her hand
           as known or shows where they were played, so none of them is unseen.
 
-        A field the view gets wrong is left to :meth:`state_from_json`, which names it."""
+        A ``given`` that leaves such a hand fewer unseen cards than it hides is refused here, naming
+        ``given`` (:func:`_check_room_below_gift`); any other field the view gets wrong is left to
+        :meth:`state_from_json`, which names it."""
         hidden = frozenset(z.path for z in view.zones)
         obj = view.obj
         barred: dict[tuple[Any, ...], Any] = {}  # hidden hand -> which unseen cards it cannot hold
@@ -1513,13 +1522,18 @@ class FoolerySpec(SpecGame[State, Move]):
                     is_trump(TAROT78.parse(t, what="table")) for t in lead["cards"]):
                 barred[("hands", lead["player"])] = lambda c: c.suit != TRUMP
             previous = obj.get("previous_places")
+            gifts = []
             for g, texts in enumerate(obj.get("given") or []):
                 if texts and ("hands", g) in hidden and gives_highest(previous, g):
-                    floor = kept_below(TAROT78.parse(t, what=f"given[{g}]") for t in texts)
+                    gift = [TAROT78.parse(t, what=f"given[{g}]") for t in texts]
+                    gifts.append((g, gift))
+                    floor = kept_below(gift)
                     before = barred.get(("hands", g))
                     barred[("hands", g)] = (lambda c, f=floor, b=before: above_gift(c, f) or (b is not None and b(c)))
         except (InputError, KeyError, TypeError, IndexError, ValueError):
             return {}  # (the position's checks name it)
+        for g, gift in gifts:
+            _check_room_below_gift(view, g, gift)
         if not barred:
             return {}
         out: dict[Any, frozenset[tuple[Any, ...]]] = {}
@@ -1776,18 +1790,33 @@ def _read_given(raw: Any, state: State, hidden: frozenset[int] = frozenset()) ->
         gives = next(ph for ph, (who, _, _) in GIVES.items() if who == title(state.previous_places[g], n))
         if state.phase != "play" and PHASES.index(gives) >= done:
             raise PositionError(f"given[{g}]: player {g} has not given yet (phase {state.phase})")
-        if len(set(cards)) != len(cards) or len(cards) > GIVES[gives][2]:
-            raise PositionError(f"given[{g}]: player {g} gave {plural(GIVES[gives][2], 'card')} in the exchange")
+        twice = next((c for i, c in enumerate(cards) if c in cards[:i]), None)
+        if twice is not None:
+            raise PositionError(f"given[{g}]: {twice.ascii} twice")
         if FOOL in cards:
             raise PositionError(f"given[{g}]: the Fool is never given (004 §Later rounds: \"The Fool may under no "
                                 "circumstances be passed.\")")
-        if gives_highest(state.previous_places, g):
+        who, k = GIVES[gives][0], GIVES[gives][2]
+        whole = gives_highest(state.previous_places, g)
+        if len(cards) > k or (whole and len(cards) != k):
+            what = "her whole gift, played or not, " if whole else ""
+            raise PositionError(f"given[{g}]: {plural(len(cards), 'card')} ({' '.join(c.ascii for c in cards)}), but "
+                                f"the {who} (player {g}) gave {k} in the exchange: given lists {what}"
+                                f"{'exactly' if whole else 'at most'} {k}")
+        if whole:
             # her whole gift: with the receiver, played since, or (once he has given) given back to her,
             # where the partner's gift as listed may hold it (a complete list that does not is no way back)
-            back = next(ph for ph, (who, _, _) in GIVES.items() if who == PARTNER[title(state.previous_places[g], n)])
+            back = next(ph for ph, (giver, _, _) in GIVES.items() if giver == PARTNER[who])
             listed = (frozenset(TAROT78.parse(t, what=f"given[{r}]") for t in raw[r]) if isinstance(raw[r], list)
                       else frozenset())
             back_open = len(listed) < GIVES[back][2]
+            came_back = PHASES.index(back) < done and back_open  # (a card he gave back and she played: not listed)
+            played = next(((c, q) for q, plays in state.table for c in plays
+                           if c in cards and q != r and not (q == g and came_back)), None)
+            if played is not None:
+                raise PositionError(f"given[{g}]: {played[0].ascii} is on the table, played by player {played[1]}; a "
+                                    f"card the {who} gave is with the receiver (hands[{r}]), played by him, or given "
+                                    "back to her")
             for c in cards:
                 holder = next((q for q in range(n) if c in state.hands[q]), None)
                 if holder is None or holder == r or holder in hidden:
@@ -1802,6 +1831,26 @@ def _read_given(raw: Any, state: State, hidden: frozenset[int] = frozenset()) ->
                 raise PositionError(f"given[{g}]: {missing[0]} is not in the receiver's hand (hands[{r}])")
         out.append(_sorted(cards))
     return tuple(out) if any(out) else ()
+
+
+def _check_room_below_gift(view: Any, g: int, gift: Sequence[Card]) -> None:
+    """A view whose ``given[g]`` lists the highest cards of a Peasant or Merchant with a hidden hand
+    leaves that hand only the unseen cards not above them (:func:`above_gift`): fewer than the
+    unknown places of the hand is no world, refused naming ``given`` (not the hand's places, which
+    are as the view counts them)."""
+    zone = view.zone(("hands", g))
+    floor = kept_below(gift)
+    fit = sum(not above_gift(c, floor) for c in view.unseen)
+    if zone is None or fit >= zone.unknown:
+        return
+    previous = view.obj["previous_places"]
+    who = title(previous[g], len(previous))
+    k = len(gift)
+    lowest = min(gift, key=exchange_height)
+    raise PositionError(f"given[{g}]: the {who} (player {g}) gave {' '.join(c.ascii for c in gift)} as her "
+                        f"{'highest card' if k == 1 else f'{k} highest cards'}, so she kept no unseen card above "
+                        f"{lowest.ascii} (the Fool aside), but her hand hides {zone.unknown} unknown cards and only "
+                        f"{fit} unseen cards are that low (004 §Later rounds: \"{_HIGHEST_QUOTE[who]}\")")
 
 
 def _check_kept_below_gift(state: State, hidden: frozenset[int] = frozenset()) -> None:

@@ -682,7 +682,6 @@ class Decline:
 
 
 Move = SwapPiles | KeepPiles | Exchange | Attack | Defend | Surrender | Draw | Stop | Pass | Discard | DiscardStock | Decline
-MOVE_TYPES = (SwapPiles, KeepPiles, Exchange, Attack, Defend, Surrender, Draw, Stop, Pass, Discard, DiscardStock, Decline)
 
 
 # --- rule helpers (each rule sentence in one place) ------------------------------------------
@@ -1339,6 +1338,11 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
     picture_hints: ClassVar[dict[str, Any]] = {"skip": ("drawn", "setup_chosen")}
     """Pictures (foolsolve.svg) leave out the counters only a phase's rules read (cards drawn in a
     regroup, the setup choices made), as ``show`` does."""
+    field_words: ClassVar[dict[str, str]] = {
+        "attack": "the attack", "turns_done": "the turns played", "exchanged": "exchanged this turn",
+        "drawn": "the cards drawn this regroup", "drew_pool": "drew from the pool",
+        "setup_chosen": "the players done with the set-up", "under_pool": "the cards player {p} put under the pool",
+        "known": "the cards of player {p}'s hand both have seen", "reshuffle": "the reshuffle of the stocks"}
 
     def __init__(self) -> None:
         self._legal_cache = lru_cache(maxsize=8192)(self._legal_moves)
@@ -1622,8 +1626,7 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
 
     # -- applying a move -----------------------------------------------------------------------
     def apply(self, state: State, move: Move) -> State:
-        if not isinstance(move, MOVE_TYPES):
-            raise IllegalMove(f"move {move!r} is not a Fools and Angels move")
+        self.check_move(move)
         why = self.why_illegal(state, move)  # the same verdict as listing (tests/generic/test_why.py)
         if why:
             raise IllegalMove(f"move {move} is not legal here: " + "; ".join(r.text(META.seed) for r in why))

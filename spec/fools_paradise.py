@@ -423,6 +423,7 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
     meta = META
     rules_cls = Rules
     reconstructions = RECONSTRUCTIONS
+    field_words: ClassVar[dict[str, str]] = {"clears": "the boards player {p} cleared"}
 
     # -- the deal --
 
@@ -625,9 +626,11 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
                          "reveal 7S)")
 
     def apply(self, state: State, move: Move) -> State:
-        """The state after ``move`` (raises :class:`IllegalMove` if it is not legal)."""
-        if not self.is_legal(state, move):
-            raise IllegalMove(f"move {move} is not legal here")
+        """The state after ``move`` (raises :class:`IllegalMove` naming the rules against it)."""
+        self.check_move(move)
+        reasons = self.why_illegal(state, move)
+        if reasons:
+            raise IllegalMove(f"move {move} is not legal here: " + "; ".join(r.says for r in reasons))
         if isinstance(move, Reveal):
             return self._settle(self._reveal(state, move.card))
         return self._settle(self._play(state, move))

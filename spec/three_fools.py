@@ -1117,6 +1117,10 @@ class ThreeFoolsSpec(SpecGame[State, Move]):
     picture_hints: ClassVar[dict[str, Any]] = {"seats": {"contest": "in the Roshambo"}, "seated": ("centre", "rounds")}
     """Pictures (foolsolve.svg) name the players of a pending Roshambo beside their blocks, and who
     played each card of the centre and of a past round (one card a seat, in player order)."""
+    field_words: ClassVar[dict[str, str]] = {
+        "binary": "the binary card", "streak": "the streak", "max_hand": "player {p}'s maximum hand size",
+        "declared": "the declared suit", "contest": "the players in the Roshambo", "rounds": "the rounds played",
+        "shown": "the cards shown", "lost": "player {p} lost", "reason": "why the game ended"}
 
     def picture_captions(self, state: State) -> dict[str, list[str]]:
         """Each past round's lying penalty in words, as ``show`` says it of the last round
@@ -1295,6 +1299,7 @@ class ThreeFoolsSpec(SpecGame[State, Move]):
 
     # -- applying a move --------------------------------------------------------------------------
     def apply(self, state: State, move: Move) -> State:
+        self.check_move(move)
         reasons = self.why_illegal(state, move)
         if reasons:
             raise IllegalMove(f"move {move} is not legal here: " + "; ".join(r.says for r in reasons))

@@ -214,6 +214,42 @@ def test_a_view_listing_a_gift_its_player_did_not_see_is_refused():
         read_view(noble)
 
 
+def test_a_kings_view_with_a_gift_the_peasant_could_not_have_given_names_given(tmp_path, capsys):
+    """The King's view after the exchange (``foolsolve view POS --as KING``) with its ``given[0]`` (the
+    Peasant's gift) edited: each impossible gift is one line naming ``given[0]`` and what is wrong with it,
+    never the places of a hand (a bound too tight for the Peasant's hidden hand was blamed on them)."""
+    state = SPEC.deal(Rules(), 4, random.Random(4), previous=[4, 2, 3, 1])  # player 0 Peasant, 3 King
+    while state.phase != "play":
+        state = SPEC.apply(state, SPEC.legal_moves(state)[0])
+    while not any(q not in (0, 3) for q, _ in state.table):  # the lowest play each turn, passing when forced
+        state = SPEC.apply(state, SPEC.legal_moves(state)[0])
+    other, cards = next((q, cs) for q, cs in state.table if q not in (0, 3))
+    position = tmp_path / "position.json"
+    position.write_text(json.dumps(SPEC.state_to_json(state)))
+    code, out, _ = run(["view", str(position), "--as", "3"], capsys)
+    assert code == 0
+    view = json.loads(out)
+    gift = view["given"][0]
+    back = view["given"][3][0]  # a card the King gave her, known in her hand
+    assert len(gift) == 2 and back in view["hands"][0]["known"]
+    table_card = cards[0].ascii
+    for edited_gift, needles in [
+        ([gift[0], table_card], [f"given[0]: {table_card} is on the table, played by player {other}"]),
+        ([gift[0], back], [f"given[0]: the Peasant (player 0) gave {gift[0]} {back} as her 2 highest cards",
+                           f"above {back}"]),
+        ([gift[0], "ZZ"], ['given[0]: unknown card "ZZ"']),
+        ([*gift, "XXI"], [f"given[0]: 3 cards ({' '.join(gift)} XXI), but the Peasant (player 0) gave 2", "exactly 2"]),
+        ([gift[0]], [f"given[0]: 1 card ({gift[0]}), but the Peasant (player 0) gave 2", "exactly 2"]),
+    ]:
+        edited = tmp_path / "edited.json"
+        edited.write_text(json.dumps(dict(view, given=[edited_gift, *view["given"][1:]])))
+        code, _, err = run(["show", str(edited)], capsys)
+        assert_one_line_error(code, err, *needles)
+        assert "places" not in err, err
+        if "ZZ" in edited_gift:  # no card at all: said as it is, not as a view no world fits
+            assert err.startswith('foolsolve: error: given[0]: unknown card "ZZ"'), err
+
+
 # --- a hand that led trumps -------------------------------------------------------------------------
 
 def _trump_lead_position():

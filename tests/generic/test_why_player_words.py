@@ -1,12 +1,16 @@
 """``foolsolve why`` names cards and ranks as a player reads them (Foolery's XVIII and Ace, not 18
 and 1), says what follows a play in plain words, gives Fool's Paradise's totals against the value a
-collection needs, and calls a fixed rule a fixed rule (as ``foolsolve rules`` lists it)."""
+collection needs, calls a fixed rule a fixed rule (as ``foolsolve rules`` lists it), and says what a
+move does in a player's words (``player 1's hand``, ``the table``), not in the position file's fields."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
+import pytest
+
+import foolsolve
 from foolsolve.spec.durak import SPEC as DURAK
 from foolsolve.spec.foolery import SPEC as FOOLERY
 from foolsolve.spec.fools_paradise import SPEC as FP
@@ -68,3 +72,89 @@ def test_a_fixed_rule_is_not_called_an_option(tmp_path: Path, capsys) -> None:
     code, out, _ = run(["rules", "durak"], capsys)
     fixed = out[out.index("Fixed rules (not options):"):]
     assert "transfer_cap" in fixed
+
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
+
+
+def _what_it_does(path: Path, move: str, capsys) -> list[str]:
+    """The lines of the "What it does" part of ``foolsolve why PATH MOVE``."""
+    code, out, err = run(["why", str(path), move], capsys)
+    assert code == 0, err
+    lines = out.splitlines()
+    rest = lines[lines.index("What it does:") + 1:]
+    end = next((i for i, x in enumerate(rest) if not x.startswith("  ")), len(rest))
+    return [x.strip() for x in rest[:end]]
+
+
+@pytest.mark.parametrize(("example", "moves", "words"), [
+    ("durak-endgame", ["attack K♥"], ["player 0's hand: -KH", "the table: + KH", "to move: player 0 -> player 1"]),
+    ("durak-midbout", ["cover 8♦ with 9♦"], ["player 1's hand: -9D", "the table: 9D covers 8D",
+                                            "to move: player 1 -> player 0"]),
+    ("durak-midbout", ["take"], ["the defender takes: no -> yes", "to move: player 1 -> player 0"]),
+    ("foolery-five-players-midround", ["pass"], ["the players who passed: players 2, 3 -> players 2, 3, 4",
+                                                 "to move: player 4 -> player 0"]),
+    ("fools-and-angels-opening", ["draw own"], ["player 0's hand: +2C", "player 0's stock: -2C",
+                                                "the cards drawn this regroup: 0 -> 1", "the phase: turn -> regroup"]),
+    ("fools-paradise-endgame", ["collect Q♣: Q♦ 7♥ 5♦"], [
+        "player 0's hand: -QC", "player 0's pile: +QC 5D QD 7H", "player 0's score: 105 -> 141", "the centre: -5D QD 7H",
+        "to move: player 0 -> player 1"]),
+    ("three-fools-first-round", ["keep", "lead 10R as R", "play 8R", "play 3P"], [
+        "player 0's hand: +7R", "player 0's pile: -7R", "player 1's hand: +8S", "player 1's pile: -8S",
+        "player 2's hand: -3P +KP", "player 2's pile: -KP +10R 8R 3P", "the cards shown: +8R 10R 3P",
+        "the centre: -10R 8R", "the declared suit: R -> none", "the leader: player 0 -> player 2",
+        "the phase: follow -> flip", "the rounds played: + leader 0: binary down, declared R, 10R 8R 3P, winner 2, "
+        "bonus none", "the streak: 0 -> 1"]),
+])
+def test_what_a_move_does_is_said_in_a_players_words(example: str, moves: list[str], words: list[str],
+                                                      tmp_path: Path, capsys) -> None:
+    """``foolsolve why``'s "What it does" names a hand, a pile, the table as a player does, not as the
+    position file's fields (``hands[1]``, ``table``); ``--json`` keeps the fields."""
+    path = EXAMPLES / f"{example}.json"
+    if moves[:-1]:
+        path = tmp_path / "position.json"
+        code, _, err = run(["play", str(EXAMPLES / f"{example}.json"), *moves[:-1], "--out", str(path)], capsys)
+        assert code == 0, err
+    assert _what_it_does(path, moves[-1], capsys) == words
+    code, out, _ = run(["why", str(path), moves[-1], "--json"], capsys)
+    fields = set(foolsolve.load(path).to_json())  # (the position in standard form: every field)
+    effect = json.loads(out)["effect"]
+    assert code == 0 and effect and all(x.partition(":")[0].partition("[")[0] in fields for x in effect), effect
+
+
+def test_a_foolery_gift_is_said_as_the_cards_given() -> None:
+    import random
+
+    from foolsolve.spec.foolery import Rules
+
+    state = FOOLERY.deal(Rules(), 4, random.Random(4), previous=[4, 2, 3, 1])
+    assert explain(FOOLERY, state, "give XVII XIX", flips=False).effect_words == [
+        "player 0's hand: -XVII XIX", "player 3's hand: +XVII XIX", "the cards player 0 gave in the exchange: +XVII XIX",
+        "the phase: peasant gives -> king gives", "to move: player 0 -> player 3"]
+
+
+def test_no_line_of_what_a_move_does_names_a_position_field() -> None:
+    """Over random play of every game, each line of "What it does" begins with a player's words: never a
+    field of the position JSON (``drew_pool``, ``max_hand[2]``)."""
+    import random
+    import re
+
+    from foolsolve import games
+
+    for name in games.names():
+        info = games.get(name)
+        spec = info.spec
+        rng = random.Random(5)
+        for _ in range(4):
+            state = info.random_game(rng)
+            for _ in range(40):
+                moves = spec.legal_moves(state)
+                if not moves:
+                    break
+                move = rng.choice(moves)
+                fields = set(spec.state_to_json(state))
+                for line in explain(spec, state, str(move), flips=False).effect_words:
+                    label = line.partition(":")[0]
+                    assert label not in fields and not re.fullmatch(r"\w+\[\d+\]", label) and "_" not in label, (
+                        name, line)
+                state = spec.apply(state, move)

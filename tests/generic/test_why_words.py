@@ -72,12 +72,12 @@ def test_why_effect_words_read_slots_words_and_fold_long_records() -> None:
     after = {"to_move": -1, "centre": [None, None, None], "declared": None, "streak": 2,
              "rounds": [*before["rounds"], {"leader": 0, "cards": ["10S", "QP", "3P"], "winner": 0, "bonus": []}]}
     assert effect_words(spec, 2, -1, before, after) == [
-        "centre: -JoR 4R", "declared: P -> none", "rounds: + leader 0: cards 10S QP 3P, winner 0, bonus none",
-        "streak: 1 -> 2", "to move: player 2 -> chance"]
+        "declared: P -> none", "rounds: + leader 0: 10S QP 3P, winner 0, bonus none", "streak: 1 -> 2",
+        "the centre: -JoR 4R", "to move: player 2 -> chance"]
     # a trick's plays emptied; a record too long for a line folded (why --verbose and --json keep it)
     table = {"to_move": 1, "table": [{"player": 0, "cards": ["KC"]}], "log": [{"text": "x" * 120}]}
     assert effect_words(spec, 1, 1, table, {"to_move": 1, "table": [], "log": [{"text": "y" * 120}]}) == [
-        "log: changed (why --verbose shows how)", "table: emptied"]
+        "log: changed (why --verbose shows how)", "the table: emptied"]
 
 
 def test_a_one_line_error_lists_at_most_20_legal_moves_and_says_how_many_more() -> None:

@@ -1,0 +1,135 @@
+"""What a spec's and an engine's ``apply`` do with something that is not a legal move here: a text,
+``None``, a move of another game, a move of the game that is not legal in this position. Each is the
+project's :class:`~foolsolve.game.IllegalMove` saying why, never an error from inside the rules (an
+``AttributeError`` on a text) nor a state made from it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import foolsolve
+from foolsolve import games
+from foolsolve.game import IllegalMove
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
+EXAMPLE = {"durak": "durak-midbout", "foolery": "foolery-five-players-midround",
+           "fools-and-angels": "fools-and-angels-opening", "fools-paradise": "fools-paradise-endgame",
+           "three-fools": "three-fools-first-round"}
+
+
+def _state(game: str) -> Any:
+    return foolsolve.load(EXAMPLES / f"{EXAMPLE[game]}.json").state
+
+
+def _elsewhere(game: str, state: Any) -> list[Any]:
+    """Moves of ``game`` legal a few moves on from ``state`` (always the first move) but not in it."""
+    spec = games.get(game).spec
+    here = set(spec.legal_moves(state))
+    out: list[Any] = []
+    s = state
+    for _ in range(8):
+        moves = spec.legal_moves(s)
+        if not moves:
+            break
+        out += [m for m in moves if m not in here and m not in out]
+        s = spec.apply(s, moves[0])
+    assert out, game
+    return out[:6]
+
+
+def test_the_examples_cover_every_game():
+    assert sorted(EXAMPLE) == sorted(games.names())
+
+
+@pytest.mark.parametrize("game", sorted(EXAMPLE))
+def test_a_spec_refuses_what_is_no_move_of_its_game(game: str):
+    spec = games.get(game).spec
+    state = _state(game)
+    others = [games.get(g).spec.legal_moves(_state(g))[0] for g in EXAMPLE if g != game]
+    for move in ["nonsense", str(spec.legal_moves(state)[0]), None, 3, (), *others]:
+        with pytest.raises(IllegalMove) as exc:
+            spec.apply(state, move)
+        assert str(exc.value).startswith(f"move {move!r} is not a {spec.title} move (one of "), exc.value
+        assert "parse_move reads one from its text" in str(exc.value)
+
+
+@pytest.mark.parametrize("game", sorted(EXAMPLE))
+def test_a_spec_refuses_a_move_of_its_game_illegal_here_and_says_why(game: str):
+    spec = games.get(game).spec
+    state = _state(game)
+    for move in _elsewhere(game, state):
+        with pytest.raises(IllegalMove) as exc:
+            spec.apply(state, move)
+        head = f"move {move} is not legal here: "
+        assert str(exc.value).startswith(head) and len(str(exc.value)) > len(head) + 5, exc.value
+
+
+@pytest.mark.parametrize("game", sorted(EXAMPLE))
+def test_an_engine_refuses_what_is_not_a_legal_engine_move_here(game: str):
+    engine = games.get(game).engine
+    spec = games.get(game).spec
+    state = _state(game)
+    es = engine.from_spec(state)
+    legal = list(engine.legal_moves(es))
+    shapes = {type(m) for m in legal}
+    wrong: list[Any] = ["nonsense", None, (), 2 ** 200, (2 ** 200, 1), spec.legal_moves(state)[0]]
+    for g in EXAMPLE:
+        other = games.get(g).engine
+        wrong += list(other.legal_moves(other.from_spec(_state(g))))[:3]
+    for move in _elsewhere(game, state):  # the engine's moves of positions a few moves on
+        for s in _reach(spec, state, move):
+            e2 = engine.from_spec(s)
+            wrong += [m for m in engine.legal_moves(e2) if engine.move_to_spec(e2, m) == move]
+    refused = 0
+    for move in wrong:
+        if type(move) in shapes and move in legal:  # another game's move may be one of this engine's
+            continue
+        with pytest.raises(IllegalMove, match=r"^(engine )?move .* is not legal here"):
+            engine.apply(es, move)
+        refused += 1
+    assert refused >= 10
+
+
+def _reach(spec: Any, state: Any, move: Any) -> list[Any]:
+    """The states of the first-move line from ``state`` in which ``move`` is legal."""
+    out = []
+    s = state
+    for _ in range(8):
+        moves = spec.legal_moves(s)
+        if not moves:
+            break
+        if move in moves:
+            out.append(s)
+            break
+        s = spec.apply(s, moves[0])
+    return out
+
+
+def test_the_fools_and_angels_engine_refuses_a_big_hands_exchange_of_cards_not_in_it():
+    """A turn whose exchanges are a family (not listed): a member is applied, an exchange of a card
+    the hand lacks is refused."""
+    import dataclasses
+    import random
+
+    from foolsolve.engines import fools_and_angels as E
+    from foolsolve.spec import fools_and_angels as S
+
+    spec = S.SPEC
+    s = spec.deal(dataclasses.replace(S.Rules(), exchange=True), 2, random.Random(3))
+    for _ in range(40):
+        es = E.ENGINE.from_spec(s)
+        family = E.ENGINE.legal_moves_split(es)[1]
+        if family is not None and any(f.kind == "exchange" for f in family.kinds()):
+            break
+        s = spec.apply(s, spec.legal_moves(s)[0])
+    else:
+        pytest.fail("no turn with an exchange family on the line")
+    hand = es[3 + es[2]]
+    member = (E.EXCH, hand & -hand)
+    assert E.ENGINE.to_spec(E.ENGINE.apply(es, member)) == spec.apply(s, E.ENGINE.move_to_spec(es, member))
+    lacking = E.USED & ~hand
+    with pytest.raises(IllegalMove, match=r"is not legal here"):
+        E.ENGINE.apply(es, (E.EXCH, lacking & -lacking))
