@@ -47,10 +47,10 @@ from foolsolve.errors import InputError, LimitError, Stopped, json_quoted, optio
 from foolsolve.game import CHANCE, MAX_CONSIDERED, MoveFamily, draw_chance, legal_or_family, search_moves, side_text
 from foolsolve.games.base import GameInfo, SeatSearch
 from foolsolve.numbers import is_whole
-from foolsolve.present import plural, signed
+from foolsolve.present import payoff_end, plural, signed
 from foolsolve.solver.base import DEFAULT_SECONDS, SearchLimit
 
-VERSION = "1"
+VERSION = "2"
 """The seat analysis' version, part of a stored seat answer's key beside the game's solver version
 (:func:`foolsolve.store.seat_key`): bump it when the answers of :func:`analyse` or their JSON change
 (for the same view and settings), and the stored ones stop matching."""
@@ -111,7 +111,7 @@ def scale_of(info: GameInfo, state: Any = None) -> str:
     """In words, what the numbers mean for ``info``'s game (the payoff range from ``state`` on,
     where given: :meth:`~foolsolve.game.SpecGame.payoff_range`)."""
     lo, hi = info.utility_bounds if state is None else info.spec.payoff_range(state)
-    return (f"the analysing player's payoff, the game's own results ({lo:g} to {hi:g}; "
+    return (f"the analysing player's payoff, the game's own results ({payoff_end(lo)} to {payoff_end(hi)}; "
             "docs/seat.md lists each game's)")
 
 
@@ -579,7 +579,8 @@ def _check_seat_json(obj: dict[str, Any], position: Any) -> None:
     def interval(m: dict[str, Any], where: str, low: float, high: float) -> None:
         mean = m["mean"]
         if mean is not None and not low <= mean <= high:
-            raise InputError(f"{where}.mean: {mean:g} is outside {scale} payoffs ({low:g} to {high:g})")
+            raise InputError(f"{where}.mean: {mean:g} is outside {scale} payoffs ({payoff_end(low)} to "
+                             f"{payoff_end(high)})")
         ends = [x for x in (m["low"], mean, m["high"]) if x is not None]
         if ends != sorted(ends):
             raise InputError(f"{where}: low {m['low']}, mean {mean}, high {m['high']} are not in order "
