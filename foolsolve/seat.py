@@ -1402,9 +1402,7 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
         notes.append(f"95% Student-t intervals over the worlds{chosen}; PIMC values each world as if every card were "
                      "open (strategy fusion, non-locality: docs/seat.md)")
     if n_players > 2:
-        others = "the other team played" if teamed else "every other player played"
-        notes.append(f"with {n_players} players each world is valued paranoid, as if {others} against {against}: "
-                     "her worst case, not what the others would play for themselves (docs/seat.md)")
+        notes.append(paranoid_note(n_players, teamed, against, done, exact_n, frontiers))
     mover = spec.to_move(first_world[0])
     if mover != player:
         # another player's (or chance's) turn: the moves are not hers to choose (and differ from world to
@@ -1433,6 +1431,28 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
                       scale_of(info, first_world[0]), stats, best, done, exact_n, count,
                       None if method == "exact" and complete else seed, time.monotonic() - t0, interrupted, notes,
                       value)
+
+
+def paranoid_note(n_players: int, teamed: bool, against: str, done: int, exact_n: int, frontiers: set[str]) -> str:
+    """The note of an answer with three or more players on what its paranoid values are: where every
+    world was solved to the end, her worst case (every other player, or the other team, against her);
+    where a world's search stopped short (``exact_n`` of the ``done`` worlds solved), paranoid only
+    within the plies it searched, each line below them played out by the ``frontiers``' playouts, in
+    which every player plays alike: such a value is no worst case, nor what the others would play."""
+    others = "the other team played" if teamed else "every other player played"
+    if exact_n == done:
+        return (f"with {n_players} players each world is valued paranoid, as if {others} against {against}: her "
+                "worst case, not what the others would play for themselves (docs/seat.md)")
+    plays = {"greedy": "greedy games (every player playing the greedy bot's moves)",
+             "random": "random games (every player playing uniformly random moves)"}
+    games = " and ".join(plays.get(f, f"{f} playouts") for f in sorted(frontiers or {"random"},
+                                                                       key=lambda f: (f != "greedy", f)))
+    where = ("in each world" if not exact_n else
+             f"the {plural(exact_n, 'world')} solved to the end {'is' if exact_n == 1 else 'are'} valued paranoid, "
+             f"as if {others} against {against}: her worst case there; in the other {done - exact_n:,}")
+    return (f"with {n_players} players {where} the search is paranoid only within the plies it searched, as if "
+            f"{others} against {against} there, and values the positions below them by {games}: not her worst "
+            "case, nor what the others would play for themselves (docs/seat.md, \"What PIMC gets wrong\")")
 
 
 CHECK_ITERATIONS = 1_000
