@@ -225,10 +225,11 @@ def open_game_note(info: Any, state: Any, thinking: Thinking) -> str:
     """Where ``--samples`` and ``--think`` (given: :attr:`Thinking.given`) apply in a game without
     ``--seat``: a computer player answers from its own view where the exact solver gives no move (three
     or more players, always), and ``hint``, where the exact solver gives no values, answers as
-    ``foolsolve VIEW.json`` does with them (:func:`hint_request`); in a two-player position the solver
-    answers, and they apply only where it does not."""
+    ``foolsolve VIEW.json`` does, its ``--time`` the ``--think`` (:func:`hint_request`); in a two-player
+    position the solver answers, and they apply only where it does not."""
     given = " and ".join(thinking.given)
-    hint = f"hint, where the exact solver gives no values, answering from your view as {hint_request(thinking)[1]} does"
+    hint = (f"hint, where the exact solver gives no values, answering from your view as {hint_request(thinking)[1]} "
+            "does" + (", without --samples" if "--samples" in thinking.given else ""))
     if info.solve is not None and info.spec.num_players(state) == 2:
         return (f"({given}: only where the exact solver gives no move within {NODE_BUDGET:,} nodes, there the other "
                 f"player answering from its own view: {thinking.text()}; and {hint})")
@@ -492,16 +493,15 @@ def _command(session: Session, state: Any, cmd: str, rest: str, words: str, over
 
 def hint_request(thinking: Thinking) -> tuple[Any, str]:
     """The :class:`foolsolve.cli.SolveRequest` of ``hint`` from a seat, and the command line it stands
-    for: ``foolsolve VIEW.json`` with its own defaults (its deeper rounds, its second opinion), its
-    ``--time`` the game's ``--think`` where given, else the command's default, and ``--samples`` where
-    the game's was given (not the computer players' default: a bot's fixed budget is not the answer's)."""
+    for: ``foolsolve VIEW.json`` with its own defaults (its worlds, its deeper rounds, its second
+    opinion), its ``--time`` the game's ``--think`` where given, else the command's default. The
+    game's ``--samples`` is the computer players' budget alone: given to the answer, it would turn
+    its second opinion off, as ``foolsolve VIEW.json --samples N`` runs none."""
     from foolsolve.cli import SolveRequest
     from foolsolve.solver.base import DEFAULT_SECONDS
 
     seconds = thinking.think if thinking.think is not None else DEFAULT_SECONDS
-    samples = thinking.samples if "--samples" in thinking.given else None
-    words = f"foolsolve VIEW.json --time {seconds:g}" + (f" --samples {samples}" if samples is not None else "")
-    return SolveRequest(seconds=seconds, samples=samples), words
+    return SolveRequest(seconds=seconds), f"foolsolve VIEW.json --time {seconds:g}"
 
 
 def _seat_hint(session: Session, state: Any, head: str) -> None:

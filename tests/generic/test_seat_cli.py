@@ -636,10 +636,9 @@ def _paranoid_note(out: str) -> str:
 
 
 def test_the_paranoid_note_says_her_worst_case_only_where_the_worlds_were_solved(tmp_path, capsys):
-    """Every answer with three or more players said "each world is valued paranoid ...: her worst
-    case", also where no world's search reached the end: three-player Durak's worlds get one ply and
-    a greedy game a move, paranoid within that ply, the greedy games below it no worst case. The note
-    says her worst case only of the worlds solved to the end."""
+    """With three or more players the note says "her worst case" only of the worlds solved to the end:
+    three-player Durak's worlds get one ply and a greedy game a move, paranoid within that ply, the
+    greedy games below it no worst case, and the note says so."""
     code, out, err = run([str(EXAMPLES / "durak-perevodnoy.json"), "--samples", "2"], capsys)  # no world solved
     assert code == 0, err
     assert "(0 exactly, 2 by a depth-limited search with greedy playouts;" in out

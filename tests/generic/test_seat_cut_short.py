@@ -218,9 +218,8 @@ def _answered(best: list[str]) -> seat.SeatAnswer:
 
 
 def test_the_second_opinion_names_the_one_best_move_it_confirms(monkeypatch: pytest.MonkeyPatch) -> None:
-    """With several best moves the note read "checked by a second method: ... also ranks a first", as
-    if the whole Best line were confirmed: it names the one IS-MCTS ranks first and where it ranks
-    the others."""
+    """With several best moves the note names the one IS-MCTS ranks first and where it ranks the
+    others, not "also ranks a first", which reads as a confirmation of the whole Best line."""
     # (no spreads: half the payoff range stands for them, as for an answer that holds none)
     monkeypatch.setattr(seat, "ismcts", lambda *a, **k: _check([("a", 0.4, 700, None), ("b", 0.0, 100, None),
                                                                  ("c", 0.1, 200, None)]))
@@ -231,8 +230,8 @@ def test_the_second_opinion_names_the_one_best_move_it_confirms(monkeypatch: pyt
 
 def test_the_second_opinion_says_where_ismcts_does_not_settle_on_a_move(monkeypatch: pytest.MonkeyPatch) -> None:
     """Where IS-MCTS's most visited move does not stand out from the next (its mean less than
-    CHECK_CLEAR standard errors above), the note said "a second method disagrees" (or "also ranks
-    a first"), though another seed picks another move: it says IS-MCTS does not settle on a move."""
+    CHECK_CLEAR standard errors above), another seed may pick another move: the note says IS-MCTS
+    does not settle on a move, neither "disagrees" nor "also ranks a first"."""
     close = [("a", 0.111, 244, None), ("b", 0.095, 205, None), ("c", -0.005, 90, None)]  # 0.2 standard errors apart
     monkeypatch.setattr(seat, "ismcts", lambda *a, **k: _check(close))
     note = seat.second_opinion(DURAK, _worlds(), _answered(["c"]), seat.Settings(seconds=None))
