@@ -319,6 +319,32 @@ def test_hint_from_a_seat_is_the_answer_of_foolsolve_view(monkeypatch, capsys):
         in lines[0]
 
 
+def test_ctrl_c_in_a_hint_shows_the_answer_so_far_and_stops_the_game(monkeypatch, capsys):
+    """Ctrl-C during the hint's analysis: the answer so far (marked INTERRUPTED, as foolsolve VIEW.json
+    prints it), then the game stops as Ctrl-C stops it anywhere (KeyboardInterrupt to the prompt loop)."""
+    from foolsolve import seat
+    from foolsolve.interactive import Session, _seat_hint
+
+    info, state = load_position(str(EXAMPLES / "durak-midbout.json"))
+    real = seat.analyse
+
+    def stopped(info, worlds, settings, *args, **kwargs):  # the analysis as Ctrl-C after its first round leaves it
+        from dataclasses import replace
+
+        answer = real(info, worlds, replace(settings, deepen=False), *args, **kwargs)
+        answer.interrupted = True
+        return answer
+
+    monkeypatch.setattr(seat, "analyse", stopped)
+    monkeypatch.setattr(seat, "second_opinion", lambda *a, **k: None)
+    session = Session(info, 1, random.Random(0), 0, seat=True)
+    with pytest.raises(KeyboardInterrupt):
+        _seat_hint(session, state, "")
+    out = capsys.readouterr().out
+    assert out.startswith("from your view, as foolsolve VIEW.json --time 20 answers it:\nINTERRUPTED: the best answer "
+                          "so far\n"), out
+
+
 def test_the_hint_asks_what_foolsolve_view_asks():
     """The hint's request is ``foolsolve VIEW.json``'s defaults (its deeper rounds and its second
     opinion, which a given --samples or a computer player's budget turns off), its --time the game's
