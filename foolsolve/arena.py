@@ -45,7 +45,7 @@ from typing import Any
 from foolsolve import jsonout
 from foolsolve.errors import InputError, cut, option_name, option_names, quoted
 from foolsolve.positions import check_move_text, input_lines, not_utf8_line, open_for_writing, parse_json
-from foolsolve.present import plural
+from foolsolve.present import payoff_end, plural
 from foolsolve.store import canonical_position
 
 FORMAT = "foolsolve-arena/1"
@@ -687,7 +687,8 @@ def _record_fields_problem(rec: Any, header: dict[str, Any]) -> str:
             return "returns: the moves do not end the game"
         lo, hi = spec.payoff_range(state)
         if not all(lo <= x <= hi for x in returns):
-            return f"returns: {json.dumps(returns)[:80]} is outside the game's payoffs ({lo:g} to {hi:g})"
+            return (f"returns: {json.dumps(returns)[:80]} is outside the game's payoffs ({payoff_end(lo)} to "
+                    f"{payoff_end(hi)})")
         true = [float(x) for x in spec.returns(end)]
         if not all(math.isclose(x, y, rel_tol=1e-9, abs_tol=1e-9) for x, y in zip(returns, true)):
             return f"returns: {json.dumps(returns)[:80]}, but the moves end the game with {json.dumps(true)[:80]}"

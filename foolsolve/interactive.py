@@ -16,9 +16,10 @@ cards face up, every hidden zone as its count); each computer player answers fro
 through :func:`foolsolve.seat.analyse` (PIMC over ``--samples`` worlds, the exact expectation where
 that few are consistent, at most ``--think`` seconds a move), which reads the hidden cards only as
 the worlds consistent with that view. Other players' moves and chance's outcomes are printed as you
-would see them (:func:`seen_move`: ``lead a card face down as R``). ``hint`` is the same seat
-analysis from your view. When the game ends the whole deal is revealed and every move listed; you
-may then ``undo N`` (back to before your move N) and play on.
+would see them (:func:`seen_move`: ``lead a card face down as R``). ``hint`` is the answer
+``foolsolve VIEW.json`` gives for your view, by the same code (:func:`hint_request`). When the
+game ends the whole deal is revealed and every move listed; you may then ``undo N`` (back to before
+your move N) and play on.
 
 Chance draws its outcome with the game's exact probabilities from the seeded generator.
 
@@ -55,7 +56,7 @@ SEAT_WORLD_NODES = 5_000
 HELP = """commands:
   MOVE          play a move, written as 'moves' lists it (e.g. attack 6H)
   moves         the legal moves
-  hint          every legal move's value from the solver
+  hint          every legal move's value (the solver's; from your seat, as foolsolve VIEW.json answers)
   undo          take back your last move (and the answers to it)
   undo N        go back to before move N (one of yours; 'review' numbers the moves)
   review        the moves so far
@@ -223,15 +224,16 @@ class Thinking:
 def open_game_note(info: Any, state: Any, thinking: Thinking) -> str:
     """Where ``--samples`` and ``--think`` (given: :attr:`Thinking.given`) apply in a game without
     ``--seat``: a computer player answers from its own view where the exact solver gives no move (three
-    or more players, always), and so does ``hint`` where it gives no values; in a two-player position
-    the solver answers, and they apply only where it does not."""
+    or more players, always), and ``hint``, where the exact solver gives no values, answers as
+    ``foolsolve VIEW.json`` does, its ``--time`` the ``--think`` (:func:`hint_request`); in a two-player
+    position the solver answers, and they apply only where it does not."""
     given = " and ".join(thinking.given)
+    hint = (f"hint, where the exact solver gives no values, answering from your view as {hint_request(thinking)[1]} "
+            "does" + (", without --samples" if "--samples" in thinking.given else ""))
     if info.solve is not None and info.spec.num_players(state) == 2:
         return (f"({given}: only where the exact solver gives no move within {NODE_BUDGET:,} nodes, there the other "
-                f"player answering from its own view, or hint no values, there valuing your moves from yours: "
-                f"{thinking.text()})")
-    return (f"({given}: the other players answer from their own views, as hint does where the exact solver gives "
-            f"no values: {thinking.text()})")
+                f"player answering from its own view: {thinking.text()}; and {hint})")
+    return f"({given}: the other players answer from their own views: {thinking.text()}; {hint})"
 
 
 def seat_answer(info: Any, state: Any, player: int, thinking: Thinking, seed: int) -> Any:
@@ -489,23 +491,47 @@ def _command(session: Session, state: Any, cmd: str, rest: str, words: str, over
     return state
 
 
+def hint_request(thinking: Thinking) -> tuple[Any, str]:
+    """The :class:`foolsolve.cli.SolveRequest` of ``hint`` from a seat, and the command line it stands
+    for: ``foolsolve VIEW.json`` with its own defaults (its worlds, its deeper rounds, its second
+    opinion), its ``--time`` the game's ``--think`` where given, else the command's default. The
+    game's ``--samples`` is the computer players' budget alone: given to the answer, it would turn
+    its second opinion off, as ``foolsolve VIEW.json --samples N`` runs none."""
+    from foolsolve.cli import SolveRequest
+    from foolsolve.solver.base import DEFAULT_SECONDS
+
+    seconds = thinking.think if thinking.think is not None else DEFAULT_SECONDS
+    return SolveRequest(seconds=seconds), f"foolsolve VIEW.json --time {seconds:g}"
+
+
 def _seat_hint(session: Session, state: Any, head: str) -> None:
-    """The seat analysis of every move from your own view, after ``head``."""
+    """Every move's value from your own view, after ``head``: the answer ``foolsolve VIEW.json``
+    gives for your view (:func:`foolsolve.cli.answer_position`, by the same code: the same worlds,
+    seed 0, deeper rounds and second opinion, the same text), within :func:`hint_request`'s time.
+    Ctrl-C during it prints the answer so far and stops the game."""
+    import time
+
+    from foolsolve.cli import answer_position
+    from foolsolve.worlds import read_view, view_of
+
+    request, words = hint_request(session.thinking)
+    request.started = time.perf_counter()
     try:
-        ans = seat_answer(session.info, state, session.you, session.thinking, session.rng.randrange(2**31))
+        view = read_view(view_of(session.info, state, session.you), check=False)
+        done = answer_position(session.info, view, request)  # no store: an open one is closed by a seat's answer
     except InputError as exc:
         click.echo(f"{head}no values from your seat here: {exc}")
         return
-    from foolsolve.cli import seat_rows
-
-    click.echo(f"{head}from your view ({ans.method_text}; {ans.scale}):")
-    click.echo("\n".join(seat_rows(ans)))
+    click.echo(f"{head}from your view, as {words} answers it:")
+    click.echo(done.text())
+    if done.stop is not None:
+        raise KeyboardInterrupt  # Ctrl-C reached the analysis: the answer so far is shown, the game stops
 
 
 def _hint(session: Session, state: Any) -> None:
-    """Every legal move's value: the exact solver's (every card open), or with ``--seat`` the seat
-    analysis from your own view; where the exact solver gives no values (three Durak players), the
-    seat analysis from your seat, as ``foolsolve POSITION`` answers such a position."""
+    """Every legal move's value: the exact solver's (every card open), or with ``--seat`` the answer
+    ``foolsolve VIEW.json`` gives for your view; where the exact solver gives no values (three Durak
+    players), that answer too, from your seat (:func:`_seat_hint`)."""
     if session.seat:
         _seat_hint(session, state, "")
         return

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from foolsolve.cards import ascii_cards
@@ -32,6 +34,31 @@ def signed(x: float) -> str:
     ``+inf`` and ``-inf`` as such."""
     text = f"{x:+.3f}"
     return "0.000" if text in ("+0.000", "-0.000") else text
+
+
+RANGE_DENOMINATOR = 12
+"""The largest denominator :func:`payoff_end` writes a fraction with (Durak's best payoff ``1/(n-1)``
+has 3 to 5 players' 1/2 to 1/5; Foolery's ``places`` halves)."""
+
+
+def payoff_end(x: float) -> str:
+    """An end of a payoff range as the game's own number reads best: a whole number as such (``-1``,
+    ``10000``), a fraction of a small denominator whose decimal ends soon as that decimal (``0.5``,
+    ``0.2``, ``1.5``), any other such fraction as a fraction (``1/3``, not ``0.333333``: Durak's
+    four-player best payoff, whose float bound lies a hair above 1/3); else as ``:g`` prints it."""
+    if not math.isfinite(x):
+        return f"{x:g}"
+    near = Fraction(x).limit_denominator(RANGE_DENOMINATOR)
+    if abs(float(near) - x) > 1e-12 * abs(x):  # (relative: a tiny bound is not 0)
+        return f"{x:g}"
+    if near.denominator == 1:
+        return str(near.numerator)
+    d = near.denominator
+    while d % 2 == 0:
+        d //= 2
+    while d % 5 == 0:
+        d //= 5
+    return f"{float(near):g}" if d == 1 else f"{near.numerator}/{near.denominator}"
 
 
 def status(spec: Any, state: Any) -> str:

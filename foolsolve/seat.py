@@ -47,10 +47,10 @@ from foolsolve.errors import InputError, LimitError, Stopped, json_quoted, optio
 from foolsolve.game import CHANCE, MAX_CONSIDERED, MoveFamily, draw_chance, legal_or_family, search_moves, side_text
 from foolsolve.games.base import GameInfo, SeatSearch
 from foolsolve.numbers import is_whole
-from foolsolve.present import plural, signed
+from foolsolve.present import payoff_end, plural, signed
 from foolsolve.solver.base import DEFAULT_SECONDS, SearchLimit
 
-VERSION = "1"
+VERSION = "2"
 """The seat analysis' version, part of a stored seat answer's key beside the game's solver version
 (:func:`foolsolve.store.seat_key`): bump it when the answers of :func:`analyse` or their JSON change
 (for the same view and settings), and the stored ones stop matching."""
@@ -113,7 +113,7 @@ def scale_of(info: GameInfo, state: Any = None) -> str:
     """In words, what the numbers mean for ``info``'s game (the payoff range from ``state`` on,
     where given: :meth:`~foolsolve.game.SpecGame.payoff_range`)."""
     lo, hi = info.utility_bounds if state is None else info.spec.payoff_range(state)
-    return (f"the analysing player's payoff, the game's own results ({lo:g} to {hi:g}; "
+    return (f"the analysing player's payoff, the game's own results ({payoff_end(lo)} to {payoff_end(hi)}; "
             "docs/seat.md lists each game's)")
 
 
@@ -416,6 +416,11 @@ class MoveStat:
     answer states). Only ``pimc:prefer=greedy``'s playing rule reads it (:func:`foolsolve.bots.seat_bots.preferred`),
     the rule its arena figures were measured with; not in JSON. ``None`` where :attr:`behind` is,
     and for an answer read back from JSON."""
+    spread: float | None = field(default=None, repr=False, compare=False)
+    """IS-MCTS: the standard deviation of the analysing player's payoffs over the iterations that
+    tried this move (with Bessel's correction; ``None`` below two visits). Only :func:`second_opinion`
+    reads it, to tell whether IS-MCTS's first choice is clear; not in JSON. ``None`` for every other
+    method, and for an answer read back from JSON."""
 
 
 
@@ -581,7 +586,8 @@ def _check_seat_json(obj: dict[str, Any], position: Any) -> None:
     def interval(m: dict[str, Any], where: str, low: float, high: float) -> None:
         mean = m["mean"]
         if mean is not None and not low <= mean <= high:
-            raise InputError(f"{where}.mean: {mean:g} is outside {scale} payoffs ({low:g} to {high:g})")
+            raise InputError(f"{where}.mean: {mean:g} is outside {scale} payoffs ({payoff_end(low)} to "
+                             f"{payoff_end(high)})")
         ends = [x for x in (m["low"], mean, m["high"]) if x is not None]
         if ends != sorted(ends):
             raise InputError(f"{where}: low {m['low']}, mean {mean}, high {m['high']} are not in order "
@@ -1436,9 +1442,7 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
         notes.append(f"95% Student-t intervals over the worlds{chosen}; PIMC values each world as if every card were "
                      "open (strategy fusion, non-locality: docs/seat.md)")
     if n_players > 2:
-        others = "the other team played" if teamed else "every other player played"
-        notes.append(f"with {n_players} players each world is valued paranoid, as if {others} against {against}: "
-                     "her worst case, not what the others would play for themselves (docs/seat.md)")
+        notes.append(paranoid_note(n_players, teamed, against, done, exact_n, frontiers))
     mover = spec.to_move(first_world[0])
     if mover != player:
         # another player's (or chance's) turn: the moves are not hers to choose (and differ from world to
@@ -1469,27 +1473,90 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
                       value)
 
 
+def paranoid_note(n_players: int, teamed: bool, against: str, done: int, exact_n: int, frontiers: set[str]) -> str:
+    """The note of an answer with three or more players on what its paranoid values are: where every
+    world was solved to the end, her worst case (every other player, or the other team, against her);
+    where a world's search stopped short (``exact_n`` of the ``done`` worlds solved), paranoid only
+    within the plies it searched, each line below them played out by the ``frontiers``' playouts, in
+    which every player plays alike: such a value is no worst case, nor what the others would play."""
+    others = "the other team played" if teamed else "every other player played"
+    if exact_n == done:
+        return (f"with {n_players} players each world is valued paranoid, as if {others} against {against}: her "
+                "worst case, not what the others would play for themselves (docs/seat.md)")
+    plays = {"greedy": "greedy games (every player playing the greedy bot's moves)",
+             "random": "random games (every player playing uniformly random moves)"}
+    games = " and ".join(plays.get(f, f"{f} playouts") for f in sorted(frontiers or {"random"},
+                                                                       key=lambda f: (f != "greedy", f)))
+    where = ("in each world" if not exact_n else
+             f"the {plural(exact_n, 'world')} solved to the end {'is' if exact_n == 1 else 'are'} valued paranoid, "
+             f"as if {others} against {against}: her worst case there; in the other {done - exact_n:,}")
+    return (f"with {n_players} players {where} the search is paranoid only within the plies it searched, as if "
+            f"{others} against {against} there, and values the positions below them by {games}: not her worst "
+            "case, nor what the others would play for themselves (docs/seat.md, \"What PIMC gets wrong\")")
+
+
 CHECK_ITERATIONS = 1_000
 """The IS-MCTS iterations of :func:`second_opinion`: a count, not seconds, so the same answer gets
 the same note on any machine (fewer only where ``--time`` runs out first); about 1-2 s on the
 2-core machine for a fresh two-player Durak deal."""
 CHECK_MIN_SECONDS = 1.0
 """:func:`second_opinion` runs only where at least this much of ``--time`` is left."""
+CHECK_CLEAR = 2.0
+"""IS-MCTS's first choice is clear (:func:`clear_choice`) where its mean stands this many standard
+errors above the mean of the next most visited move. Measured at 1,000 iterations, 10 seeds each, on
+ten Durak positions (docs/seat.md, "A second opinion"): in the eight whose most visited move changed
+with the seed (the 3-6 player deals of ``foolsolve deal durak --players N --seed 11`` among them) no
+run stood out by 2 (at most 1.82); in the two whose first move was the same under every seed, 12 of
+the 20 runs did."""
+
+
+def clear_choice(check: SeatAnswer, bounds: Callable[[], tuple[float, float]]) -> tuple[MoveStat, MoveStat | None, float]:
+    """IS-MCTS's first choice in ``check`` (its :attr:`SeatAnswer.best`'s first), the next most
+    visited move (``None`` where no other move was tried) and how many standard errors the first's
+    mean stands above the next's: ``(m1 - m2) / sqrt(s1^2/n1 + s2^2/n2)``, ``n`` a move's visits and
+    ``s`` the spread of its payoffs (:attr:`MoveStat.spread`; below two visits, or where the answer
+    holds none, half the payoff range ``bounds()`` gives, the widest spread payoffs inside it can
+    have). ``inf`` where no other move was tried, or where both spreads are 0 and the first's mean is
+    higher. The visits are not independent samples (UCT chose them), so this is a stated margin, not
+    a test: :data:`CHECK_CLEAR` standard errors make a choice clear."""
+    top = next(m for m in check.moves if m.move == check.best[0])
+    others = sorted((m for m in check.moves if m.move != top.move and m.worlds > 0), key=lambda m: -m.worlds)
+    if not others:
+        return top, None, math.inf
+    nxt = others[0]
+    half: list[float] = []
+
+    def spread(m: MoveStat) -> float:
+        if m.spread is not None and m.worlds >= 2:
+            return m.spread
+        if not half:
+            lo, hi = bounds()
+            half.append((hi - lo) / 2)
+        return half[0]
+
+    se = math.sqrt(spread(top) ** 2 / top.worlds + spread(nxt) ** 2 / nxt.worlds)
+    gap = top.mean - nxt.mean
+    if se == 0:
+        return top, nxt, math.inf if gap > 0 else 0.0
+    return top, nxt, gap / se
 
 
 def second_opinion(info: GameInfo, worlds: Worlds, answer: SeatAnswer, settings: Settings,
                    tick: Callable[[int], None] | None = None) -> str | None:
     """A note from IS-MCTS, the second, independent method, on an answer of PIMC or the exact
     expectation that rests on estimates (some world valued by the depth-limited search, not
-    solved): which move it ranks first and whether that is a best move of ``answer``; ``None``
-    where there is nothing to check (every world exact, not the player's move, no best move,
-    interrupted), where the caller chose the method or the number of worlds (``--method``,
-    ``--samples``: a bot's settings too) or no time for it (:data:`CHECK_ITERATIONS` iterations
-    within what is left of ``settings.seconds``, where at least :data:`CHECK_MIN_SECONDS` is left). The answer's values stay its
-    own: the note says where the two methods part, so a best move resting on one cheap estimate
-    reads as such. Ctrl-C (or SIGTERM) during the check raises :class:`KeyboardInterrupt` here, as
-    it reaches the caller: :func:`ismcts` keeps its iterations so far, but a check cut short is no
-    check, and the signal must not be lost (the caller keeps ``answer`` and notes the check stopped)."""
+    solved): where IS-MCTS's first choice is clear (:func:`clear_choice`), which move it ranks first
+    and whether that is a best move of ``answer`` (where ``answer`` has several, which one it
+    confirms and where it ranks the others); where it is not, that IS-MCTS does not settle on a
+    move, and where it ranks ``answer``'s best. ``None`` where there is nothing to check (every world
+    exact, not the player's move, no best move, interrupted), where the caller chose the method or
+    the number of worlds (``--method``, ``--samples``: a bot's settings too) or no time for it
+    (:data:`CHECK_ITERATIONS` iterations within what is left of ``settings.seconds``, where at least
+    :data:`CHECK_MIN_SECONDS` is left). The answer's values stay its own: the note says where the two
+    methods part, so a best move resting on one cheap estimate reads as such. Ctrl-C (or SIGTERM)
+    during the check raises :class:`KeyboardInterrupt` here, as it reaches the caller: :func:`ismcts`
+    keeps its iterations so far, but a check cut short is no check, and the signal must not be lost
+    (the caller keeps ``answer`` and notes the check stopped)."""
     if (settings.method != "auto" or settings.samples is not None  # the caller chose the method or its worlds
             or answer.method not in ("exact", "expectation", "pimc") or answer.all_exact or not answer.best
             or answer.interrupted or answer.to_move != answer.player or len(answer.moves) < 2):
@@ -1504,11 +1571,10 @@ def second_opinion(info: GameInfo, worlds: Worlds, answer: SeatAnswer, settings:
         raise KeyboardInterrupt
     if not check.best:
         return None
-    top = check.best[0]
     # a count, never its seconds: the note is part of the answer, the same on any machine (only `seconds` varies)
     done = f"IS-MCTS ({plural(check.worlds, 'iteration')})"
-    if top in answer.best:
-        return f"checked by a second method: {done} also ranks {top} first"
+    first, nxt, margin = clear_choice(check, lambda: info.spec.payoff_range(worlds.sample(random.Random(0))))
+    top = first.move
     ranked = [m.move for m in sorted(check.moves, key=lambda m: -m.worlds)]
     means = {m.move: m.mean for m in check.moves}
 
@@ -1519,8 +1585,23 @@ def second_opinion(info: GameInfo, worlds: Worlds, answer: SeatAnswer, settings:
         th = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
         return f"{move} {k}{th} of {len(ranked)} (mean {signed(means[move])} there)"
 
+    best = [b for b in answer.best if b in means]
+    if nxt is not None and margin < CHECK_CLEAR:
+        them = "the best move above" if len(answer.best) == 1 else f"any of the {len(answer.best)} best moves above"
+        return (f"a second method does not settle on a move: {done} visits {top} most ({first.worlds:,} times, mean "
+                f"{signed(first.mean)}) and {nxt.move} next ({nxt.worlds:,}, mean {signed(nxt.mean)}), {margin:.1f} "
+                f"standard errors apart (a clear first choice: {CHECK_CLEAR:g} or more); it ranks "
+                f"{', '.join(place(b) for b in best)}: it neither confirms nor disputes {them} (docs/seat.md, "
+                "\"A second opinion\")")
+    if top in answer.best and len(answer.best) == 1:
+        return f"checked by a second method: {done} also ranks {top} first"
+    if top in answer.best:
+        rest = [b for b in best if b != top]
+        return (f"checked by a second method, for {top} alone: {done} ranks it first, one of the "
+                f"{len(answer.best)} best moves above, and {', '.join(place(b) for b in rest)} (docs/seat.md, "
+                "\"A second opinion\")")
     return (f"a second method disagrees: {done} ranks {top} first and "
-            f"{', '.join(place(b) for b in answer.best if b in means)}; the values above are averages of "
+            f"{', '.join(place(b) for b in best)}; the values above are averages of "
             "estimates, so the best move is not sure (docs/seat.md, \"A second opinion\")")
 
 
@@ -1528,13 +1609,15 @@ def second_opinion(info: GameInfo, worlds: Worlds, answer: SeatAnswer, settings:
 
 
 class _Node:
-    __slots__ = ("avail", "children", "sums", "visits")
+    __slots__ = ("avail", "children", "squares", "sums", "visits")
 
     def __init__(self, players: int) -> None:
         self.children: dict[Any, _Node] = {}
         self.visits = 0
         self.avail = 0
         self.sums = [0.0] * players
+        self.squares = 0.0
+        """The sum of the squares of the analysing player's payoffs (a root move's spread)."""
 
 
 def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
@@ -1639,6 +1722,7 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
                     nd.visits += 1
                     for q in range(n_players):
                         nd.sums[q] += scores[q]
+                    nd.squares += scores[player] * scores[player]
                 done += 1
             if tick is not None:
                 tick(done)
@@ -1686,7 +1770,9 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
         for text in [*order, *(t for t in visited if t not in order)]:
             c = visited.get(text)
             mean = math.nan if c is None else c.sums[player] / c.visits
-            stats.append(MoveStat(text, mean, math.nan, math.nan, 0 if c is None else c.visits))
+            spread = None if c is None or c.visits < 2 else \
+                math.sqrt(max(0.0, c.squares - c.visits * mean * mean) / (c.visits - 1))
+            stats.append(MoveStat(text, mean, math.nan, math.nan, 0 if c is None else c.visits, spread=spread))
         top = max((s.worlds for s in stats), default=0)
         # the most visited; a tie of visits (few iterations) goes to the best mean among them
         tied = [s for s in stats if s.worlds == top and top > 0]

@@ -39,6 +39,24 @@ def test_the_payoff_range_is_the_table_s_own(players: int, rules: dict, best: Fr
     assert f"({-1:g} to {float(best):g};" in scale_of(games.get("durak"), state)
 
 
+@pytest.mark.parametrize(("players", "written"), [(3, "0.5"), (4, "1/3"), (5, "0.25"), (6, "0.2")])
+def test_the_best_payoff_of_the_range_reads_as_the_game_s_number(players: int, written: str) -> None:
+    """The range's high end is written as the game's own number: 1/(n-1) as 1/3 with four players, not
+    0.333333 (``:g`` of the float bound, which lies a hair above 1/3); the bound itself stays a float."""
+    state = SPEC.deal(Rules(), players, random.Random(11))
+    assert f"(-1 to {written}; " in scale_of(games.get("durak"), state)
+    assert SPEC.payoff_range(state)[1] >= Fraction(1, players - 1)  # (the number itself, unchanged)
+
+
+def test_a_range_end_is_a_whole_number_a_short_decimal_or_a_small_fraction() -> None:
+    from foolsolve.present import payoff_end
+
+    bound = SPEC.utility_range(Rules(), 4)[1]
+    assert f"{bound:g}" == "0.333333" and payoff_end(bound) == "1/3"
+    assert [payoff_end(x) for x in (-1.0, 0.5, 2 / 3, -1.5, 10_000.0, 0.123456, 1e-300)] == \
+        ["-1", "0.5", "2/3", "-1.5", "10000", "0.123456", "1e-300"]
+
+
 def test_six_players_say_minus_one_to_a_fifth() -> None:
     state = SPEC.deal(Rules(), 6, random.Random(1))
     assert "(-1 to 0.2;" in scale_of(games.get("durak"), state)

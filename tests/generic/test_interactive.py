@@ -69,14 +69,16 @@ def test_play_against_the_solver_with_hint_undo_and_why(tmp_path, capsys):
 
 def test_with_three_players_the_others_answer_from_their_own_views(tmp_path):
     # three players: the exact Durak solver takes two; the others answer by the seat analysis
-    child = spawn(str(EXAMPLES / "durak-midbout.json"), "--seed", "5", "--samples", "2")
+    # (--think 1: the hint's --time too, which ends its deeper rounds, and so its answer, early)
+    child = spawn(str(EXAMPLES / "durak-midbout.json"), "--seed", "5", "--samples", "2", "--think", "1")
     child.expect(r"You are player 1")
     child.expect(r"player 1 \(you\)> ")
     child.sendline("hint")
     child.expect(r"player 1 \(you\)> ")
     assert "no exact values here" in child.before and "two players" in child.before
-    # ... and the seat analysis from your seat instead, as 'foolsolve POSITION' answers it: every move
-    assert "from your view (" in child.before and "95% interval" in child.before
+    # ... and the answer from your seat instead, as 'foolsolve VIEW.json' answers your view: every move
+    assert "from your view, as foolsolve VIEW.json --time 1 answers it:" in child.before
+    assert "95% interval" in child.before and "\nValue for player 1: " in child.before
     for move in ("cover 8♦ with 9♦", "cover 8♦ with 7♥", "take"):
         assert re.search(rf"\n  {re.escape(move)} +[+-]\d\.\d{{3}}  ", child.before), (move, child.before)
     child.sendline("take")
@@ -190,10 +192,15 @@ def test_samples_and_think_without_seat_say_where_they_apply():
     lines = _piped(str(EXAMPLES / "durak-endgame.json"), "--samples", "3", "--think", "1").splitlines()
     assert lines[0] == "You are player 0. Type a move, or help."
     assert lines[1].startswith("(--samples and --think: only where the exact solver gives no move within 2,000,000 "
-                               "nodes, there the other player answering from its own view, or hint no values")
-    assert "PIMC over 3 worlds" in lines[1] and "at most 1 s a move (--think)" in lines[1]
+                               "nodes, there the other player answering from its own view: PIMC over 3 worlds")
+    assert "at most 1 s a move (--think)" in lines[1]
+    # the hint is the answer of foolsolve VIEW.json, its --time --think; --samples is the computer players' alone
+    assert lines[1].endswith("; and hint, where the exact solver gives no values, answering from your view as "
+                             "foolsolve VIEW.json --time 1 does, without --samples)")
     lines = _piped(str(EXAMPLES / "durak-midbout.json"), "--samples", "3").splitlines()
     assert lines[1].startswith("(--samples: the other players answer from their own views") and "--think" not in lines[1]
+    assert lines[1].endswith("; hint, where the exact solver gives no values, answering from your view as "
+                             "foolsolve VIEW.json --time 20 does, without --samples)")
     lines = _piped(str(EXAMPLES / "durak-endgame.json")).splitlines()
     assert lines[0] == "You are player 0. Type a move, or help." and not lines[1].startswith("(")
 

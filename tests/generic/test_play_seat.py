@@ -270,32 +270,98 @@ def test_the_computers_budget_is_stated_and_ctrl_c_stops_cleanly_keeping_the_pos
     assert "Traceback" not in child.before and f"wrote {out}" in child.before and out.exists()
 
 
-def _hint_rows(args: list[str], monkeypatch, capsys) -> list[str]:
-    """The lines 'hint' prints at the first prompt of a seat game (commands piped in)."""
+def _hint_text(args: list[str], monkeypatch, capsys, before: str = "") -> tuple[str, list[str]]:
+    """The header line 'hint' prints at a prompt of a seat game (commands piped in: ``before``, then
+    'hint'), and the lines of the answer below it."""
     import io
 
-    monkeypatch.setattr(sys, "stdin", io.StringIO("hint\nquit\n"))
+    monkeypatch.setattr(sys, "stdin", io.StringIO(f"{before}hint\nquit\n"))
     code, out, err = run(["play", *args, "--interactive"], capsys)
     assert code == 0, err
     after = out.split("> hint", 1)[1].split("> quit", 1)[0]
-    lines = after.splitlines()
-    start = next(i for i, line in enumerate(lines) if line.startswith("from your view ("))
-    return lines[start:-1]  # (the last line: the next prompt)
+    lines = after.splitlines()[1:-1]  # (after the echoed command; the last line: the next prompt)
+    return lines[0], lines[1:]
 
 
-def test_hint_from_a_seat_names_its_interval_as_the_seat_answer_does(monkeypatch, capsys):
-    """'hint' reads like the seat answer of 'foolsolve VIEW.json': a header naming the 95% interval and
-    the worlds, every interval to three places, and none where the exact expectation has none."""
-    rows = _hint_rows([str(EXAMPLES / "three-fools-first-round.json"), "--seat", "0", "--seed", "3", "--samples",
-                       "4"], monkeypatch, capsys)
-    assert rows[1].split() == ["move", "mean", "95%", "interval", "worlds"]
-    body = rows[2:]
-    assert body and all(re.search(r"\[[-+]\d\.\d{3}, [-+]\d\.\d{3}\]\s+4\b", r) for r in body), rows
-    rows = _hint_rows([str(EXAMPLES / "durak-midbout.json"), "--seat", "1", "--seed", "7", "--samples", "20"],
-                      monkeypatch, capsys)
-    assert rows[0].startswith("from your view (expectation over every consistent world: all ")  # not "exact": estimates
-    body = rows[2:]
-    assert body and all("(estimates)" in r and "[" not in r for r in body), rows  # 6 of 10 worlds searched
+def _timeless(lines: list[str]) -> list[str]:
+    """An answer's lines without the seconds it took (its last line: worlds or nodes, and a rate)."""
+    return [re.sub(r" in [\d.]+ s \(.*\)$", " in <seconds>", line) for line in lines]
+
+
+def _view_answer(example: str, moves: list[str], seat: int, **options) -> list[str]:
+    """What ``foolsolve VIEW.json`` answers for player ``seat``'s view after ``moves``
+    (:func:`foolsolve.answer`, the command's code and defaults)."""
+    from foolsolve import answer
+    from foolsolve.present import trace
+
+    info, state = load_position(str(EXAMPLES / example))
+    state = trace(info.spec, state, moves)[1]
+    return answer(view_of(info, state, seat), **options).text().splitlines()
+
+
+def test_hint_from_a_seat_is_the_answer_of_foolsolve_view(monkeypatch, capsys):
+    """'hint' from a seat gives the answer ``foolsolve VIEW.json`` gives for that view, by the same code,
+    not an analysis of its own (a computer player's worlds and seed, without the deeper rounds, the
+    second opinion, the value line and the notes): a view of one world gets its full position's exact
+    answer, Three Fools' leader the round odds of the game's own solver from her seat."""
+    head, lines = _hint_text([str(EXAMPLES / "durak-endgame.json"), "--seat", "0", "--seed", "3"], monkeypatch,
+                             capsys)
+    assert head == "from your view, as foolsolve VIEW.json --time 20 answers it:"
+    assert _timeless(lines) == _timeless(_view_answer("durak-endgame.json", [], 0))
+    assert lines[1].startswith("Method: the one world consistent with player 0's view, solved as its full position")
+    # Three Fools' leader: the game's own solver from her seat (the round odds), as foolsolve VIEW.json
+    # answers; the game's --samples (a computer player's worlds) is not the answer's
+    head, lines = _hint_text([str(EXAMPLES / "three-fools-first-round.json"), "--seat", "0", "--seed", "3",
+                              "--samples", "4", "--think", "60"], monkeypatch, capsys)
+    assert head == "from your view, as foolsolve VIEW.json --time 60 answers it:"
+    assert _timeless(lines) == _timeless(_view_answer("three-fools-first-round.json", [], 0, time=60))
+    assert lines[0].startswith("Three Fools: player 0 to move. Value: win ") and "(round odds from player 0's view)" \
+        in lines[0]
+
+
+def test_ctrl_c_in_a_hint_shows_the_answer_so_far_and_stops_the_game(monkeypatch, capsys):
+    """Ctrl-C during the hint's analysis: the answer so far (marked INTERRUPTED, as foolsolve VIEW.json
+    prints it), then the game stops as Ctrl-C stops it anywhere (KeyboardInterrupt to the prompt loop)."""
+    from foolsolve import seat
+    from foolsolve.interactive import Session, _seat_hint
+
+    info, state = load_position(str(EXAMPLES / "durak-midbout.json"))
+    real = seat.analyse
+
+    def stopped(info, worlds, settings, *args, **kwargs):  # the analysis as Ctrl-C after its first round leaves it
+        from dataclasses import replace
+
+        answer = real(info, worlds, replace(settings, deepen=False), *args, **kwargs)
+        answer.interrupted = True
+        return answer
+
+    monkeypatch.setattr(seat, "analyse", stopped)
+    monkeypatch.setattr(seat, "second_opinion", lambda *a, **k: None)
+    session = Session(info, 1, random.Random(0), 0, seat=True)
+    with pytest.raises(KeyboardInterrupt):
+        _seat_hint(session, state, "")
+    out = capsys.readouterr().out
+    assert out.startswith("from your view, as foolsolve VIEW.json --time 20 answers it:\nINTERRUPTED: the best answer "
+                          "so far\n"), out
+
+
+def test_the_hint_asks_what_foolsolve_view_asks():
+    """The hint's request is ``foolsolve VIEW.json``'s defaults (its deeper rounds and its second
+    opinion, which a given --samples or a computer player's budget turns off), its --time the game's
+    --think where given; the game's --samples, a computer player's worlds, is not the hint's."""
+    from foolsolve.cli import SolveRequest, seat_settings
+    from foolsolve.interactive import Thinking, hint_request
+    from foolsolve.solver.base import DEFAULT_SECONDS
+
+    request, words = hint_request(Thinking())
+    default = SolveRequest()
+    assert (request.seconds, request.samples, request.method, request.seed, request.max_nodes) == \
+        (default.seconds, None, None, None, None) and default.seconds == DEFAULT_SECONDS
+    settings = seat_settings(request.method, request.samples, request.seconds, request.seed, request.max_nodes)
+    assert settings.deepen and settings.samples is None and settings.method == "auto"  # what second_opinion runs on
+    assert words == f"foolsolve VIEW.json --time {DEFAULT_SECONDS:g}"
+    request, words = hint_request(Thinking(samples=40, think=2.5, given=("--samples", "--think")))
+    assert (request.seconds, request.samples) == (2.5, None) and words == "foolsolve VIEW.json --time 2.5"
 
 
 def test_from_your_seat_another_players_face_down_lead_reads_as_the_rules_show_it(capsys):

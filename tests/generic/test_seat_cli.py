@@ -627,9 +627,50 @@ def test_three_or_more_players_say_each_world_is_valued_paranoid(tmp_path, capsy
     code, out, err = run([str(EXAMPLES / "durak-perevodnoy.json"), "--samples", "2"], capsys)
     assert code == 0, err
     assert "each valued open-hand with the other players against player 1 (" in out
-    assert "with 3 players each world is valued paranoid" in out
     code, out, err = run([str(_fresh_deal_view(tmp_path)), "--samples", "2"], capsys)
     assert code == 0 and "paranoid" not in out and "against player" not in out
+
+
+def _paranoid_note(out: str) -> str:
+    return next(line for line in out.splitlines() if "paranoid" in line)
+
+
+def test_the_paranoid_note_says_her_worst_case_only_where_the_worlds_were_solved(tmp_path, capsys):
+    """With three or more players the note says "her worst case" only of the worlds solved to the end:
+    three-player Durak's worlds get one ply and a greedy game a move, paranoid within that ply, the
+    greedy games below it no worst case, and the note says so."""
+    code, out, err = run([str(EXAMPLES / "durak-perevodnoy.json"), "--samples", "2"], capsys)  # no world solved
+    assert code == 0, err
+    assert "(0 exactly, 2 by a depth-limited search with greedy playouts;" in out
+    assert _paranoid_note(out) == (
+        "Note: with 3 players in each world the search is paranoid only within the plies it searched, as if every "
+        "other player played against player 1 there, and values the positions below them by greedy games (every "
+        "player playing the greedy bot's moves): not her worst case, nor what the others would play for themselves "
+        "(docs/seat.md, \"What PIMC gets wrong\")")
+    from foolsolve.cli import load_position
+    from foolsolve.present import trace
+
+    info, state = load_position(str(EXAMPLES / "durak-midbout.json"))
+    state = trace(info.spec, state, ["cover 8D with 9D", "pass", "throw 8S"])[1]
+    view = tmp_path / "v.json"
+    view.write_text(json.dumps(view_of(info, state, 1)))
+    code, out, err = run([str(view), "--max-nodes", "200", "--method", "exact"], capsys)  # some worlds solved
+    assert code == 0, err
+    assert "(4 exactly, 6 by a depth-limited search with greedy playouts;" in out
+    assert _paranoid_note(out).startswith(
+        "Note: with 3 players the 4 worlds solved to the end are valued paranoid, as if every other player played "
+        "against player 1: her worst case there; in the other 6 the search is paranoid only within the plies it "
+        "searched, ")
+
+
+def test_the_paranoid_note_keeps_her_worst_case_where_every_world_was_solved(capsys):
+    """The four-player Foolery view's one world, solved by the exact solver: her worst case."""
+    code, out, err = run([str(EXAMPLES / "views" / "foolery.json"), "--method", "exact"], capsys)
+    assert code == 0, err
+    assert "(1 exactly (1 by the exact open-hand solver)" in out
+    assert _paranoid_note(out) == ("Note: with 4 players each world is valued paranoid, as if every other player "
+                                   "played against player 1: her worst case, not what the others would play for "
+                                   "themselves (docs/seat.md)")
 
 
 # A hand-written two-player view (a new user's): player 1 defends 8♣ with three cards in the stock.

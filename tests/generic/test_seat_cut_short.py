@@ -200,6 +200,84 @@ def test_the_second_opinion_note_is_a_count_with_no_seconds(monkeypatch: pytest.
     assert note is not None and note.startswith("a second method disagrees: IS-MCTS (1,000 iterations) ranks b first")
 
 
+def _check(moves: list[tuple[str, float, int, float | None]], iterations: int = 1_000) -> seat.SeatAnswer:
+    """An IS-MCTS answer with the given moves (text, mean, visits, spread), the most visited best."""
+    import math
+
+    stats = [seat.MoveStat(m, mean, math.nan, math.nan, n) for m, mean, n, _ in moves]
+    for stat, (*_, sd) in zip(stats, moves):
+        if sd is not None:
+            stat.spread = sd
+    top = max(stats, key=lambda m: m.worlds)
+    return seat.SeatAnswer("durak", 1, 1, "ismcts", "x", "y", stats, [top.move], iterations, 0, None, 0, 1.1)
+
+
+def _answered(best: list[str]) -> seat.SeatAnswer:
+    moves = [seat.MoveStat(m, 0.5 if m in best else 0.0, 0.0, 1.0, 30) for m in ("a", "b", "c")]
+    return seat.SeatAnswer("durak", 1, 1, "pimc", "x", "y", moves, best, 30, 0, None, 0, 0.2)
+
+
+def test_the_second_opinion_names_the_one_best_move_it_confirms(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With several best moves the note names the one IS-MCTS ranks first and where it ranks the
+    others, not "also ranks a first", which reads as a confirmation of the whole Best line."""
+    # (no spreads: half the payoff range stands for them, as for an answer that holds none)
+    monkeypatch.setattr(seat, "ismcts", lambda *a, **k: _check([("a", 0.4, 700, None), ("b", 0.0, 100, None),
+                                                                 ("c", 0.1, 200, None)]))
+    note = seat.second_opinion(DURAK, _worlds(), _answered(["a", "b"]), seat.Settings(seconds=None))
+    assert note == ("checked by a second method, for a alone: IS-MCTS (1,000 iterations) ranks it first, one of the 2 "
+                    "best moves above, and b 3rd of 3 (mean 0.000 there) (docs/seat.md, \"A second opinion\")")
+
+
+def test_the_second_opinion_says_where_ismcts_does_not_settle_on_a_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where IS-MCTS's most visited move does not stand out from the next (its mean less than
+    CHECK_CLEAR standard errors above), another seed may pick another move: the note says IS-MCTS
+    does not settle on a move, neither "disagrees" nor "also ranks a first"."""
+    close = [("a", 0.111, 244, None), ("b", 0.095, 205, None), ("c", -0.005, 90, None)]  # 0.2 standard errors apart
+    monkeypatch.setattr(seat, "ismcts", lambda *a, **k: _check(close))
+    note = seat.second_opinion(DURAK, _worlds(), _answered(["c"]), seat.Settings(seconds=None))
+    assert note == ("a second method does not settle on a move: IS-MCTS (1,000 iterations) visits a most (244 times, "
+                    "mean +0.111) and b next (205, mean +0.095), 0.2 standard errors apart (a clear first choice: 2 or "
+                    "more); it ranks c 3rd of 3 (mean -0.005 there): it neither confirms nor disputes the best move "
+                    "above (docs/seat.md, \"A second opinion\")")
+    note = seat.second_opinion(DURAK, _worlds(), _answered(["a", "b"]), seat.Settings(seconds=None))
+    assert note is not None and note.startswith("a second method does not settle on a move: ")
+    assert note.endswith("it ranks a 1st of 3 (mean +0.111 there), b 2nd of 3 (mean +0.095 there): it neither confirms "
+                         "nor disputes any of the 2 best moves above (docs/seat.md, \"A second opinion\")")
+    # the same visits, the first's mean well above the next's: a clear choice, which disagrees
+    monkeypatch.setattr(seat, "ismcts", lambda *a, **k: _check([("a", 0.4, 244, 0.7), *close[1:]]))
+    note = seat.second_opinion(DURAK, _worlds(), _answered(["c"]), seat.Settings(seconds=None))
+    assert note is not None and note.startswith("a second method disagrees: IS-MCTS (1,000 iterations) ranks a first")
+
+
+def test_a_clear_choice_is_measured_in_standard_errors_of_the_payoffs_spread() -> None:
+    """clear_choice: (m1 - m2) / sqrt(s1^2/n1 + s2^2/n2); a move of fewer than two visits, or without
+    a spread, takes half the payoff range (three-player Durak: -1 to 0.5, so 0.75)."""
+    import math
+
+    top, nxt, z = seat.clear_choice(_check([("a", 0.5, 100, 0.5), ("b", 0.25, 25, 1.0)]), lambda: (-1.0, 0.5))
+    assert (top.move, nxt is not None and nxt.move) == ("a", "b")
+    assert z == pytest.approx(0.25 / math.sqrt(0.25 / 100 + 1.0 / 25))
+    _, _, z = seat.clear_choice(_check([("a", 0.5, 100, None), ("b", 0.25, 1, None)]), lambda: (-1.0, 0.5))
+    assert z == pytest.approx(0.25 / (0.75 * math.sqrt(1 / 100 + 1 / 1)))
+    _, nxt, z = seat.clear_choice(_check([("a", 0.5, 100, 0.5), ("b", math.nan, 0, None)]), lambda: (-1.0, 0.5))
+    assert nxt is None and z == math.inf  # no other move tried
+
+
+def test_ismcts_gives_each_move_the_spread_of_its_payoffs() -> None:
+    """A move's spread is the standard deviation of the analysing player's payoffs over its visits:
+    within what payoffs between -1 and 0.5 allow, none below two visits."""
+    import math
+
+    a = seat.ismcts(DURAK, _worlds(), seat.Settings(method="ismcts", samples=40, seconds=None, seed=3))
+    assert any(m.worlds >= 2 for m in a.moves)
+    for m in a.moves:
+        if m.worlds < 2:
+            assert m.spread is None
+        else:
+            assert m.spread is not None and 0 <= m.spread <= 0.75 * math.sqrt(m.worlds / (m.worlds - 1)) + 1e-12
+    assert "spread" not in str(a.to_json())
+
+
 def test_ismcts_breaks_a_tie_of_visits_by_the_mean() -> None:
     import foolsolve
 
