@@ -832,9 +832,10 @@ class Executor:
             if not (finished and keep_open):
                 self._backend.close(cancel=not finished)
 
-    def close(self) -> None:
-        """Release the workers (when :meth:`map` was never run to its end)."""
-        self._backend.close(cancel=True)
+    def close(self, cancel: bool = True) -> None:
+        """Release the workers: when :meth:`map` was never run to its end (``cancel``: stop what is
+        still running), or after the last of several maps with ``keep_open``."""
+        self._backend.close(cancel=cancel)
 
 
 def _is_dead(handle: Any) -> bool:

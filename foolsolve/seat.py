@@ -1300,7 +1300,8 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
         for j, wv in kept.items():
             take(j, wv, 0, 0)
 
-        stream: Any = ex.map(_value_item, items())
+        # the workers stay for a deeper round (released below, after the last round)
+        stream: Any = ex.map(_value_item, items(), keep_open=rounds_may_follow)
         try:
             for i, wv in stream:
                 if isinstance(wv, WorkerLost):
@@ -1327,18 +1328,23 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
         rnd.position = [(valued_at[j], rnd.weights[j]) for j in sorted(valued_at) if j < len(rnd.weights)]
         return rnd
 
-    rnd = value_round(0)
+    rounds_may_follow = method == "exact" and settings.deepen
     why_not = None
     cut: _Round | None = None  # a deeper round the time or Ctrl-C cut short (its worlds are dropped)
-    while method == "exact" and not rnd.interrupted and rnd.done == count:
-        why_not = _deeper(rnd, settings)
-        if why_not is not None:
-            break
-        deeper = value_round(rnd.rounds + 1, rnd)
-        if deeper.interrupted or deeper.done < count or deeper.lost is not None:
-            cut = deeper
-            break
-        rnd = deeper
+    try:
+        rnd = value_round(0)
+        while method == "exact" and not rnd.interrupted and rnd.done == count:
+            why_not = _deeper(rnd, settings)
+            if why_not is not None:
+                break
+            deeper = value_round(rnd.rounds + 1, rnd)
+            if deeper.interrupted or deeper.done < count or deeper.lost is not None:
+                cut = deeper
+                break
+            rnd = deeper
+    finally:
+        if rounds_may_follow:
+            ex.close(cancel=False)
     first_world, weights, rules, frontiers = rnd.first_world, rnd.weights, rnd.rules, rnd.frontiers
     by_world, position, exact_n, by_solver, done = rnd.by_world, rnd.position, rnd.exact_n, rnd.by_solver, rnd.done
     interrupted = rnd.interrupted or (cut is not None and cut.interrupted)

@@ -246,3 +246,18 @@ def test_a_deeper_round_solves_exactly_what_the_first_budget_left_to_estimates_a
     assert _values(deep) == _values(fixed) and deep.best == fixed.best and fixed.worlds_exact == 7
     shallow = seat.analyse(DURAK, worlds, seat.Settings(method="exact", budget=base, budget_given=True))
     assert shallow.worlds_exact < 7
+
+
+def test_deeper_rounds_run_on_a_pool_of_workers_and_release_it(small_rounds: None) -> None:
+    """With two workers (a local process pool) every round runs on the same pool, kept open between
+    rounds and released after the last: the answer is the one worker's."""
+    from foolsolve.executor import make_executor
+
+    settings = seat.Settings(method="exact", seconds=600, deepen=True)
+    one = _answer(settings)
+    ex = make_executor(2)
+    two = seat.analyse(DURAK, worlds_from_state(DURAK, MIDBOUT, 1), settings, ex)
+    assert any("the values of 1 deeper round of every world" in n for n in two.notes), two.notes
+    assert _values(two) == _values(one) and two.best == one.best
+    pool = getattr(ex._backend, "_pool", None)
+    assert pool is None or getattr(pool, "_shutdown_thread", True)  # released: no work can be sent to it
