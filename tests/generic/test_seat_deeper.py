@@ -79,7 +79,7 @@ def _round(**kw: Any) -> Any:
 @pytest.mark.parametrize("change, why", [
     ({"exact_n": 20}, "every world is exact"),
     ({"rounds": 4}, "the deepest allowed"),  # DEEPEN**4 == DEEPEN_MAX
-    ({"open_nodes": seat.ROUND_NODES}, "the next would search over"),
+    ({"open_nodes": seat.ROUND_NODES, "rounds": 1}, "the next would search over"),
     ({"rules": {0: replace(DURAK.seat_search[0])}}, "the game's rule keeps its budget"),
 ])
 def test_what_ends_the_deeper_rounds(change: dict[str, Any], why: str) -> None:
@@ -140,10 +140,11 @@ def test_the_deeper_rounds_go_up_to_their_node_bounds() -> None:
     settings = seat.Settings(method="exact", seconds=600, deepen=True)
     assert DEEPEN_ROUNDS == 4
     assert seat._deeper(_round(rounds=DEEPEN_ROUNDS - 1), settings) is None
-    assert seat._deeper(_round(open_nodes=seat.ROUND_NODES // seat.DEEPEN), settings) is None
-    assert seat._deeper(_round(open_nodes=seat.ROUND_NODES // seat.DEEPEN + 1), settings) is not None
+    assert seat._deeper(_round(rounds=1, open_nodes=seat.ROUND_NODES // seat.DEEPEN), settings) is None
+    assert seat._deeper(_round(rounds=1, open_nodes=seat.ROUND_NODES // seat.DEEPEN + 1), settings) is not None
     # the nodes of the worlds already exact are not counted: they are not valued again
-    assert seat._deeper(_round(nodes=seat.ROUND_NODES * 5, open_nodes=seat.ROUND_NODES // seat.DEEPEN), settings) is None
+    assert seat._deeper(_round(rounds=1, nodes=seat.ROUND_NODES * 5, open_nodes=seat.ROUND_NODES // seat.DEEPEN),
+                        settings) is None
 
 
 DEEPEN_ROUNDS = next(k for k in range(1, 20) if seat.DEEPEN ** k == seat.DEEPEN_MAX)
@@ -159,14 +160,13 @@ def test_the_exact_expectation_shares_the_default_samples_budget_among_its_world
     assert seat.exact_budget(budget, count) == replace(budget, nodes=300 * share)
 
 
-def test_the_first_deeper_round_runs_where_the_exact_solver_stopped_at_its_budget() -> None:
-    """Past ROUND_NODES, one deeper round still runs where a world not exact was searched by the exact
-    solver (a larger budget may solve it), and only one."""
+def test_the_first_deeper_round_runs_whatever_its_size() -> None:
+    """Past ROUND_NODES, the first deeper round still runs (at the first budget a world's solver or
+    search often stops short of the end), and only the first."""
     settings = seat.Settings(method="exact", seconds=600, deepen=True)
     over = seat.ROUND_NODES  # times DEEPEN: far past the bound
-    assert (seat._deeper(_round(open_nodes=over), settings) or "").startswith("the next would search over")
-    assert seat._deeper(_round(open_nodes=over, open_tried=1), settings) is None
-    assert (seat._deeper(_round(open_nodes=over, open_tried=1, rounds=1), settings) or "").startswith(
+    assert seat._deeper(_round(open_nodes=over), settings) is None
+    assert (seat._deeper(_round(open_nodes=over, rounds=1), settings) or "").startswith(
         "the next would search over")
 
 
