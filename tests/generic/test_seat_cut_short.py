@@ -32,9 +32,12 @@ class _Losing:
     def __init__(self, lost_from: int) -> None:
         self.lost_from = lost_from
 
-    def map(self, fn: Any, items: Any) -> Any:
+    def map(self, fn: Any, items: Any, keep_open: bool = False) -> Any:
         for i, item in enumerate(items):
             yield i, WorkerLost("its worker died 3 times") if i >= self.lost_from else fn(item)
+
+    def close(self, cancel: bool = True) -> None:
+        pass
 
 
 def _worlds() -> Any:
@@ -90,10 +93,13 @@ class _Here:
     def __init__(self) -> None:
         self.worlds: list[Any] = []
 
-    def map(self, fn: Any, items: Any) -> Any:
+    def map(self, fn: Any, items: Any, keep_open: bool = False) -> Any:
         for i, item in enumerate(items):
             self.worlds.append(item[1])
             yield i, fn(item)
+
+    def close(self, cancel: bool = True) -> None:
+        pass
 
 
 def _ticking(monkeypatch: pytest.MonkeyPatch) -> None:
