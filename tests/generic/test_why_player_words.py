@@ -211,3 +211,23 @@ def test_durak_says_the_cards_a_taken_bout_shows_as_a_player_would() -> None:
     words = explain(D, s, "throw 7♣", flips=False).effect_words
     assert "player 1's cards known to all: +7♣ 7♥" in words and "player 1's hand: +7♣ 7♥" in words, words
     assert not any("have seen" in line for line in words), words
+
+
+def test_fools_and_angels_says_the_cards_both_players_know_as_a_player_would() -> None:
+    """A Fools and Angels card both players have seen (a surrender's) is said as ``player 1's cards known
+    to both: +3♠``."""
+    import random
+
+    from foolsolve.spec.fools_and_angels import SPEC as FA
+
+    rng = random.Random(1)
+    state = FA.deal(FA.rules_cls(), 2, rng)
+    lines: list[str] = []
+    for _ in range(40):
+        move = rng.choice(FA.legal_moves(state))
+        lines = [x for x in explain(FA, state, str(move), flips=False).effect_words if "known" in x or "have seen" in x]
+        if lines:
+            break
+        state = FA.apply(state, move)
+    assert lines and all(x.startswith("player ") and "'s cards known to both: +" in x for x in lines), lines
+    assert not any(x[-1] in "CDHS" for x in lines), lines  # (the card in glyphs, as the rest of the output)
