@@ -370,12 +370,14 @@ def effect_words(spec: SpecGame[Any, Any], state: Any, after: Any, before: dict[
     """What a move changes, in a player's words: each field named as a player names it (``player 1's
     hand``, ``the table``: :func:`field_label`), who is to move (``player 2 -> game over``, ``->
     chance``) instead of the ``to_move`` number; a field kept per player one line a player
-    (``player 0's score: 105 -> 141``); a number naming a player as that player, yes and no for true
-    and false; card lists with empty slots (``null``) read as the cards they hold; a table of attack
-    and cover pairs as the cards laid and covered (``9D covers 8D``); a word as it is, not as a JSON
-    string; a list of records (a trick's plays, past rounds) as the records it gains (``the table: +
-    player 1: 5D``) or ``emptied``; a line longer than :data:`FOLD_AT` folded to ``the rounds played:
-    changed``. The position JSON's own lines are :func:`effect_lines`."""
+    (``player 0's score: 105 -> 141``); a number naming a player as that player (the file's ``-1`` as
+    ``nobody yet``), yes and no for true and false; each card as the rest of the output writes it
+    (``9♦``; ``--ascii`` makes it ``9D``); card lists with empty slots (``null``) read as the cards
+    they hold; a table of attack and cover pairs as the cards laid and covered (``9♦ covers 8♦``); a
+    word as it is, not as a JSON string; a list of records (a trick's plays, past rounds) as the
+    records it gains (``the table: + player 1: 5♦``) or ``emptied``; a line longer than
+    :data:`FOLD_AT` folded to ``the rounds played: changed``. The position JSON's own lines are
+    :func:`effect_lines`."""
     def who(s: Any) -> str:
         if spec.result(s) is not None:
             return "game over"
@@ -397,14 +399,31 @@ def effect_words(spec: SpecGame[Any, Any], state: Any, after: Any, before: dict[
         if isinstance(v, bool):
             return "yes" if v else "no"
         if name in PLAYER_FIELDS and isinstance(v, int):
-            return f"player {v}"
+            return f"player {v}" if v >= 0 else "nobody yet"  # (-1: the position file's "nobody")
         if name in PLAYER_FIELDS and isinstance(v, list) and all(isinstance(x, int) for x in v):
             return ("players " if len(v) > 1 else "player ") + ", ".join(map(str, v)) if v else "nobody"
         if name in PLAYER_FIELDS and v is None:
             return "nobody"
         if isinstance(v, list) and v and all(isinstance(x, list) for x in v):  # card lists, one a player
             return "; ".join(f"player {i} {' '.join(map(word, x))}" for i, x in enumerate(v) if x) or "none"
-        return v.replace("_", " ") if isinstance(v, str) else "none" if v is None else json.dumps(v, ensure_ascii=False)
+        if isinstance(v, str):
+            return card(v) if name not in PLAYER_FIELDS and is_card(v) else v.replace("_", " ")
+        return "none" if v is None else json.dumps(v, ensure_ascii=False)
+
+    deck = getattr(getattr(spec, "meta", None), "deck", None)
+
+    def is_card(text: str) -> bool:
+        try:
+            return deck is not None and deck.parse(text).ascii == text
+        except InputError:
+            return False
+
+    def card(text: str) -> str:  # a card as the rest of the output writes it (9♦; --ascii: 9D)
+        return str(deck.parse(text)) if deck is not None and is_card(text) else text
+
+    def cards(text: str) -> str:  # "-9D +KH" (a card list's change) as "-9♦ +K♥"
+        return " ".join(t[0] + card(t[1:]) if t[:1] in "+-" and t[1:] and is_card(t[1:]) else card(t)
+                        for t in text.split(" "))
 
     def records(v: Any) -> bool:  # a list of records (a trick's plays, past rounds)
         return isinstance(v, list) and all(isinstance(x, dict) for x in v)
@@ -424,11 +443,12 @@ def effect_words(spec: SpecGame[Any, Any], state: Any, after: Any, before: dict[
     def pair_words(old: list[list[Any]], new: list[list[Any]]) -> str:
         if not new:
             return "emptied"
-        if len(new) >= len(old) and all(o[0] == n[0] and o[1] in (None, n[1]) for o, n in zip(old, new)):
-            laid = " ".join(n[0] + (f" covered by {n[1]}" if n[1] else "") for n in new[len(old):])
-            return ", ".join([f"{n[1]} covers {n[0]}" for o, n in zip(old, new) if o[1] is None and n[1] is not None]
-                             + ([f"+ {laid}"] if laid else []))
-        return ", ".join(n[0] + (f" covered by {n[1]}" if n[1] else "") for n in new)
+        was, now = {o[0]: o[1] for o in old}, {n[0]: n[1] for n in new}  # (each attack card laid once)
+        if all(a in now and c in (None, now[a]) for a, c in was.items()):  # cards laid and covered, in any order
+            laid = " ".join(card(n[0]) + (f" covered by {card(n[1])}" if n[1] else "") for n in new if n[0] not in was)
+            return ", ".join([f"{card(n[1])} covers {card(n[0])}" for n in new
+                              if n[0] in was and was[n[0]] is None and n[1] is not None] + ([f"+ {laid}"] if laid else []))
+        return ", ".join(card(n[0]) + (f" covered by {card(n[1])}" if n[1] else "") for n in new)
 
     def per_player(key: str, old: Any, new: Any) -> bool:  # one value a player, each a number, word or none
         words = {**FIELD_WORDS, **(getattr(spec, "field_words", None) or {})}.get(key, "")
@@ -457,6 +477,8 @@ def effect_words(spec: SpecGame[Any, Any], state: Any, after: Any, before: dict[
         old, arrow, new = rest.partition(" -> ")
         if arrow:
             rest = f"{word(json.loads(old), key)} -> {word(json.loads(new), key)}"
+        else:
+            rest = cards(rest)
         out.append(f"{field_label(spec, key)}: {rest}")
     out = [f"{line.partition(': ')[0]}: changed (why --verbose shows how)" if len(line) > FOLD_AT else line
            for line in out]

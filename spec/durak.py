@@ -2075,7 +2075,7 @@ class DurakSpec(SpecGame[State, Move]):
     at the bout's start, for its limit), as ``show`` does."""
     """Pictures (foolsolve.svg) leave out the seed of a re-deal: a number that shows nothing."""
     field_words: ClassVar[dict[str, str]] = {
-        "known": "the cards of player {p}'s hand all have seen", "taking": "the defender takes",
+        "known": "player {p}'s cards known to all", "taking": "the defender takes",
         "first_bout": "the first bout", "defender_start": "the defender's hand and covers",
         "shown": "the trumps shown this bout", "last_defender": "the last bout's defender", "out": "the players out",
         "turned": "the turned-up card"}

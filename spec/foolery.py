@@ -1534,6 +1534,7 @@ class FoolerySpec(SpecGame[State, Move]):
             return {}  # (the position's checks name it)
         for g, gift in gifts:
             _check_room_below_gift(view, g, gift)
+        _check_gift_seen_by_receiver(view)
         if not barred:
             return {}
         out: dict[Any, frozenset[tuple[Any, ...]]] = {}
@@ -1831,6 +1832,40 @@ def _read_given(raw: Any, state: State, hidden: frozenset[int] = frozenset()) ->
                 raise PositionError(f"given[{g}]: {missing[0]} is not in the receiver's hand (hands[{r}])")
         out.append(_sorted(cards))
     return tuple(out) if any(out) else ()
+
+
+def _check_gift_seen_by_receiver(view: Any) -> None:
+    """A view whose player received a Peasant's or Merchant's whole gift (``given[g]``) has seen each of
+    its cards: it is in her hand, played, or given back (where the partner's gift as listed leaves room
+    for a card given back and still held, as :func:`_read_given` reads it, the giver's hidden hand may
+    hold it). A card of it the view has not seen is no world: refused naming ``given[g]`` and the card,
+    before any world is drawn (docs/foolery.md: what the King knows)."""
+    obj = view.obj
+    previous, given, phase = obj.get("previous_places"), obj.get("given"), obj.get("phase", "play")
+    if not isinstance(previous, list) or not isinstance(given, list) or phase not in PHASES:
+        return  # (the position's checks name it)
+    unseen = set(view.unseen)
+    for g, texts in enumerate(given):
+        try:
+            if not texts or receiver_of(previous, g) != view.player or not gives_highest(previous, g):
+                continue
+            who = title(previous[g], len(previous))
+            gift = [TAROT78.parse(t, what=f"given[{g}]") for t in texts]
+            back = next(ph for ph, (giver, _, _) in GIVES.items() if giver == PARTNER[who])
+            listed = given[view.player] if isinstance(given[view.player], list) else []
+        except (InputError, KeyError, TypeError, IndexError, ValueError):
+            return  # (the position's checks name it)
+        if len(set(gift)) != next(k for giver, _, k in GIVES.values() if giver == who) or FOOL in gift:
+            continue  # (the count, a card twice, the Fool: the position's checks name them)
+        back_open = len(listed) < GIVES[back][2]
+        if PHASES.index(back) < PHASES.index(phase) and back_open:
+            continue  # (a card given back and still held in her hidden hand: the draws decide)
+        missing = next((c for c in gift if c in unseen), None)
+        if missing is not None:
+            receiver = PARTNER[who]
+            raise PositionError(f"given[{g}]: {missing.ascii} is a card the {receiver} (player {view.player}) has "
+                                f"not seen, but the {who} (player {g}) gave it to him: a card she gave is in his "
+                                f"hand, played by him, or given back by him (given[{view.player}])")
 
 
 def _check_room_below_gift(view: Any, g: int, gift: Sequence[Card]) -> None:

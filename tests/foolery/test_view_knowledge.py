@@ -217,7 +217,8 @@ def test_a_view_listing_a_gift_its_player_did_not_see_is_refused():
 def test_a_kings_view_with_a_gift_the_peasant_could_not_have_given_names_given(tmp_path, capsys):
     """The King's view after the exchange (``foolsolve view POS --as KING``) with its ``given[0]`` (the
     Peasant's gift) edited: each impossible gift is one line naming ``given[0]`` and what is wrong with it,
-    never the places of a hand (a bound too tight for the Peasant's hidden hand was blamed on them)."""
+    never the places of a hand nor a hand the view hides (a card the King has not seen, which a draw of
+    the worlds would place in some hidden hand), found from the view before any world is drawn."""
     state = SPEC.deal(Rules(), 4, random.Random(4), previous=[4, 2, 3, 1])  # player 0 Peasant, 3 King
     while state.phase != "play":
         state = SPEC.apply(state, SPEC.legal_moves(state)[0])
@@ -233,7 +234,12 @@ def test_a_kings_view_with_a_gift_the_peasant_could_not_have_given_names_given(t
     back = view["given"][3][0]  # a card the King gave her, known in her hand
     assert len(gift) == 2 and back in view["hands"][0]["known"]
     table_card = cards[0].ascii
+    seen = {*view["hands"][3], *view["given"][3], *view["hands"][0]["known"],
+            *(c for entry in view["table"] for c in entry["cards"]), *(view.get("discard") or [])}
+    not_seen = max((c for c in TAROT78 if c.ascii not in seen and c != FOOL), key=exchange_height).ascii
     for edited_gift, needles in [
+        ([gift[0], not_seen], [f"given[0]: {not_seen} is a card the King (player 3) has not seen, but the Peasant "
+                               "(player 0) gave it to him", "given back by him (given[3])"]),
         ([gift[0], table_card], [f"given[0]: {table_card} is on the table, played by player {other}"]),
         ([gift[0], back], [f"given[0]: the Peasant (player 0) gave {gift[0]} {back} as her 2 highest cards",
                            f"above {back}"]),

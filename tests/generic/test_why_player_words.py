@@ -88,16 +88,16 @@ def _what_it_does(path: Path, move: str, capsys) -> list[str]:
 
 
 @pytest.mark.parametrize(("example", "moves", "words"), [
-    ("durak-endgame", ["attack K♥"], ["player 0's hand: -KH", "the table: + KH", "to move: player 0 -> player 1"]),
-    ("durak-midbout", ["cover 8♦ with 9♦"], ["player 1's hand: -9D", "the table: 9D covers 8D",
+    ("durak-endgame", ["attack K♥"], ["player 0's hand: -K♥", "the table: + K♥", "to move: player 0 -> player 1"]),
+    ("durak-midbout", ["cover 8♦ with 9♦"], ["player 1's hand: -9♦", "the table: 9♦ covers 8♦",
                                             "to move: player 1 -> player 0"]),
     ("durak-midbout", ["take"], ["the defender takes: no -> yes", "to move: player 1 -> player 0"]),
     ("foolery-five-players-midround", ["pass"], ["the players who passed: players 2, 3 -> players 2, 3, 4",
                                                  "to move: player 4 -> player 0"]),
-    ("fools-and-angels-opening", ["draw own"], ["player 0's hand: +2C", "player 0's stock: -2C",
+    ("fools-and-angels-opening", ["draw own"], ["player 0's hand: +2♣", "player 0's stock: -2♣",
                                                 "the cards drawn this regroup: 0 -> 1", "the phase: turn -> regroup"]),
     ("fools-paradise-endgame", ["collect Q♣: Q♦ 7♥ 5♦"], [
-        "player 0's hand: -QC", "player 0's pile: +QC 5D QD 7H", "player 0's score: 105 -> 141", "the centre: -5D QD 7H",
+        "player 0's hand: -Q♣", "player 0's pile: +Q♣ 5♦ Q♦ 7♥", "player 0's score: 105 -> 141", "the centre: -5♦ Q♦ 7♥",
         "to move: player 0 -> player 1"]),
     ("three-fools-first-round", ["keep", "lead 10R as R", "play 8R", "play 3P"], [
         "player 0's hand: +7R", "player 0's pile: -7R", "player 1's hand: +8S", "player 1's pile: -8S",
@@ -105,6 +105,10 @@ def _what_it_does(path: Path, move: str, capsys) -> list[str]:
         "the centre: -10R 8R", "the declared suit: R -> none", "the leader: player 0 -> player 2",
         "the phase: follow -> flip", "the rounds played: + leader 0: binary down, declared R, 10R 8R 3P, winner 2, "
         "bonus none", "the streak: 0 -> 1"]),
+    ("three-fools-deal", ["first 0"], [  # (Pilatch cards are written as position files write them)
+        "player 0's hand: +3R 10R 3S KS", "player 0's pile: -3R 10R KS 3S", "player 1's hand: +3P 7P QP QS",
+        "player 1's pile: -QS 3P 7P QP", "player 2's hand: +2R 6S 10S AS", "player 2's pile: -6S AS 2R 10S",
+        "the leader: nobody yet -> player 0", "the phase: start -> flip", "to move: chance -> player 0"]),
 ])
 def test_what_a_move_does_is_said_in_a_players_words(example: str, moves: list[str], words: list[str],
                                                       tmp_path: Path, capsys) -> None:
@@ -158,3 +162,72 @@ def test_no_line_of_what_a_move_does_names_a_position_field() -> None:
                     assert label not in fields and not re.fullmatch(r"\w+\[\d+\]", label) and "_" not in label, (
                         name, line)
                 state = spec.apply(state, move)
+
+
+def test_what_a_move_does_writes_cards_as_the_rest_of_the_output(tmp_path: Path, capsys) -> None:
+    """Each card of "What it does" is written as the rest of ``why``'s output writes it: glyphs
+    (``9♦ covers 8♦`` under ``9♦ beats 8♦``), ASCII under ``--ascii``, in every game; a Foolery trump
+    and a Pilatch card as position files write them (that is how the rest of the output writes them)."""
+    import random
+
+    from foolsolve.spec.foolery import Rules as FooleryRules
+    from foolsolve.spec.fools_and_angels import SPEC as FA
+    from foolsolve.spec.three_fools import SPEC as TF
+
+    path = EXAMPLES / "durak-midbout.json"
+    code, out, _ = run(["why", str(path), "cover 8♦ with 9♦"], capsys)
+    assert code == 0 and "9♦ beats 8♦" in out and "the table: 9♦ covers 8♦" in out and "9D" not in out, out
+    code, out, _ = run(["why", str(path), "cover 8D with 9D", "--ascii"], capsys)
+    assert code == 0 and "player 1's hand: -9D" in out and "the table: 9D covers 8D" in out and "♦" not in out, out
+    pair = foolery("9S", "AS XII II 7C 7D", "3C", table=[(0, "6C 6D")], to_move=1)
+    words = explain(FOOLERY, pair, "play 7C 7D", flips=False).effect_words
+    assert "player 1's hand: -7♣ 7♦" in words and "the table: + player 1: 7♣ 7♦" in words, words
+    later = FOOLERY.deal(FooleryRules(), 4, random.Random(4), previous=[4, 2, 3, 1])
+    trumps = explain(FOOLERY, later, "give XVII XIX", flips=False)
+    assert "player 0's hand: -XVII XIX" in trumps.effect_words
+    s = fp_position(["KC QD 9H QS KS", "5C JC 8H JH 9S"], "2C QC AC 4D 8D")
+    assert "the centre: -4♦ 8♦" in explain(FP, s, "collect Q♦: 8♦ 4♦", flips=False).effect_words
+    rng = random.Random(3)
+    for spec in (FA, TF):  # random play: no line holds a French card in ASCII (2C, QD) in either game
+        state = spec.deal(spec.rules_cls(), 2 if spec is FA else 3, rng)
+        for _ in range(30):
+            moves = spec.legal_moves(state)
+            if not moves:
+                break
+            move = rng.choice(moves)
+            for line in explain(spec, state, str(move), flips=False).effect_words:
+                ascii_cards = [t for t in line.replace("+", " ").replace("-", " ").split()
+                               if len(t) in (2, 3) and t[-1] in "CDHS" and t[:-1] in {*"23456789JQKA", "10"}]
+                assert spec is TF or not ascii_cards, line
+            state = spec.apply(state, move)
+
+
+def test_durak_says_the_cards_a_taken_bout_shows_as_a_player_would() -> None:
+    """The cards a defender takes are known to all: said as ``player 1's cards known to all: +7♣ 7♥``,
+    not in the position field's words."""
+    from foolsolve.spec.durak import SPEC as D
+
+    s = pos(hands=[["KC", "7C"], ["7D", "QS"], ["6H"]], table=[["7H", None]], taking=True)
+    words = explain(D, s, "throw 7♣", flips=False).effect_words
+    assert "player 1's cards known to all: +7♣ 7♥" in words and "player 1's hand: +7♣ 7♥" in words, words
+    assert not any("have seen" in line for line in words), words
+
+
+def test_fools_and_angels_says_the_cards_both_players_know_as_a_player_would() -> None:
+    """A Fools and Angels card both players have seen (a surrender's) is said as ``player 1's cards known
+    to both: +3♠``."""
+    import random
+
+    from foolsolve.spec.fools_and_angels import SPEC as FA
+
+    rng = random.Random(1)
+    state = FA.deal(FA.rules_cls(), 2, rng)
+    lines: list[str] = []
+    for _ in range(40):
+        move = rng.choice(FA.legal_moves(state))
+        lines = [x for x in explain(FA, state, str(move), flips=False).effect_words if "known" in x or "have seen" in x]
+        if lines:
+            break
+        state = FA.apply(state, move)
+    assert lines and all(x.startswith("player ") and "'s cards known to both: +" in x for x in lines), lines
+    assert not any(x[-1] in "CDHS" for x in lines), lines  # (the card in glyphs, as the rest of the output)
