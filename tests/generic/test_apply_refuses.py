@@ -16,9 +16,19 @@ from foolsolve.cards import Card
 from foolsolve.game import IllegalMove
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "foolsolve" / "examples"
-EXAMPLE = {"durak": "durak-midbout", "foolery": "foolery-five-players-midround",
-           "fools-and-angels": "fools-and-angels-opening", "fools-paradise": "fools-paradise-endgame",
-           "three-fools": "three-fools-first-round"}
+
+
+def _example(game: str) -> str:
+    """The game's example position (a full position, not a view) with the most legal moves."""
+    found = []
+    for path in sorted(EXAMPLES.glob(f"{game}-*.json")):
+        pos = foolsolve.load(path)
+        if pos.game == game and not pos.is_view:
+            found.append((len(pos.spec.legal_moves(pos.state)), path.stem))
+    return max(found)[1]
+
+
+EXAMPLE = {game: _example(game) for game in games.names()}
 
 
 def _state(game: str) -> Any:
@@ -39,10 +49,6 @@ def _elsewhere(game: str, state: Any) -> list[Any]:
         s = spec.apply(s, moves[0])
     assert out, game
     return out[:6]
-
-
-def test_the_examples_cover_every_game():
-    assert sorted(EXAMPLE) == sorted(games.names())
 
 
 @pytest.mark.parametrize("game", sorted(EXAMPLE))
