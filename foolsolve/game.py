@@ -611,6 +611,78 @@ def public_records(game: Any, before: Any, move: Any, after: Any, observers: Seq
 _MOVE_CLASSES: dict[type, tuple[type, ...]] = {}
 """:meth:`SpecGame.move_classes` by spec class."""
 
+_FIELD_CHECKS: dict[type, tuple[tuple[str, Callable[[Any], str]], ...]] = {}
+""":func:`move_field_problem`'s checks by move class: each field's name and what is wrong with a value."""
+
+
+def _field_check(hint: Any, choices: tuple[Any, ...] | None) -> Callable[[Any], str] | None:
+    """What is wrong with a value of a move field annotated ``hint`` (empty: nothing), or ``None``
+    for an annotation not checked here (the rules then judge the value)."""
+    import typing
+
+    from foolsolve.cards import Card
+
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is typing.Literal:
+        choices = tuple(args)
+        hint = type(args[0])
+    if hint is Card:
+        return lambda v: "" if isinstance(v, Card) else "not a card"
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        inner = _field_check(args[0], None)
+        if inner is None:
+            return None
+        item = inner
+
+        def check_tuple(v: Any) -> str:
+            if not isinstance(v, tuple):
+                return f"not a tuple (a {type(v).__name__})"
+            for x in v:
+                wrong = item(x)
+                if wrong:
+                    return f"a tuple whose item {x!r} is {wrong}"
+            return ""
+        return check_tuple
+    if hint is bool:
+        return lambda v: "" if isinstance(v, bool) else "not a bool (True or False)"
+    if hint is int:
+        return lambda v: "" if isinstance(v, int) and not isinstance(v, bool) else "not an int"
+    if hint is str:
+        if choices:
+            listed = ", ".join(repr(c) for c in choices)
+            return lambda v: "" if isinstance(v, str) and v in choices else f"not one of {listed}"
+        return lambda v: "" if isinstance(v, str) else "not a str"
+    return None
+
+
+def move_field_problem(move: Any) -> str:
+    """What is wrong with the fields of the dataclass ``move`` (empty: nothing), read off each
+    field's annotation: a ``Card``, a tuple of ``Card`` (a tuple, not a list), a ``bool``, an
+    ``int`` (not a bool), a ``str`` (one of the class's ``FIELD_CHOICES[name]`` or of a
+    ``Literal``'s values where given). Names the field, its value and the problem."""
+    import dataclasses
+    import sys
+    import typing
+
+    cls = type(move)
+    checks = _FIELD_CHECKS.get(cls)
+    if checks is None:
+        found: list[tuple[str, Callable[[Any], str]]] = []
+        if dataclasses.is_dataclass(cls):
+            hints = typing.get_type_hints(cls, vars(sys.modules[cls.__module__]))
+            choices: dict[str, tuple[Any, ...]] = getattr(cls, "FIELD_CHOICES", {})
+            for f in dataclasses.fields(cls):
+                check = _field_check(hints.get(f.name), choices.get(f.name))
+                if check is not None:
+                    found.append((f.name, check))
+        checks = _FIELD_CHECKS[cls] = tuple(found)
+    for name, check in checks:
+        value = getattr(move, name)
+        wrong = check(value)
+        if wrong:
+            return f"its {name} {value!r} is {wrong}"
+    return ""
+
 
 class SpecGame(ABC, Generic[S, M]):
     """The rules of one game as plain, literal, slow Python."""
@@ -716,14 +788,20 @@ class SpecGame(ABC, Generic[S, M]):
 
     def check_move(self, move: Any) -> None:
         """An :class:`IllegalMove` saying so unless ``move`` is a move of this game (of one of
-        :meth:`move_classes`): what :meth:`apply` checks first, so that a text, ``None`` or another
-        game's move is refused as illegal, never met by an error from inside the rules."""
+        :meth:`move_classes`, each field of the kind its annotation names: :func:`move_field_problem`):
+        what :meth:`apply` and ``why_illegal`` check first, so that a text, ``None``, another game's
+        move or a move with a bad field (``Draw(source=None)``, a list of cards) is refused as illegal,
+        never met by an error from inside the rules or taken as some other move."""
         kinds = self.move_classes()
         if kinds and not isinstance(move, kinds):
             names = [k.__name__ for k in kinds]
             listed = ", ".join(names)
             raise IllegalMove(f"move {move!r} is not a {self.title} move (one of {listed}; parse_move reads "
                               f"one from its text)")
+        wrong = move_field_problem(move)
+        if wrong:
+            raise IllegalMove(f"move {move!r} is not a {self.title} move: {wrong} (parse_move reads one from "
+                              f"its text)")
 
     def move_sort_key(self, move: M) -> Any:
         """The documented sort key of moves (default: the move's own ordering)."""

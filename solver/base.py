@@ -201,6 +201,26 @@ class SolveOptions:
     the exact solver go on for all of ``--time`` once the value and a best move are proved."""
 
     def __post_init__(self) -> None:
+        """The limits checked when the options are made, with the command line's ranges (``--max-nodes``
+        from 1, read as at most :data:`MAX_NODES` above it; ``--time`` from 0 to :data:`MAX_SECONDS`;
+        ``--max-memory`` from 1 to :data:`MAX_MEMORY` MiB): a one-line :class:`InputError` naming the
+        field. Then ``extra``'s shared options (``max_nodes``, ``time``, ``distance``) are read."""
+        from foolsolve.numbers import is_whole
+
+        if self.max_nodes is not None and not is_whole(self.max_nodes, 1):
+            raise InputError(f"SolveOptions.max_nodes: expected a whole number >= 1 (above {MAX_NODES:,} read as it) "
+                             f"or None (no limit), got {self.max_nodes!r}")
+        t = self.time_limit
+        if t is not None and (isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t)
+                              or not 0 <= t <= MAX_SECONDS):
+            raise InputError(f"SolveOptions.time_limit: expected a number of seconds from 0 to {MAX_SECONDS:,} (a year) "
+                             f"or None (no limit), got {t!r}")
+        if self.max_memory is not None and not is_whole(self.max_memory, 1, MAX_MEMORY):
+            raise InputError(f"SolveOptions.max_memory: expected a whole number of MiB from 1 to {MAX_MEMORY:,} or None "
+                             f"(the default, {DEFAULT_MAX_MEMORY:,}), got {self.max_memory!r}")
+        if not isinstance(self.extra, dict):
+            raise InputError(f"SolveOptions.extra: expected a dict of the game's solver options, got "
+                             f"{type(self.extra).__name__}")
         extra = dict(self.extra)
         for old, new in ALIASES.items():
             if old in extra:
@@ -284,7 +304,8 @@ def limit_text(exc: SearchLimit, options: SolveOptions, *, note: bool = False) -
             return str(exc)
         how = f" ({exc.searched_by})" if exc.searched_by and not note else ""  # (a partial notes it already)
         return f"{name(options.time_option)}: no exact answer within {options.time_limit:g} s{how}"
-    return f"{name(options.nodes_option)}: no exact answer within {options.max_nodes:,} nodes"
+    nodes = options.max_nodes
+    return f"{name(options.nodes_option)}: no exact answer within {nodes:,} node{'' if nodes == 1 else 's'}"
 
 
 def named_option(option: str) -> str:

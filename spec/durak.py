@@ -1080,6 +1080,9 @@ def attack_reasons(state: State, cards: tuple[Card, ...]) -> list[Reason]:
     value"; §Throw option: "you can walk with 1-4 cards of the same value".
     """
     out = not_held(state, state.attacker, cards, "attack_options")
+    if not cards:
+        out.append(reason("attack_options", "no cards: a lead is one card or several of one rank", "rules",
+                          _LEAD_QUOTE))
     if len({c.rank for c in cards}) > 1:
         out.append(reason("attack_options", "cards of different ranks: a lead is one card or several of one rank",
                           "rules", _LEAD_QUOTE))
@@ -1917,7 +1920,9 @@ class DurakSpec(SpecGame[State, Move]):
 
     def why_illegal(self, state: State, move: Move) -> list[Reason]:
         """Every rule against ``move`` (empty: it is legal): whose turn and what phase it is
-        (:func:`phase`), then the rule function of the move's kind."""
+        (:func:`phase`), then the rule function of the move's kind. A move of another class or with a bad field
+        raises :class:`IllegalMove` (:meth:`check_move`)."""
+        self.check_move(move)
         ph = phase(state)
         if ph == OVER:
             res = end_of_game(state)

@@ -1216,7 +1216,9 @@ class FoolerySpec(SpecGame[State, Move]):
 
     def why_illegal(self, state: State, move: Move) -> list[Reason]:
         """Every rule against ``move`` (empty: it is legal): the end of the round, the phase (the
-        exchange before play), then :func:`give_reasons`, :func:`pass_reasons` or :func:`play_reasons`."""
+        exchange before play), then :func:`give_reasons`, :func:`pass_reasons` or :func:`play_reasons`.
+        A move of another class or with a bad field raises :class:`IllegalMove` (:meth:`check_move`)."""
+        self.check_move(move)
         res = self.result(state)
         if res is not None:
             return [reason("end_of_round", f"the round is over ({res.label}){scoring_caveat(state.rules)}", "Titles",

@@ -592,6 +592,7 @@ class Defend:
 
     target: str
     cards: tuple[Card, ...]
+    FIELD_CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {"target": TARGETS}
 
     def __str__(self) -> str:
         return f"defend {self.target} with {_cards_str(self.cards)}"
@@ -616,6 +617,7 @@ class Draw:
     """Draw the top card of the own stock (``own``) or of the pool (``pool``)."""
 
     source: str
+    FIELD_CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {"source": ("own", "pool")}
 
     def __str__(self) -> str:
         return f"draw {self.source}"
@@ -1467,7 +1469,9 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
 
     def why_illegal(self, state: State, move: Move) -> list[Reason]:
         """Every rule against ``move`` (empty: legal): the game is over, the phase, then the rule
-        function of the move's kind."""
+        function of the move's kind. A move of another class or with a bad field
+        raises :class:`IllegalMove` (:meth:`check_move`)."""
+        self.check_move(move)
         res = self.result(state)
         if res is not None:
             return [result_reason(state, res)]

@@ -269,6 +269,7 @@ class Reveal:
 
     card: Card
     to: str
+    FIELD_CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {"to": ("hand", "centre")}
 
     def __str__(self) -> str:
         return f"draw {self.card}" if self.to == "hand" else f"reveal {self.card}"
@@ -493,7 +494,9 @@ class FoolsParadiseSpec(SpecGame[State, Move]):
         return not self.why_illegal(state, move)
 
     def why_illegal(self, state: State, move: Move) -> list[Reason]:
-        """Every rule against ``move`` (empty: it is legal)."""
+        """Every rule against ``move`` (empty: it is legal). A move of another class or with a bad field
+        raises :class:`IllegalMove` (:meth:`check_move`)."""
+        self.check_move(move)
         if state.pending is not None:
             # a chance outcome: a card of the stock, to the drawing hand or to the centre
             to = "hand" if state.pending[0] else "centre"

@@ -282,6 +282,7 @@ class Lead:
 
     card: Card
     declared: str
+    FIELD_CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {"declared": PILATCH_SUITS}
 
     def __str__(self) -> str:
         return f"lead {self.card.ascii} as {SUIT_TEXT[self.declared]}"
@@ -1221,7 +1222,9 @@ class ThreeFoolsSpec(SpecGame[State, Move]):
 
     def why_illegal(self, state: State, move: Move) -> list[Reason]:
         """Every rule against ``move`` (empty: it is legal): the end of the game, the phase, then
-        :func:`lead_reasons`, :func:`follow_reasons` or :func:`roshambo_reasons`."""
+        :func:`lead_reasons`, :func:`follow_reasons` or :func:`roshambo_reasons`. A move of another class or with a bad field
+        raises :class:`IllegalMove` (:meth:`check_move`)."""
+        self.check_move(move)
         if state.phase == OVER:
             return [reason("end_of_game", f"the game is over: player {state.winner} won ({state.reason})",
                            "Objective", "To win three rounds in a row, or to have the most cards when another "

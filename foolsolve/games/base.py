@@ -88,7 +88,15 @@ def registry_solve(info: GameInfo, fn: SolveFn) -> SolveFn:
     @functools.wraps(fn)
     def solve(state: Any, options: SolveOptions | None = None) -> SolveResult:
         from foolsolve.errors import option_names, option_names_set
-        from foolsolve.solver.base import SOLVE_OPTIONS_NAMES, Interrupted, SearchLimit, SolveOptions, name_method, with_limits
+        from foolsolve.solver.base import (
+            SOLVE_OPTIONS_NAMES,
+            Interrupted,
+            SearchLimit,
+            SolveOptions,
+            limit_text,
+            name_method,
+            with_limits,
+        )
 
         opts = with_limits(options if options is not None else SolveOptions())
         started = time.perf_counter()
@@ -101,6 +109,11 @@ def registry_solve(info: GameInfo, fn: SolveFn) -> SolveFn:
         except (SearchLimit, Interrupted) as exc:
             if exc.partial is not None:
                 name_method(info, exc.partial, opts.extra)
+            if isinstance(exc, SearchLimit) and exc.option == "nodes" and opts.max_nodes is not None:
+                # every game's node limit in one wording, naming the option as the time limit's does
+                # ('SolveOptions.max_nodes: no exact answer within 1 node' from Python)
+                with option_names(names):
+                    exc.args = (limit_text(exc, opts),)
             raise
         except KeyboardInterrupt as exc:
             if type(exc) is not KeyboardInterrupt:  # a Stopped compile says what it stopped

@@ -177,3 +177,61 @@ def test_a_time_limits_error_names_the_option_as_its_caller_calls_it() -> None:
     with pytest.raises(SearchLimit) as caught:
         info.solve(ToyState(ToyRules(), 5, 0), SolveOptions(time_limit=60, extra={"time": 0.05}))
     assert str(caught.value) == "SolveOptions.extra time=0.05: no exact answer within 0.05 s"
+
+
+def _node_example(info: GameInfo) -> Any:
+    """A position of the game's examples (its endgame where it has one) that its solver does not
+    answer within one node."""
+    names = sorted(p.name for p in EXAMPLES.iterdir() if p.name.startswith(f"{info.name}-") and p.name.endswith(".json"))
+    for name in sorted(names, key=lambda n: "endgame" not in n):
+        state = _state(info, name)
+        try:
+            assert info.solve is not None
+            info.solve(state, SolveOptions(max_nodes=1))
+        except SearchLimit:
+            return state
+    raise AssertionError(f"no example of {info.name} needs more than one node")
+
+
+def test_every_games_node_limit_reads_one_way_naming_the_option_as_its_caller_calls_it() -> None:
+    """Each game's solver stopped at ``max_nodes`` says so in the time limit's words, naming the
+    SolveOptions field from Python, foolsolve.answer's ``max_nodes`` within its names, the command
+    line's ``--max-nodes`` within its (``1 node``, ``2 nodes``)."""
+    from contextlib import nullcontext
+
+    from foolsolve.api import PYTHON_NAMES
+    from foolsolve.errors import command_line_names, option_names
+
+    for game in games.names():
+        info = games.get(game)
+        assert info.solve is not None
+        state = _node_example(info)
+        for context, said in ((nullcontext(), "SolveOptions.max_nodes"), (option_names(PYTHON_NAMES), "max_nodes"),
+                              (command_line_names(), "--max-nodes")):
+            for budget, nodes in ((1, "1 node"), (2, "2 nodes")):
+                with context if budget == 1 else nullcontext():
+                    with pytest.raises(SearchLimit) as caught:
+                        info.solve(state, SolveOptions(max_nodes=budget))
+                if budget == 1:
+                    assert str(caught.value) == f"{said}: no exact answer within {nodes}", (game, caught.value)
+                else:
+                    assert str(caught.value) == f"SolveOptions.max_nodes: no exact answer within {nodes}", game
+
+
+@pytest.mark.parametrize(("field", "value"), [
+    ("time_limit", -1), ("time_limit", float("nan")), ("time_limit", float("inf")), ("time_limit", "x"),
+    ("time_limit", True), ("time_limit", 10 ** 9), ("max_nodes", 0), ("max_nodes", 1.5), ("max_nodes", "5"),
+    ("max_nodes", False), ("max_memory", -1), ("max_memory", 0), ("max_memory", 2 ** 40), ("max_memory", 1.0),
+    ("extra", None), ("extra", [("time", 1)])])
+def test_solve_options_refuse_a_bad_limit_naming_the_field(field: str, value: Any) -> None:
+    from foolsolve.errors import InputError
+
+    with pytest.raises(InputError, match=rf"^SolveOptions\.{field}: expected ") as caught:
+        SolveOptions(**{field: value})
+    assert "\n" not in str(caught.value)
+
+
+def test_solve_options_take_the_command_lines_ranges() -> None:
+    assert SolveOptions(time_limit=0).time_limit == 0
+    assert SolveOptions(time_limit=366 * 24 * 3600, max_nodes=1, max_memory=1 << 20).max_memory == 1 << 20
+    assert SolveOptions(max_nodes=10 ** 30).max_nodes == 1 << 62  # above the cap read as it, as --max-nodes
