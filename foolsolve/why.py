@@ -357,7 +357,7 @@ def field_label(spec: Any, key: str) -> str:
     (:data:`FIELD_WORDS`, the spec's :attr:`~foolsolve.game.SpecGame.field_words`); a field neither
     names, its name with spaces."""
     name, _, index = key.partition("[")
-    words = {**FIELD_WORDS, **(getattr(spec, "field_words", None) or {})}.get(name)
+    words = {**FIELD_WORDS, **spec.field_words}.get(name)
     if words is None:
         return key.replace("_", " ")
     if index and "{p}" in words:
@@ -410,7 +410,7 @@ def effect_words(spec: SpecGame[Any, Any], state: Any, after: Any, before: dict[
             return card(v) if name not in PLAYER_FIELDS and is_card(v) else v.replace("_", " ")
         return "none" if v is None else json.dumps(v, ensure_ascii=False)
 
-    deck = getattr(getattr(spec, "meta", None), "deck", None)
+    deck = spec.meta.deck
 
     def is_card(text: str) -> bool:
         try:
@@ -451,7 +451,7 @@ def effect_words(spec: SpecGame[Any, Any], state: Any, after: Any, before: dict[
         return ", ".join(card(n[0]) + (f" covered by {card(n[1])}" if n[1] else "") for n in new)
 
     def per_player(key: str, old: Any, new: Any) -> bool:  # one value a player, each a number, word or none
-        words = {**FIELD_WORDS, **(getattr(spec, "field_words", None) or {})}.get(key, "")
+        words = {**FIELD_WORDS, **spec.field_words}.get(key, "")
         return ("{p}" in words and isinstance(old, list) and isinstance(new, list) and len(old) == len(new)
                 and not any(isinstance(x, (list, dict)) for x in (*old, *new)))
 

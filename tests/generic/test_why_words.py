@@ -66,7 +66,8 @@ def test_why_leaves_out_position_refusals_that_would_not_change_the_verdict(fp_l
 
 
 def test_why_effect_words_read_slots_words_and_fold_long_records() -> None:
-    spec = SimpleNamespace(result=lambda s: None, to_move=lambda s: s)
+    spec = SimpleNamespace(result=lambda s: None, to_move=lambda s: s, field_words={},
+                           meta=SimpleNamespace(deck=None))  # (no deck: cards as written)
     before = {"to_move": 2, "centre": ["JoR", "4R", None], "declared": "P", "streak": 1,
               "rounds": [{"leader": 2, "cards": ["5S", "9R", "JP"], "winner": 2, "bonus": [["5P", "QR", "QS"]]}]}
     after = {"to_move": -1, "centre": [None, None, None], "declared": None, "streak": 2,
