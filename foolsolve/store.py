@@ -492,6 +492,7 @@ class Store:
             if too_small is not None:  # refused before SQLite touches a file: the store is left as it was
                 raise StoreNoRoom(f"{self.label}: cannot open the result store ({too_small})", _size_limit())
             made = _Made.create(self.path)
+            _keep_in_use(self.path)
             self._db = sqlite3.connect(str(self.path), timeout=open_timeout, isolation_level=None)
             self._db.text_factory = _text
             try:
@@ -508,6 +509,7 @@ class Store:
                     self.read_only = folder
                 else:
                     raise
+            _keep_in_use(self.path)  # (the file SQLite made, where it was missing)
             self._wait(BUSY_TIMEOUT)
         except BaseException as exc:
             # (the room left is looked at before a file made here is removed, which frees some)
@@ -979,6 +981,15 @@ class _Made:
                 name.unlink(missing_ok=True)
             except OSError:
                 pass
+
+
+def _keep_in_use(path: Path) -> None:
+    """The store ``path`` and SQLite's files beside it recorded as files this process reads, never
+    removed as an output's leftover temporary file, whatever their names (:func:`foolsolve.positions.keep_in_use`)."""
+    from foolsolve.positions import keep_in_use
+
+    for name in (path, *(Path(f"{path}{side}") for side in _Made.SIDES)):
+        keep_in_use(name)
 
 
 class StoreLocked(InputError):
