@@ -521,7 +521,8 @@ class Store:
             if room is not None:
                 raise StoreNoRoom(f"{self.label}: cannot open the result store ({room})") from None
             if isinstance(exc, sqlite3.OperationalError):
-                raise InputError(f"{self.label}: cannot open the result store ({_reason(exc)})") from None
+                why = _cannot_make(self.path) or _reason(exc)
+                raise InputError(f"{self.label}: cannot open the result store ({why})") from None
             if isinstance(exc, sqlite3.DatabaseError):
                 # a file that is no SQLite database at all, or whose first pages are damaged (the docs' wording)
                 raise InputError(f"{self.label}: the result store is damaged ({_reason(exc)}); move the file away "
@@ -579,7 +580,9 @@ class Store:
             if _is_locked(exc):
                 raise StoreLocked(f"{self.label}: cannot use the result store ({exc}: another process holds it)") \
                     from None
-            raise InputError(f"{self.label}: cannot use the result store ({exc})") from None
+            # (a disk I/O error under a file-size limit names the limit, as opening the store does)
+            raise InputError(f"{self.label}: cannot use the result store ({_no_room(exc, self.path) or exc})") \
+                from None
         except sqlite3.DatabaseError as exc:
             raise StoreDamaged(f"{self.label}: the result store is damaged ({exc}); move the file away (a new "
                                f"store starts empty) or name another with {option_name('--store')}") from None
@@ -1016,6 +1019,20 @@ def _unwritable_folder(path: Path) -> str | None:
     ``-wal`` and ``-shm`` files beside it: where they are missing and cannot be made, SQLite cannot
     open it at all (``unable to open database file``), and :func:`_read_only` opens it instead."""
     if not path.is_file() or os.access(path.parent, os.W_OK):
+        return None
+    from foolsolve.positions import unwritable_folder
+
+    return unwritable_folder(path.parent)
+
+
+def _cannot_make(path: Path) -> str | None:
+    """Why the missing store file ``path`` cannot be made, in words (``read-only file system``, ``no
+    permission to write in FOLDER``), else ``None`` (it exists, or its folder can be written): what
+    SQLite says only as ``unable to open database file``, for ``--store`` and ``$FOOLSOLVE_STORE`` alike."""
+    try:
+        if os.path.lexists(path) or not path.parent.is_dir() or os.access(path.parent, os.W_OK):
+            return None
+    except (OSError, ValueError):
         return None
     from foolsolve.positions import unwritable_folder
 

@@ -649,3 +649,16 @@ def test_a_leftover_whose_process_runs_is_kept(tmp_path: Path) -> None:
         os.utime(path, (old, old))
     assert positions.remove_stale_temps(final) == 1
     assert running.exists() and not gone.exists()
+
+
+def test_a_store_write_past_the_file_size_limit_names_the_limit(tmp_path: Path) -> None:
+    """A store opened under a file-size limit large enough to open it (48 KiB) whose later write
+    fails said only ``(disk I/O error)``: the warning names the limit, as the open's message does,
+    and the answer is given all the same."""
+    store = tmp_path / "w.db"
+    proc = _run(["solve", str(ENDGAME), "--store", str(store), "--json"], limit=48 * 1024)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["game"] == "durak"
+    assert proc.stderr.splitlines() == [
+        f"foolsolve: warning: --store {store}: cannot use the result store (disk I/O error: the file-size limit "
+        "(ulimit -f) of 49,152 bytes is too small for its files); the answer is given, not stored (nor any after it)"]
