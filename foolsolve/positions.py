@@ -451,6 +451,7 @@ def open_input(path: str | Path, *, named_by: str | None = None) -> IO[bytes]:
                 except BlockingIOError:  # a writer, nothing written yet
                     pass
             os.set_blocking(fd, True)  # a terminal or a pipe: wait for what comes
+        keep_in_use(where, fd)
         raw = io.FileIO(fd, "r")
     except OSError as exc:
         os.close(fd)
@@ -1014,13 +1015,74 @@ _TEMP_NAME = re.compile(rf"\.(?P<name>.+)\.{TEMP_TAG}-(?P<pid>[0-9]+)-[0-9a-f]{{
 one (:func:`remove_stale_temps`): a user's own ``.NAME.1a2b3c4d.tmp`` is not foolsolve's."""
 
 
+_IN_USE: dict[tuple[int, int], str] = {}
+"""The device and inode of every file this process reads (:func:`keep_in_use`), with its resolved
+name: never removed as a temporary file left behind (:func:`remove_stale_temps`), whatever its
+name (another link to it too), while that name still is that file (an inode of a file deleted
+since can be a new file's)."""
+
+_IN_USE_NAMES: set[str] = set()
+"""The resolved names of those files, and of files this process may make and read (a store's
+``-wal`` and ``-shm``): never removed either."""
+
+
+def keep_in_use(path: str | Path, fd: int | None = None) -> None:
+    """Record ``path`` (open as ``fd``, where given) as a file this process reads: an input, the
+    result store, its side files. :func:`remove_stale_temps` never removes it, even where its name
+    is a temporary file's (``.out.json.foolsolve-123-0a1b2c3d.tmp`` read with ``--out out.json``).
+    Nothing here fails."""
+    try:
+        name = os.path.realpath(path)
+    except (OSError, ValueError):
+        return
+    _IN_USE_NAMES.add(name)
+    with contextlib.suppress(OSError, ValueError):
+        info = os.fstat(fd) if fd is not None else os.stat(path)
+        _IN_USE[(info.st_dev, info.st_ino)] = name
+
+
+def _in_use(path: Path, info: os.stat_result) -> bool:
+    """Whether the file ``path`` (``info``: its ``lstat``) is one this process reads (:func:`keep_in_use`)."""
+    try:
+        if os.path.realpath(path) in _IN_USE_NAMES:
+            return True
+        name = _IN_USE.get((info.st_dev, info.st_ino))
+        if name is None:
+            return False
+        there = os.stat(name)
+    except FileNotFoundError:
+        return False
+    except (OSError, ValueError):
+        return True
+    return (there.st_dev, there.st_ino) == (info.st_dev, info.st_ino)
+
+
+def _process_alive(pid: int) -> bool:
+    """Whether a process of id ``pid`` runs (this one included; one of another user's counts too)."""
+    if pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (OverflowError, ValueError):
+        return False
+    except OSError:  # (EPERM: it runs, as another user)
+        return True
+    return True
+
+
 def remove_stale_temps(final: Path) -> int:
     """Remove the temporary files of ``final`` that a run killed mid-write (SIGKILL, a power cut)
     left behind: those named as :func:`temp_beside` names them (``.NAME.foolsolve-PID-XXXXXXXX.tmp``
     beside it, :data:`_TEMP_NAME`), regular files, held by no process (:func:`_hold_temp`) and last
     changed before this process started. Any other name is kept, whatever it looks like (a user's
-    ``.NAME.1a2b3c4d.tmp``); so is one held by a running foolsolve, and every one where locks cannot
-    be taken (a file system without them). Returns how many were removed; nothing here fails."""
+    ``.NAME.1a2b3c4d.tmp``); so is one held by a running foolsolve, one whose name's process id is
+    a running process, every one where locks cannot be taken (a file system without them), and
+    every file this process reads (:func:`keep_in_use`: an input, the result store and its side
+    files), whatever its name. Those are told before the file is opened here: closing a descriptor
+    of the store's file would drop SQLite's own (POSIX) locks on it. Returns how many were removed;
+    nothing here fails."""
     try:
         import fcntl
     except ImportError:
@@ -1035,6 +1097,11 @@ def remove_stale_temps(final: Path) -> int:
         if match is None or match["name"] != final.name:
             continue
         stale = final.parent / entry
+        try:
+            if _process_alive(int(match["pid"])) or _in_use(stale, os.lstat(stale)):
+                continue
+        except (OSError, ValueError):
+            continue
         try:
             fd = os.open(stale, os.O_RDONLY | _NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
         except OSError:

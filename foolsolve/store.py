@@ -492,6 +492,7 @@ class Store:
             if too_small is not None:  # refused before SQLite touches a file: the store is left as it was
                 raise StoreNoRoom(f"{self.label}: cannot open the result store ({too_small})", _size_limit())
             made = _Made.create(self.path)
+            _keep_in_use(self.path)
             self._db = sqlite3.connect(str(self.path), timeout=open_timeout, isolation_level=None)
             self._db.text_factory = _text
             try:
@@ -508,6 +509,7 @@ class Store:
                     self.read_only = folder
                 else:
                     raise
+            _keep_in_use(self.path)  # (the file SQLite made, where it was missing)
             self._wait(BUSY_TIMEOUT)
         except BaseException as exc:
             # (the room left is looked at before a file made here is removed, which frees some)
@@ -519,7 +521,8 @@ class Store:
             if room is not None:
                 raise StoreNoRoom(f"{self.label}: cannot open the result store ({room})") from None
             if isinstance(exc, sqlite3.OperationalError):
-                raise InputError(f"{self.label}: cannot open the result store ({_reason(exc)})") from None
+                why = _cannot_make(self.path) or _reason(exc)
+                raise InputError(f"{self.label}: cannot open the result store ({why})") from None
             if isinstance(exc, sqlite3.DatabaseError):
                 # a file that is no SQLite database at all, or whose first pages are damaged (the docs' wording)
                 raise InputError(f"{self.label}: the result store is damaged ({_reason(exc)}); move the file away "
@@ -577,7 +580,9 @@ class Store:
             if _is_locked(exc):
                 raise StoreLocked(f"{self.label}: cannot use the result store ({exc}: another process holds it)") \
                     from None
-            raise InputError(f"{self.label}: cannot use the result store ({exc})") from None
+            # (a disk I/O error under a file-size limit names the limit, as opening the store does)
+            raise InputError(f"{self.label}: cannot use the result store ({_no_room(exc, self.path) or exc})") \
+                from None
         except sqlite3.DatabaseError as exc:
             raise StoreDamaged(f"{self.label}: the result store is damaged ({exc}); move the file away (a new "
                                f"store starts empty) or name another with {option_name('--store')}") from None
@@ -981,6 +986,15 @@ class _Made:
                 pass
 
 
+def _keep_in_use(path: Path) -> None:
+    """The store ``path`` and SQLite's files beside it recorded as files this process reads, never
+    removed as an output's leftover temporary file, whatever their names (:func:`foolsolve.positions.keep_in_use`)."""
+    from foolsolve.positions import keep_in_use
+
+    for name in (path, *(Path(f"{path}{side}") for side in _Made.SIDES)):
+        keep_in_use(name)
+
+
 class StoreLocked(InputError):
     """Another process holds the store locked past the busy timeout (a store command: exit 2; a
     solve: :attr:`Store.locked`, the answer given without the store)."""
@@ -1005,6 +1019,20 @@ def _unwritable_folder(path: Path) -> str | None:
     ``-wal`` and ``-shm`` files beside it: where they are missing and cannot be made, SQLite cannot
     open it at all (``unable to open database file``), and :func:`_read_only` opens it instead."""
     if not path.is_file() or os.access(path.parent, os.W_OK):
+        return None
+    from foolsolve.positions import unwritable_folder
+
+    return unwritable_folder(path.parent)
+
+
+def _cannot_make(path: Path) -> str | None:
+    """Why the missing store file ``path`` cannot be made, in words (``read-only file system``, ``no
+    permission to write in FOLDER``), else ``None`` (it exists, or its folder can be written): what
+    SQLite says only as ``unable to open database file``, for ``--store`` and ``$FOOLSOLVE_STORE`` alike."""
+    try:
+        if os.path.lexists(path) or not path.parent.is_dir() or os.access(path.parent, os.W_OK):
+            return None
+    except (OSError, ValueError):
         return None
     from foolsolve.positions import unwritable_folder
 

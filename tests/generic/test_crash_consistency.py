@@ -4,6 +4,7 @@ output naming the store through a link, a store locked by another process."""
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import resource
@@ -298,6 +299,10 @@ def test_a_damaged_store_page_is_a_warning_and_the_position_is_solved_without_it
         assert (got["value"], got["best"], got["moves"]) == (direct["value"], direct["best"], direct["moves"])
 
 
+DEAD_PID = 99999999
+"""A process id above any system's largest (``pid_max`` is at most 4,194,304): no process runs as it."""
+
+
 def test_a_temporary_file_left_by_a_killed_write_is_removed_by_the_next_write_of_its_file(tmp_path: Path) -> None:
     """A write killed between making its temporary file and renaming it (SIGKILL, a power cut)
     leaves ``.NAME.foolsolve-PID-XXXXXXXX.tmp`` beside the output. The next write of the same
@@ -311,9 +316,9 @@ def test_a_temporary_file_left_by_a_killed_write_is_removed_by_the_next_write_of
 
     out = tmp_path / "G.json"
     old = time.time() - 3600
-    left = tmp_path / ".G.json.foolsolve-4242-0a1b2c3d.tmp"
+    left = tmp_path / f".G.json.foolsolve-{DEAD_PID}-0a1b2c3d.tmp"
     held = tmp_path / ".G.json.foolsolve-4243-4e5f6a7b.tmp"
-    other = tmp_path / ".H.json.foolsolve-4242-0a1b2c3d.tmp"
+    other = tmp_path / f".H.json.foolsolve-{DEAD_PID}-0a1b2c3d.tmp"
     users = [tmp_path / ".G.json.0a1b2c3d.tmp", tmp_path / ".G.json.notours.tmp",
              tmp_path / ".G.json.foolsolve-0a1b2c3d.tmp", tmp_path / ".G.json.foolsolve-x1-0a1b2c3d.tmp"]
     for path in (left, held, other, *users):
@@ -516,6 +521,7 @@ def test_a_solve_under_a_file_size_limit_too_small_for_the_store_answers_without
     if existed:
         code, _, err = call_main(["solve", str(ENDGAME), "--store", str(store)])
         assert code == 0, err
+        gc.collect()  # the in-process solve's store closed, as its process's exit closes it, not during the run
     before = _store_files(tmp_path, "s.sqlite3")
     proc = _run(["solve", str(ENDGAME), "--store", str(store), "--json"], limit=1024)
     assert proc.returncode == 0, proc.stderr
@@ -583,3 +589,76 @@ def test_a_store_file_that_was_there_is_never_removed_when_it_cannot_be_set_up(
     assert code == 0, err
     assert "cannot open the result store (database or disk is full); answers are computed without it" in err
     assert store.is_file()
+
+
+@pytest.mark.parametrize("command", [["view", "{in}", "--as", "0", "--out", "{out}"],
+                                     ["play", "{in}", "attack K♥", "--out", "{out}"],
+                                     ["show", "{in}", "--svg", "{out}"]])
+def test_an_input_named_as_a_temporary_file_of_the_output_is_kept(tmp_path: Path, command: list[str]) -> None:
+    """A position file named as a leftover temporary file of the command's own output
+    (``.out.json.foolsolve-PID-XXXXXXXX.tmp``, old, its process gone) is an input, never removed
+    when the output is written."""
+    import shutil
+    import time
+
+    from tests.generic.batch_helpers import call_main
+
+    out = tmp_path / "out.json"
+    given = tmp_path / f".out.json.foolsolve-{DEAD_PID}-0a1b2c3d.tmp"
+    shutil.copyfile(ENDGAME, given)
+    old = time.time() - 3600
+    os.utime(given, (old, old))
+    code, _, err = call_main([part.format(**{"in": given, "out": out}) for part in command])
+    assert code == 0, err
+    assert given.read_bytes() == ENDGAME.read_bytes() and out.exists()
+
+
+def test_a_store_named_as_a_temporary_file_of_the_output_is_kept(tmp_path: Path) -> None:
+    """A result store named as a leftover temporary file of ``store export``'s ``--out`` keeps its
+    file: removing it lost every stored answer and left its ``-wal`` and ``-shm`` alone."""
+    import time
+
+    from tests.generic.batch_helpers import call_main
+
+    store = tmp_path / f".x.json.foolsolve-{DEAD_PID}-0a1b2c3d.tmp"
+    code, _, err = call_main([str(ENDGAME), "--store", str(store)])
+    assert code == 0, err
+    old = time.time() - 3600
+    os.utime(store, (old, old))
+    out = tmp_path / "x.json"
+    code, _, err = call_main(["store", "export", "--store", str(store), "--out", str(out)])
+    assert code == 0, err
+    assert store.exists() and len(out.read_text(encoding="utf-8").splitlines()) == 1
+    code, stdout, err = call_main(["store", "stats", "--store", str(store), "--json"])
+    assert code == 0 and json.loads(stdout)["results"] == 1, (stdout, err)
+
+
+def test_a_leftover_whose_process_runs_is_kept(tmp_path: Path) -> None:
+    """A temporary file whose name carries a running process's id (this test's own) is kept, held
+    or not: that process may be about to lock it; one of a process gone is removed."""
+    import time
+
+    from foolsolve import positions
+
+    old = time.time() - 3600
+    final = tmp_path / "G.json"
+    running = tmp_path / f".G.json.foolsolve-{os.getppid()}-0a1b2c3d.tmp"
+    gone = tmp_path / f".G.json.foolsolve-{DEAD_PID}-0a1b2c3d.tmp"
+    for path in (running, gone):
+        path.write_text('{"partly', encoding="utf-8")
+        os.utime(path, (old, old))
+    assert positions.remove_stale_temps(final) == 1
+    assert running.exists() and not gone.exists()
+
+
+def test_a_store_write_past_the_file_size_limit_names_the_limit(tmp_path: Path) -> None:
+    """A store opened under a file-size limit large enough to open it (48 KiB) whose later write
+    fails said only ``(disk I/O error)``: the warning names the limit, as the open's message does,
+    and the answer is given all the same."""
+    store = tmp_path / "w.db"
+    proc = _run(["solve", str(ENDGAME), "--store", str(store), "--json"], limit=48 * 1024)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["game"] == "durak"
+    assert proc.stderr.splitlines() == [
+        f"foolsolve: warning: --store {store}: cannot use the result store (disk I/O error: the file-size limit "
+        "(ulimit -f) of 49,152 bytes is too small for its files); the answer is given, not stored (nor any after it)"]

@@ -532,3 +532,32 @@ def test_closing_a_pool_whose_manager_thread_never_started_lets_the_first_error_
     backend._pool = Pool("something else")
     with pytest.raises(RuntimeError, match="something else"):
         backend.close(cancel=False)
+
+
+def test_a_new_store_on_a_read_only_file_system_says_so_however_named(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new store on a read-only mount named by ``$FOOLSOLVE_STORE`` said only SQLite's ``unable
+    to open database file``: it names the read-only file system, as ``--store`` does, exit 2."""
+    from tests.generic.batch_helpers import call_main
+
+    mount = tmp_path / "ro"
+    mount.mkdir()
+    try:
+        made = subprocess.run(["mount", "-t", "tmpfs", "-o", "ro,size=1m", "tmpfs", str(mount)],
+                              capture_output=True, text=True, check=False)
+    except OSError:
+        pytest.skip("no mount command here")
+    if made.returncode != 0:
+        pytest.skip(f"cannot mount a read-only file system here: {made.stderr.strip()}")
+    try:
+        store = mount / "new.db"
+        endgame = Path(__file__).resolve().parents[2] / "foolsolve" / "examples" / "durak-endgame.json"
+        code, _, err = call_main([str(endgame), "--store", str(store)])
+        assert (code, err) == (2, f"foolsolve: error: --store {store}: cannot open the result store "
+                                  "(read-only file system)\n")
+        monkeypatch.setenv("FOOLSOLVE_STORE", str(store))
+        code, _, err = call_main([str(endgame)])
+        assert (code, err) == (2, f"foolsolve: error: FOOLSOLVE_STORE={store}: cannot open the result store "
+                                  "(read-only file system)\n")
+    finally:
+        subprocess.run(["umount", str(mount)], check=False)
