@@ -43,14 +43,14 @@ def main() -> None:
         pass
     try:
         with _unraisable_interrupt_kept() as kept:
-            from foolsolve.errors import install_sigterm, memory_refused_load
+            from foolsolve.errors import install_sigterm, load_failed_for_memory
 
             install_sigterm()
             with _load_messages_held() as held:
                 try:
                     from foolsolve.cli import main as cli_main
-                except (MemoryError, ImportError) as exc:
-                    if not isinstance(exc, MemoryError) and not memory_refused_load(exc):
+                except Exception as exc:
+                    if not load_failed_for_memory(exc):
                         raise
                     held.dropped = True
             if held.dropped:

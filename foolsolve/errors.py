@@ -73,6 +73,23 @@ def memory_refused_load(exc: BaseException) -> bool:
     return isinstance(exc, ImportError) and ("failed to map segment" in text or "cannot allocate memory" in text)
 
 
+LOAD_MEMORY = 256 * 2**20
+"""Below this address-space limit (``ulimit -v``) any error while foolsolve's modules load is taken
+for want of memory (:func:`load_failed_for_memory`): the compiler of a module whose cached byte code
+is stale then fails in ways no program error gives (``ValueError: field 'target' is required for
+AnnAssign`` at 18 MiB), while the program itself needs several times this to answer anything."""
+
+
+def load_failed_for_memory(exc: BaseException) -> bool:
+    """Whether ``exc``, raised while foolsolve's modules load, is the system refusing memory: a
+    :class:`MemoryError`, a library it would not map (:func:`memory_refused_load`), or any error under an
+    address-space limit below :data:`LOAD_MEMORY`."""
+    if isinstance(exc, MemoryError) or memory_refused_load(exc):
+        return True
+    soft = _soft_limit("RLIMIT_AS")
+    return soft is not None and soft < LOAD_MEMORY
+
+
 def refused_memory(exc: BaseException) -> bool:
     """Whether ``exc`` is the system refusing memory (an out-of-memory, :func:`out_of_memory`, not a
     program error): a :class:`MemoryError`, a module load it refused (:func:`memory_refused_load`), or

@@ -561,3 +561,21 @@ def test_a_new_store_on_a_read_only_file_system_says_so_however_named(tmp_path: 
                                   "(read-only file system)\n")
     finally:
         subprocess.run(["umount", str(mount)], check=False)
+
+
+def test_any_error_loading_the_modules_under_a_very_low_address_limit_is_out_of_memory(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under ulimit -v of a few dozen MiB the compiler of a module whose byte code is stale fails in
+    ways no program error gives (a ValueError from the compiler at 18 MiB, seen once): while the
+    modules load, any error below LOAD_MEMORY is the out-of-memory line; above it, a program error."""
+    from foolsolve import errors
+
+    odd = ValueError("field 'target' is required for AnnAssign")
+    monkeypatch.setattr(errors, "_soft_limit", lambda name: 18 * 2**20)
+    assert errors.load_failed_for_memory(odd)
+    monkeypatch.setattr(errors, "_soft_limit", lambda name: None)
+    assert not errors.load_failed_for_memory(odd)
+    assert errors.load_failed_for_memory(MemoryError())
+    assert errors.load_failed_for_memory(ImportError("libsqlite3.so.0: failed to map segment from shared object"))
+    monkeypatch.setattr(errors, "_soft_limit", lambda name: errors.LOAD_MEMORY)
+    assert not errors.load_failed_for_memory(odd)
