@@ -543,7 +543,7 @@ def test_a_time_limit_bounds_a_solve_with_background_compiles_off(position: dict
         info.solve(state, SolveOptions(time_limit=0.5))
     assert time.monotonic() - start < 10
     assert caught.value.option == "time" and "within 0.5 s" in str(caught.value)
-    with pytest.raises(OptionError, match=r"^option jit: true asks for the compiled search, which is not compiled"):
+    with pytest.raises(OptionError, match=r"^SolveOptions\.extra jit: true asks for the compiled search, which is not"):
         info.solve(state, SolveOptions(time_limit=0.5, extra={"jit": True}))
     assert search._told  # said once (on a terminal) that nothing is compiled
 

@@ -89,5 +89,5 @@ def test_an_option_that_cannot_apply_to_the_position_is_an_option_error() -> Non
     state = info.spec.state_from_json(obj)
     with pytest.raises(NotCovered):
         info.solve(state, SolveOptions())
-    with pytest.raises(OptionError, match=r"^option equilibrium: .*not start$"):
+    with pytest.raises(OptionError, match=r"^SolveOptions\.extra equilibrium: .*not start$"):
         info.solve(state, SolveOptions(extra={"equilibrium": True}))
