@@ -1063,9 +1063,7 @@ def _process_alive(pid: int) -> bool:
         return False
     try:
         os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except (OverflowError, ValueError):
+    except (ProcessLookupError, OverflowError, ValueError):
         return False
     except OSError:  # (EPERM: it runs, as another user)
         return True

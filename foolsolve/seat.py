@@ -1149,9 +1149,6 @@ class _Round:
     searched_only: int = 0
     """Worlds whose depth-limited search had a node budget of its own (the caller's or a rule's)."""
     done: int = 0
-    nodes: int = 0
-    """Nodes searched over the round's worlds (a world valued by playouts alone counts its search's
-    budget)."""
     open_nodes: int = 0
     """The depth-limited search budgets of the worlds not valued exactly: the next round searches
     :data:`DEEPEN` times as many nodes in them (:func:`_deeper`); an exact world is not valued again."""
@@ -1256,7 +1253,7 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
 
     def value_round(rounds: int, before: _Round | None = None) -> _Round:
         rnd = _Round(rounds)
-        searched: list[int] = []  # each world's search budget, counted for a world its playouts valued
+        searched: list[int] = []  # each world's search budget: what a world not exact counts in open_nodes
         where: list[int] = []  # the place in the listing of each world sent to be valued
         kept = {} if before is None else before.exact_worlds  # exact already: not valued again
 
@@ -1279,12 +1276,11 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
                 where.append(j)
                 yield info, w, player, settled, stop
 
-        def take(j: int, wv: WorldValue, nodes: int, search: int) -> None:
+        def take(j: int, wv: WorldValue, search: int) -> None:
             rnd.done += 1
             rnd.exact_n += wv.exact
             rnd.by_solver += wv.method == SOLVER_METHOD
             rnd.asked += wv.solver_tried
-            rnd.nodes += nodes
             if wv.exact:
                 rnd.exact_worlds[j] = wv
             else:
@@ -1295,7 +1291,7 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
 
         valued_at: dict[int, float] = {}  # each world's position value, by its place in the listing
         for j, wv in kept.items():
-            take(j, wv, 0, 0)
+            take(j, wv, 0)
 
         # the workers stay for a deeper round (released below, after the last round)
         stream: Any = ex.map(_value_item, items(), keep_open=rounds_may_follow)
@@ -1303,12 +1299,12 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
             for i, wv in stream:
                 if isinstance(wv, WorkerLost):
                     # (in input order: every world before it is valued, and kept as at a deadline)
-                    rnd.lost = worker_failure(wv, f"world {where[i] + 1 if i < len(where) else i + 1}")
+                    rnd.lost = worker_failure(wv, f"world {where[i] + 1}")
                     break
                 # a world is kept whole or not at all: Ctrl-C (or SIGTERM) held back meanwhile, so that
                 # the worlds the answer counts are the worlds whose values it holds
                 with SigintHeld():
-                    take(where[i], wv, wv.nodes or searched[i], searched[i])
+                    take(where[i], wv, searched[i])
                 if tick is not None:
                     tick(rnd.done)
                 if deadline is not None and clock() > deadline:

@@ -889,12 +889,9 @@ reads a page: a file-size limit below it lets SQLite open no store at all."""
 
 def _size_limit() -> int | None:
     """The process's file-size limit in bytes (``ulimit -f``: ``RLIMIT_FSIZE``), ``None`` for none."""
-    try:
-        import resource
-    except ImportError:  # (Windows)
-        return None
-    soft = resource.getrlimit(resource.RLIMIT_FSIZE)[0]
-    return None if soft == resource.RLIM_INFINITY or soft < 0 else soft
+    from foolsolve.errors import _soft_limit
+
+    return _soft_limit("RLIMIT_FSIZE")
 
 
 def size_limit_words(limit: int) -> str:

@@ -352,12 +352,17 @@ PLAYER_FIELDS = ("to_move", "dealer", "leader", "attacker", "defender", "last_de
 """Fields whose numbers name players: said as ``player 2`` (a list of them as ``players 1, 3``)."""
 
 
+def field_words(spec: Any, name: str) -> str | None:
+    """The words of the position field ``name`` (:data:`FIELD_WORDS`, the spec's own
+    :attr:`~foolsolve.game.SpecGame.field_words` first), ``None`` where neither names it."""
+    return spec.field_words.get(name, FIELD_WORDS.get(name))
+
+
 def field_label(spec: Any, key: str) -> str:
     """A field of the position JSON as ``effect_words`` names it: ``hands[1]`` as ``player 1's hand``
-    (:data:`FIELD_WORDS`, the spec's :attr:`~foolsolve.game.SpecGame.field_words`); a field neither
-    names, its name with spaces."""
+    (:func:`field_words`); a field neither names, its name with spaces."""
     name, _, index = key.partition("[")
-    words = {**FIELD_WORDS, **spec.field_words}.get(name)
+    words = field_words(spec, name)
     if words is None:
         return key.replace("_", " ")
     if index and "{p}" in words:
@@ -451,7 +456,7 @@ def effect_words(spec: SpecGame[Any, Any], state: Any, after: Any, before: dict[
         return ", ".join(card(n[0]) + (f" covered by {card(n[1])}" if n[1] else "") for n in new)
 
     def per_player(key: str, old: Any, new: Any) -> bool:  # one value a player, each a number, word or none
-        words = {**FIELD_WORDS, **spec.field_words}.get(key, "")
+        words = field_words(spec, key) or ""
         return ("{p}" in words and isinstance(old, list) and isinstance(new, list) and len(old) == len(new)
                 and not any(isinstance(x, (list, dict)) for x in (*old, *new)))
 

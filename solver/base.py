@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import islice
-from typing import Any
+from typing import Any, cast
 
 from foolsolve.errors import InputError, OptionError, option_name, solver_options_named
 from foolsolve.jsonout import plain
@@ -304,8 +304,9 @@ def limit_text(exc: SearchLimit, options: SolveOptions, *, note: bool = False) -
             return str(exc)
         how = f" ({exc.searched_by})" if exc.searched_by and not note else ""  # (a partial notes it already)
         return f"{name(options.time_option)}: no exact answer within {options.time_limit:g} s{how}"
-    nodes = options.max_nodes
-    return f"{name(options.nodes_option)}: no exact answer within {nodes:,} node{'' if nodes == 1 else 's'}"
+    from foolsolve.present import plural
+
+    return f"{name(options.nodes_option)}: no exact answer within {plural(cast(int, options.max_nodes), 'node')}"
 
 
 def named_option(option: str) -> str:

@@ -70,7 +70,7 @@ def test_no_deeper_round_for_a_bot_and_rounds_bounded_by_nodes_without_a_deadlin
 
 
 def _round(**kw: Any) -> Any:
-    rnd = seat._Round(done=20, exact_n=3, nodes=1_000, open_nodes=1_000)
+    rnd = seat._Round(done=20, exact_n=3, open_nodes=1_000)
     for k, v in kw.items():
         setattr(rnd, k, v)
     return rnd
@@ -142,9 +142,8 @@ def test_the_deeper_rounds_go_up_to_their_node_bounds() -> None:
     assert seat._deeper(_round(rounds=DEEPEN_ROUNDS - 1), settings) is None
     assert seat._deeper(_round(rounds=1, open_nodes=seat.ROUND_NODES // seat.DEEPEN), settings) is None
     assert seat._deeper(_round(rounds=1, open_nodes=seat.ROUND_NODES // seat.DEEPEN + 1), settings) is not None
-    # the nodes of the worlds already exact are not counted: they are not valued again
-    assert seat._deeper(_round(rounds=1, nodes=seat.ROUND_NODES * 5, open_nodes=seat.ROUND_NODES // seat.DEEPEN),
-                        settings) is None
+    # the worlds already exact are not counted: they are not valued again
+    assert seat._deeper(_round(rounds=1, exact_n=19, open_nodes=seat.ROUND_NODES // seat.DEEPEN), settings) is None
 
 
 DEEPEN_ROUNDS = next(k for k in range(1, 20) if seat.DEEPEN ** k == seat.DEEPEN_MAX)
