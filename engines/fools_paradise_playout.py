@@ -14,7 +14,7 @@ few MB at import.
 
 Why a module of its own: the engine (:mod:`foolsolve.engines.fools_paradise`) holds the rules,
 fast; nothing in its rules, its move generation or the solver needs these tables, so a command
-that only solves, checks or lists moves no longer builds them. The user's API is unchanged:
+that only solves, checks or lists moves never builds them. The user's API is the game shape's:
 ``ENGINE.playout(state, rng, max_moves=None)`` (the game shape's ``Engine.playout``, which the
 README and docs/fools-paradise.md show) imports this module on first use and calls
 :func:`playout`. Use :func:`playout` directly for its ``trace`` argument.

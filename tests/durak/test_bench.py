@@ -2,8 +2,8 @@
 run with the options it documents (several sizes, node limits, a baseline checkout, value only, the
 two raced move orders, the spec's JSON round trip) and turn bad input into one line and exit 2.
 
-A bench run with ``--sizes 4 6`` used to crash after the first size: a row's "max nodes" text was
-written into the ``max_nodes`` argument, which the next size then passed on as a node limit."""
+A bench run with several sizes (``--sizes 4 6``) runs every size: a row's "max nodes" text is kept
+out of the ``max_nodes`` argument, which the next size passes on as a node limit."""
 
 from __future__ import annotations
 

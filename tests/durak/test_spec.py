@@ -62,7 +62,7 @@ def test_001_move_strings_use_card_glyphs() -> None:
 
 def test_attack_cards_may_be_written_in_any_order() -> None:
     # 001 §rules "from several cards of the same value": the cards of one lead are a set, so
-    # `foolsolve play` reads them in any order (it used to reject all but card order)
+    # `foolsolve play` reads them in any order, not only in card order
     s = pos(hands=[["9S", "9H", "6C"], ["JH", "6S", "7H", "10D"]])
     assert SPEC.parse_move(s, "attack 9S 9H") == SPEC.parse_move(s, "attack 9♥ 9♠") == Attack((card("9H"), card("9S")))
     with pytest.raises(IllegalMove):

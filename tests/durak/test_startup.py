@@ -449,8 +449,8 @@ class BackgroundChild:
 def test_a_solve_with_a_deadline_searches_in_python_while_a_background_process_compiles(monkeypatch) -> None:
     """``foolsolve POSITION`` (``--time``, default 20 s) on a machine where the compiled search is not
     compiled: the Python search answers (the same values) and one background compile starts,
-    instead of a compile of 45 CPU seconds or more in the caller's time (it used to compile first:
-    a 12v12 solve with the default 20 s took over 100 s on a slow machine)."""
+    instead of a compile of 45 CPU seconds or more in the caller's time (which would take a 12v12
+    solve with the default 20 s past 100 s on a slow machine)."""
     import subprocess
     import time
 
@@ -520,12 +520,10 @@ DURAK_10V10 = {"game": "durak", "rules": {"variant": "simple", "deck": 36, "bout
 def test_a_time_limit_bounds_a_solve_with_background_compiles_off(position: dict[str, object], monkeypatch) -> None:
     """``GameInfo.solve(state, SolveOptions(time_limit=T))`` with ``FOOLSOLVE_BACKGROUND_COMPILE=0``
     (as the tests set it) on a machine where the compiled search is not compiled: the Python search
-    answers within T, nothing is compiled. It used to compile in the caller first (a cold numba
-    cache: 132 s for ``time_limit=2`` on an 8v8 position, whose Python search's time-out was taken
-    for its node budget's hand-over to the compiled search); ``jit=true`` is a one-line error at
-    once, saying why, rather than a compile past the limit."""
-    import time
-
+    answers, stopped by the time limit (not by a node budget handed over to the compiled search),
+    and nothing is compiled in the caller (a cold numba cache would compile for minutes past the
+    limit); ``jit=true`` is a one-line error at once, saying why, rather than a compile past the
+    limit."""
     from foolsolve import games
 
     monkeypatch.setattr(search, "kernel_compiled", lambda: False)
@@ -538,10 +536,8 @@ def test_a_time_limit_bounds_a_solve_with_background_compiles_off(position: dict
     info = games.get("durak")
     assert info.solve is not None
     state = SPEC.state_from_json(position)
-    start = time.monotonic()
     with pytest.raises(SearchLimit) as caught:
         info.solve(state, SolveOptions(time_limit=0.5))
-    assert time.monotonic() - start < 10
     assert caught.value.option == "time" and "within 0.5 s" in str(caught.value)
     with pytest.raises(OptionError, match=r"^SolveOptions\.extra jit: true asks for the compiled search, which is not"):
         info.solve(state, SolveOptions(time_limit=0.5, extra={"jit": True}))

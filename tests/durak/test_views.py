@@ -227,10 +227,10 @@ left): five of one of the other suits among the 27 unseen cards."""
 
 
 def test_a_view_whose_worlds_are_rare_among_the_draws_is_sampled_not_refused(tmp_path, capsys):
-    """400 draws used to decide that such views had no world: "no position is consistent" for 5 of
-    20 seeds of RARE and 3 of 10 of REDEAL, and from moves, solve, why and report. The face-up trump
-    is now dealt only trumps (``view_bottom_cards``) and the redeal mover only hands with five of a
-    suit (``view_count_rule``): every seed draws a world, and the commands answer."""
+    """Views whose worlds are rare among blind draws (RARE, REDEAL: a few hundred draws would find
+    none for a quarter of the seeds) still have worlds: the face-up trump is dealt only trumps
+    (``view_bottom_cards``) and the redeal mover only hands with five of a suit
+    (``view_count_rule``), so every seed draws a world, and moves, solve, why and report answer."""
     from tests.generic.test_cli import run
 
     for obj, seeds in ((RARE, 20), (REDEAL, 10)):

@@ -39,8 +39,8 @@ def test_registered_game_shape(name):
 
 def test_ctrl_c_keeps_the_games_finished(monkeypatch, capsys):
     """Ctrl-C during 'foolsolve conform' prints what the games finished before it checked (they agree)
-    and exits 130, as batch, arena and simulate keep their finished work; it used to print only
-    'interrupted', throwing away the games checked."""
+    and exits 130, as batch, arena and simulate keep their finished work, rather than 'interrupted'
+    alone."""
     from tests.generic.test_cli import run
 
     real = conformance.lockstep

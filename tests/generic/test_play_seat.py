@@ -170,7 +170,7 @@ def test_after_the_game_undo_n_goes_back_to_your_move_and_plays_on():
 
 def test_three_fools_computer_players_lead_with_legal_moves():
     """The Three Fools solver ranks a leader's plans ("keep; lead 2R as R": two moves); a computer
-    leader used to be handed the plan as one move and the prompt stopped with 'not legal here'."""
+    leader plays the plan as its moves, one at a time, each legal where it is played."""
     child = spawn(str(EXAMPLES / "three-fools-first-round.json"), "--seed", "2")
     prompt = r"player 0 \(you\)> "
     for _ in range(30):
@@ -198,7 +198,7 @@ def test_with_more_than_two_players_the_computer_answers_from_its_seat():
     mover = spec.to_move(state)
     assert mover != CHANCE and spec.num_players(state) == 4
     session = Session(info, 2, random.Random(5), 5, thinking=Thinking(samples=2))
-    # the exact answer for the player to move calls every move a loss (it used to play the first)
+    # the exact answer for the player to move calls every move a loss
     result, _ = session.solve(state)
     assert result is not None and {m.value for m in result.moves} == {"loss"}
     move, how = session.answer(state)

@@ -77,7 +77,7 @@ def test_a_position_the_solver_does_not_take_is_answered_from_the_movers_seat_as
     assert html.count('<svg xmlns="http://www.w3.org/2000/svg"') == 1
     # with --open-hand the full position is answered, as by solve: the exact solver does not take it
     # (the page says why), the open-hand search answers, and the exact solver's option does not apply to it
-    # (a solver option alone no longer switches to it: tests/generic/test_seat_cli.py)
+    # (a solver option alone does not switch to it: tests/generic/test_seat_cli.py)
     code, _, err = run(["report", str(EXAMPLES / "durak-midbout.json"), "--out", str(out), "--time", "2",
                         "--open-hand", "-o", "pv=false"], capsys)
     html = out.read_text()

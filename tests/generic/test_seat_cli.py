@@ -523,10 +523,10 @@ def test_a_finished_game_of_three_players_is_answered_with_its_result(name, tmp_
 
 
 def test_time_bounds_a_world_whose_node_budget_would_take_far_longer(tmp_path, capsys):
-    # --time used to be looked at between worlds only: with --max-nodes 20,000,000 one world of a
-    # fresh deal searches for tens of seconds past a --time of half a second, and is then valued
-    # (exit 0); now the world is given up at the deadline. The bound on the time is a guard
-    # against a hang, wide for a loaded machine, not a speed target.
+    # --time is looked at inside a world's search, not only between worlds: with --max-nodes
+    # 20,000,000 one world of a fresh deal would search for tens of seconds past a --time of half
+    # a second; the world is given up at the deadline. The bound on the time is a guard against a
+    # hang, wide for a loaded machine, not a speed target.
     view = _fresh_deal_view(tmp_path)
     t0 = time.monotonic()
     code, _, err = run([str(view), "--max-nodes", "20000000", "--samples", "2", "--time", "0.5"], capsys)
