@@ -2080,7 +2080,7 @@ class DurakSpec(SpecGame[State, Move]):
     at the bout's start, for its limit), as ``show`` does."""
     """Pictures (foolsolve.svg) leave out the seed of a re-deal: a number that shows nothing."""
     field_words: ClassVar[dict[str, str]] = {
-        "known": "player {p}'s cards known to all", "taking": "the defender takes",
+        "known": "the cards player {p} is known to hold", "taking": "the defender takes",
         "first_bout": "the first bout", "defender_start": "the defender's hand and covers",
         "shown": "the trumps shown this bout", "last_defender": "the last bout's defender", "out": "the players out",
         "turned": "the turned-up card"}

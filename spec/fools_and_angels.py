@@ -1344,7 +1344,7 @@ class FoolsAndAngelsSpec(SpecGame[State, Move]):
         "attack": "the attack", "turns_done": "the turns played", "exchanged": "exchanged this turn",
         "drawn": "the cards drawn this regroup", "drew_pool": "drew from the pool",
         "setup_chosen": "the players done with the set-up", "under_pool": "the cards player {p} put under the pool",
-        "known": "player {p}'s cards known to both", "reshuffle": "the reshuffle of the stocks"}
+        "known": "the cards player {p} is known to hold", "reshuffle": "the reshuffle of the stocks"}
 
     def __init__(self) -> None:
         self._legal_cache = lru_cache(maxsize=8192)(self._legal_moves)

@@ -203,13 +203,13 @@ def test_what_a_move_does_writes_cards_as_the_rest_of_the_output(tmp_path: Path,
 
 
 def test_durak_says_the_cards_a_taken_bout_shows_as_a_player_would() -> None:
-    """The cards a defender takes are known to all: said as ``player 1's cards known to all: +7♣ 7♥``,
+    """The cards a defender takes are known to all: said as ``the cards player 1 is known to hold: +7♣ 7♥``,
     not in the position field's words."""
     from foolsolve.spec.durak import SPEC as D
 
     s = pos(hands=[["KC", "7C"], ["7D", "QS"], ["6H"]], table=[["7H", None]], taking=True)
     words = explain(D, s, "throw 7♣", flips=False).effect_words
-    assert "player 1's cards known to all: +7♣ 7♥" in words and "player 1's hand: +7♣ 7♥" in words, words
+    assert "the cards player 1 is known to hold: +7♣ 7♥" in words and "player 1's hand: +7♣ 7♥" in words, words
     assert not any("have seen" in line for line in words), words
 
 
@@ -229,5 +229,16 @@ def test_fools_and_angels_says_the_cards_both_players_know_as_a_player_would() -
         if lines:
             break
         state = FA.apply(state, move)
-    assert lines and all(x.startswith("player ") and "'s cards known to both: +" in x for x in lines), lines
+    assert lines and all(x.startswith("the cards player ") and " is known to hold: +" in x for x in lines), lines
     assert not any(x[-1] in "CDHS" for x in lines), lines  # (the card in glyphs, as the rest of the output)
+
+
+def test_durak_says_a_known_card_played_as_no_longer_known_in_the_hand() -> None:
+    """A card the others knew a player held, once played, leaves what she is known to hold: said as
+    ``the cards player 1 is known to hold: -7♥``, in the words of the line that added it."""
+    from foolsolve.spec.durak import SPEC as D
+
+    s = pos(hands=[["KC", "7C"], ["7H", "QS"], ["6H"]], table=[], known=[[], ["7H"], []], attacker=1, defender=2,
+            to_move=1)
+    words = explain(D, s, "attack 7♥", flips=False).effect_words
+    assert "the cards player 1 is known to hold: -7♥" in words and "player 1's hand: -7♥" in words, words
