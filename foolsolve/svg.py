@@ -1027,7 +1027,7 @@ class Position:
         """The full positions consistent with what ``player`` sees (:class:`foolsolve.worlds.Worlds`):
         a view's own player's; of a full position, ``player``'s (default: the player to move, player 0
         at a chance node: :func:`foolsolve.game.seat_of_mover`, the seat :func:`foolsolve.answer` answers
-        it from)."""
+        it from; a finished game has nobody to move, and ``player`` must be given)."""
         from foolsolve.worlds import worlds_from_state, worlds_of_view
 
         if self.view is not None:
@@ -1040,6 +1040,9 @@ class Position:
         n = self.spec.num_players(self.state)
         player = check_arg("player", player, (int, type(None)), f"a player from 0 to {n - 1} (an int) or None")
         if player is None:
+            if self.spec.is_terminal(self.state):
+                raise InputError(f"player: the game is over, so nobody is to move: name the seat whose worlds "
+                                 f"you want (.worlds(P), P from 0 to {n - 1})")
             player = seat_of_mover(self.spec.to_move(self.state))
         elif not 0 <= player < n:
             raise InputError(f"player: expected a player from 0 to {n - 1}, got {player!r}")

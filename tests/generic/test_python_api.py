@@ -916,6 +916,20 @@ def test_a_chance_nodes_worlds_default_to_player_0s_view() -> None:
     assert deal.worlds(1).view.player == 1
 
 
+def test_a_finished_games_worlds_need_a_seat() -> None:
+    """A finished game has nobody to move: ``pos.worlds()`` asks for the seat in one line
+    (not the last mover's seat, which the position file keeps); ``pos.worlds(P)`` gives P's."""
+    import random
+
+    pos = foolsolve.load(EXAMPLES / "durak-endgame.json")
+    rng = random.Random(1)
+    while pos.result() is None:
+        pos = pos.play(rng.choice(pos.moves()))
+    with pytest.raises(foolsolve.InputError, match=r"^player: the game is over, so nobody is to move: name the seat"):
+        pos.worlds()
+    assert pos.worlds(0).view.player == 0 and pos.worlds(1).view.player == 1
+
+
 def test_a_finished_foolery_rounds_answer_is_over_and_reads_onto_the_seat_scale() -> None:
     """docs/python.md's value table: a finished Foolery round's value is ``"over"`` (``outcome``),
     its payoff each player's title payoff in the round's result."""
