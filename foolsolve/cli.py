@@ -461,7 +461,24 @@ def open_store(store_path: str | None, no_store: bool, wait: float | None = None
     :data:`foolsolve.store.OPEN_TIMEOUT`)."""
     from foolsolve import store as st
 
-    return st.open_store(store_path, enabled=not no_store, wait=st.OPEN_TIMEOUT if wait is None else wait)
+    opened = st.open_store(store_path, enabled=not no_store, wait=st.OPEN_TIMEOUT if wait is None else wait)
+    if opened is not None:
+        _OPENED_STORES.append(opened)
+    return opened
+
+
+_OPENED_STORES: list[Any] = []
+"""The stores :func:`open_store` opened in this :func:`main` call: closed when the command ends, however
+it ends (a command run in-process, from a test or a notebook, leaves no connection open; closing one
+twice is harmless)."""
+
+
+def _close_opened_stores() -> None:
+    while _OPENED_STORES:
+        try:
+            _OPENED_STORES.pop().close()
+        except Exception:  # (a store that cannot close has nothing left to lose)
+            pass
 
 
 @cli.command()
@@ -2933,7 +2950,10 @@ def main(argv: Sequence[str] | None = None) -> None:
             error_out(STDOUT_CLOSED, 2, "input", as_json)
             sys.exit(2)
         with safe_text_streams(ascii_only=wants_json(argv, "--ascii"), as_json=as_json), quiet_errors():
-            _run(argv, as_json)
+            try:
+                _run(argv, as_json)
+            finally:
+                _close_opened_stores()
 
 
 def _stopped(message: str, as_json: bool) -> NoReturn:

@@ -785,3 +785,35 @@ def test_a_store_a_sweeps_workers_cannot_write_is_said_once(tmp_path: Path, monk
     monkeypatch.undo()
     with Store(path) as db:
         assert db.stats()["results"] == 0
+
+
+@pytest.mark.parametrize("argv", [
+    ["solve", "{example}"],
+    ["solve", "{example}", "{example}"],  # several positions: the batch's loop
+    ["report", "{example}", "--out", "{tmp}/page.html"],
+    ["solve", "{example}", "--as", "7"],  # an error after the store is opened
+], ids=["solve", "several", "report", "error"])
+def test_a_command_run_in_process_closes_the_stores_it_opened(tmp_path: Path, monkeypatch, argv: list[str]) -> None:
+    """``foolsolve.cli.main`` run in this process (a notebook, a test) leaves no store connection
+    open once the command ends, whether it answered or failed."""
+    import sqlite3
+
+    from tests.generic.batch_helpers import call_main
+
+    opened: list[Store] = []
+    real = store.open_store
+
+    def recording(*args: object, **kwargs: object) -> Store | None:
+        db = real(*args, **kwargs)  # type: ignore[arg-type]
+        if db is not None:
+            opened.append(db)
+        return db
+
+    monkeypatch.setattr(store, "open_store", recording)
+    example = Path(store.__file__).parent / "examples" / "durak-endgame.json"
+    args = [a.format(example=example, tmp=tmp_path) for a in argv] + ["--store", str(tmp_path / "r.sqlite3")]
+    call_main(args)
+    assert opened
+    for db in opened:
+        with pytest.raises(sqlite3.ProgrammingError, match="closed"):
+            db._db.execute("SELECT 1")
