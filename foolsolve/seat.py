@@ -144,6 +144,11 @@ class Budget:
     depth-limited search, the depth-one fallback and IS-MCTS's playouts; ``None``: the game's
     (:attr:`~foolsolve.games.base.GameInfo.seat_search`) in the worlds it applies to, else
     ``random`` (IS-MCTS: ``random``)."""
+    concept: str | None = None
+    """The solution concept of a world's open-hand search with three or more players
+    (:data:`foolsolve.solver.open_hand.CONCEPTS`: ``paranoid``, the others against her; ``max-n``, each
+    player for herself); ``None``: the game's (:attr:`~foolsolve.games.base.GameInfo.seat_concept`).
+    Two players: minimax whatever it says (:func:`concept_for`)."""
     solver: bool = True
     """Whether the game's exact solver is asked about the world first (:func:`one_quick_world`: not;
     its one node could prove nothing, and at a big Fools and Angels hand listing the root's
@@ -278,6 +283,15 @@ def settle(info: GameInfo, budget: Budget, world: Any) -> tuple[Budget, SeatSear
     return replace(budget, search_nodes=search, frontier=frontier), rule
 
 
+def concept_for(info: GameInfo, budget: Budget, world: Any) -> str:
+    """The solution concept ``world``'s open-hand search answers under: ``budget.concept`` or the
+    game's (:attr:`~foolsolve.games.base.GameInfo.seat_concept`) with three or more players,
+    ``paranoid`` (minimax) with two."""
+    if info.spec.num_players(world) <= 2:
+        return "paranoid"
+    return budget.concept or info.seat_concept
+
+
 def for_world(info: GameInfo, budget: Budget, world: Any) -> Budget:
     """``budget`` settled for ``world`` (:func:`settle`)."""
     return settle(info, budget, world)[0]
@@ -347,12 +361,13 @@ def evaluate_world(info: GameInfo, world: Any, player: int, budget: Budget, seed
 
     budget = for_world(info, budget, world)
     frontier = budget.frontier or "random"
+    concept = concept_for(info, budget, world)
     try:
         ans = open_hand.solve_world(info, world, open_hand.Budget(max_nodes=budget.nodes, playouts=budget.playouts,
                                                                   frontier=frontier, seed=seed,
                                                                   search_nodes=budget.search_nodes,
                                                                   max_memory=budget.max_memory),
-                                    player=player, progress=_stopper(stop), use_solver=budget.solver)
+                                    concept=concept, player=player, progress=_stopper(stop), use_solver=budget.solver)
         return WorldValue({m: float(v) for m, v in ans.values.items()}, ans.exact, ans.method, ans.nodes,
                           float(ans.value), ans.solver_tried)
     except SearchLimit as exc:
@@ -361,9 +376,14 @@ def evaluate_world(info: GameInfo, world: Any, player: int, budget: Budget, seed
     # past the analysis' deadline the world is dropped here too (these playouts ran on unchecked: a
     # 12-player Fool's Paradise world took seconds past --time)
     values = playout_value(info, world, player, random.Random(seed), budget.playouts, frontier, _stopper(stop))
-    # her value: her best move, or (paranoid, as the open-hand search) the others' worst for her
-    mine = info.spec.to_move(world) in info.spec.side(world, player)
+    # her value: her best move, or (paranoid, as the open-hand search) the others' worst for her; max-n:
+    # the mover's best for the mover (the same seeded games, read for the mover; the first in the order)
+    mover = info.spec.to_move(world)
+    mine = mover in info.spec.side(world, player)
     value = (max(values.values()) if mine else min(values.values())) if values else None
+    if values and not mine and mover != CHANCE and concept == "max-n":
+        own = playout_value(info, world, mover, random.Random(seed), budget.playouts, frontier, _stopper(stop))
+        value = values[max(own, key=lambda m: own[m])]
     kind = "native" if frontier == "random" else frontier
     return WorldValue(values, False, f"depth-1 search, {plural(budget.playouts, kind + ' playout')} per move", value=value,
                       solver_tried=tried)
@@ -878,6 +898,10 @@ def _check_budget(budget: Budget) -> None:
         raise InputError(f"Budget.frontier: expected one of {', '.join(FRONTIERS)} or None, got {budget.frontier!r}")
     if not isinstance(budget.solver, bool):
         raise InputError(f"Budget.solver: expected True or False, got {budget.solver!r}")
+    from foolsolve.solver.open_hand import CONCEPTS
+
+    if budget.concept is not None and budget.concept not in CONCEPTS:
+        raise InputError(f"Budget.concept: expected one of {', '.join(CONCEPTS)} or None, got {budget.concept!r}")
 
 
 def _no_world_text(seconds: float | None, nodes: int, compiled: Sequence[tuple[str, float]] = ()) -> str:
@@ -1387,8 +1411,9 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
     n_players = spec.num_players(first_world[0])
     against = side_text(spec, first_world[0], player)
     teamed = len(spec.side(first_world[0], player)) > 1
-    paranoid = "" if n_players <= 2 else f" with {against} against the others" if teamed else \
-        f" with the other players against player {player}"
+    concept = concept_for(info, budget, first_world[0])
+    paranoid = "" if n_players <= 2 else maxn_words(teamed) if concept == "max-n" else \
+        f" with {against} against the others" if teamed else f" with the other players against player {player}"
     method_text = (f"{name}: {how}, {each}valued open-hand{paranoid} ({exact_n:,} exactly{solver}, {done - exact_n:,} by a "
                    f"depth-limited search with {frontier_text(frontiers)} playouts; {budget_words})")
     notes = []
@@ -1441,7 +1466,8 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
         notes.append(f"95% Student-t intervals over the worlds{chosen}; PIMC values each world as if every card were "
                      "open (strategy fusion, non-locality: docs/seat.md)")
     if n_players > 2:
-        notes.append(paranoid_note(n_players, teamed, against, done, exact_n, frontiers))
+        notes.append(maxn_note(n_players, done, exact_n, frontiers) if concept == "max-n"
+                     else paranoid_note(n_players, teamed, against, done, exact_n, frontiers))
     mover = spec.to_move(first_world[0])
     if mover != player:
         # another player's (or chance's) turn: the moves are not hers to choose (and differ from world to
@@ -1472,6 +1498,31 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
                       value)
 
 
+def maxn_words(teamed: bool) -> str:
+    """The method line's words for worlds valued max-n (:attr:`Budget.concept`)."""
+    return " with each player playing for " + ("her team's payoff" if teamed else "herself") + " (max-n)"
+
+
+def _frontier_games(frontiers: set[str]) -> str:
+    plays = {"greedy": "greedy games (every player playing the greedy bot's moves)",
+             "random": "random games (every player playing uniformly random moves)"}
+    return " and ".join(plays.get(f, f"{f} playouts") for f in sorted(frontiers or {"random"},
+                                                                      key=lambda f: (f != "greedy", f)))
+
+
+def maxn_note(n_players: int, done: int, exact_n: int, frontiers: set[str]) -> str:
+    """The note of an answer with three or more players whose worlds were valued max-n: each player
+    plays for herself, seeing every card, to the end of the game in the ``exact_n`` of the ``done``
+    worlds solved, else within the plies searched, the positions below them valued by the
+    ``frontiers``' playouts."""
+    short = f"within the plies searched, the positions below them valued by {_frontier_games(frontiers)}"
+    where = ("to the end of the game" if exact_n == done else short if not exact_n else
+             f"to the end of the game in {exact_n:,} of the {done:,} worlds, in the other {done - exact_n:,} {short}")
+    return (f"with {n_players} players each world is valued max-n, every player playing for her own payoff {where}"
+            "; as every card is open there, each player sees every hand and every card played face down: not her "
+            "worst case, which the paranoid concept gives (docs/seat.md, \"Each player for herself\")")
+
+
 def paranoid_note(n_players: int, teamed: bool, against: str, done: int, exact_n: int, frontiers: set[str]) -> str:
     """The note of an answer with three or more players on what its paranoid values are: where every
     world was solved to the end, her worst case (every other player, or the other team, against her);
@@ -1482,10 +1533,7 @@ def paranoid_note(n_players: int, teamed: bool, against: str, done: int, exact_n
     if exact_n == done:
         return (f"with {n_players} players each world is valued paranoid, as if {others} against {against}: her "
                 "worst case, not what the others would play for themselves (docs/seat.md)")
-    plays = {"greedy": "greedy games (every player playing the greedy bot's moves)",
-             "random": "random games (every player playing uniformly random moves)"}
-    games = " and ".join(plays.get(f, f"{f} playouts") for f in sorted(frontiers or {"random"},
-                                                                       key=lambda f: (f != "greedy", f)))
+    games = _frontier_games(frontiers)
     where = ("in each world" if not exact_n else
              f"the {plural(exact_n, 'world')} solved to the end {'is' if exact_n == 1 else 'are'} valued paranoid, "
              f"as if {others} against {against}: her worst case there; in the other {done - exact_n:,}")

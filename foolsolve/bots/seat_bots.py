@@ -42,9 +42,10 @@ better one ahead of it (:func:`preferred`)."""
 
 def _games_own(kind: str) -> str:
     """The game's own default of ``pimc``/``ismcts``'s ``search=`` (``kind`` ``"search"``),
-    ``frontier=`` (``"frontier"``) or ``prefer=`` (``"prefer"``) in words, read off where it is
-    decided (each game's :attr:`~foolsolve.games.base.GameInfo.seat_search` and
-    :attr:`~foolsolve.games.base.GameInfo.pimc_prefers_greedy`), so the help cannot drift from it."""
+    ``frontier=`` (``"frontier"``), ``prefer=`` (``"prefer"``) or ``concept=`` (``"concept"``) in words,
+    read off where it is decided (each game's :attr:`~foolsolve.games.base.GameInfo.seat_search`,
+    :attr:`~foolsolve.games.base.GameInfo.pimc_prefers_greedy` and
+    :attr:`~foolsolve.games.base.GameInfo.seat_concept`), so the help cannot drift from it."""
     from foolsolve import games
 
     def joined(parts: list[str], last: str = "and") -> str:
@@ -54,6 +55,8 @@ def _games_own(kind: str) -> str:
     for info in games.all_games():
         if kind == "prefer":
             parts += [info.title] if info.pimc_prefers_greedy else []
+        elif kind == "concept":
+            parts += [info.title] if info.seat_concept == "max-n" else []
         elif kind == "frontier":
             where = [rule.where for rule in info.seat_search if rule.frontier == "greedy"]
             parts += [f"in {info.title} {joined(where)}"] if where else []
@@ -64,6 +67,8 @@ def _games_own(kind: str) -> str:
             parts += [f"{info.title} {joined(said)}"] if said else []
     if kind == "prefer":
         return f"greedy in {joined(parts)}, else best" if parts else "best"
+    if kind == "concept":
+        return f"max-n in {joined(parts)}, else paranoid" if parts else "paranoid"
     if kind == "frontier":
         return f"greedy {'; '.join(parts)}; else random" if parts else "random"
     return "; ".join(parts) if parts else "none"
@@ -111,8 +116,11 @@ class SeatBot(Bot):
 
     def __init__(self, method: str, samples: int | None, seconds: float | None, nodes: int | None,
                  clock: str = "wall", frontier: str | None = None, search: int | None = None,
-                 prefer: str | None = None) -> None:
+                 prefer: str | None = None, concept: str | None = None) -> None:
         self.method = method
+        self.concept = concept
+        """``pimc``'s concept of a world's search with three or more players; ``None``: the game's
+        (``GameInfo.seat_concept``)."""
         self.prefer = prefer
         """``pimc``'s :data:`PREFER` choice; ``None``: the game's (``GameInfo.pimc_prefers_greedy``)."""
         self.samples = samples
@@ -129,7 +137,7 @@ class SeatBot(Bot):
 
         search = self.search if self.search is not None else self.nodes
         return Budget(nodes=self.nodes if self.nodes is not None else WORLD_NODES, search_nodes=search,
-                      frontier=self.frontier)
+                      frontier=self.frontier, concept=self.concept)
 
     def choose(self, seat: Seat) -> Any:
         from foolsolve.seat import CLOCKS, Settings, analyse, one_quick_world
@@ -190,7 +198,10 @@ def _seat_bot(method: str, default_samples: int, key: str) -> Any:
         clock = choice(params, "clock", CLOCK_DEFAULT, tuple(CLOCKS), label)
         frontier = choice(params, "frontier", "random", FRONTIERS, label) if "frontier" in params else None
         prefer = choice(params, "prefer", "best", PREFER, label) if "prefer" in params else None
-        return SeatBot(method, samples, seconds, nodes, clock, frontier, search, prefer)
+        from foolsolve.solver.open_hand import CONCEPTS
+
+        concept = choice(params, "concept", "paranoid", CONCEPTS, label) if "concept" in params else None
+        return SeatBot(method, samples, seconds, nodes, clock, frontier, search, prefer, concept)
     return make
 
 
@@ -234,7 +245,10 @@ PIMC = BotInfo(name="pimc", summary="Perfect Information Monte Carlo from its se
                                    f"the game's own, {_games_own('frontier')})",
                        "prefer": "best (the analysis' best move) or greedy (the greedy bot's move unless the "
                                  "worlds put a better one ahead of it, paired, at 95%; default: the game's own, "
-                                 f"{_games_own('prefer')})"})
+                                 f"{_games_own('prefer')})",
+                       "concept": "paranoid (the other players against it) or max-n (each player for herself): "
+                                  "how a world's search plays the others with three or more players (default: the "
+                                  f"game's own, {_games_own('concept')})"})
 ISMCTS = BotInfo(name="ismcts", summary="information-set MCTS from its seat (ismcts:iterations=N or time=S)",
                  make=_seat_bot("ismcts", 1000, "iterations"),
                  params={"iterations": "iterations a move (default 1,000; with time=, as many as fit)",
@@ -245,6 +259,8 @@ ISMCTS = BotInfo(name="ismcts", summary="information-set MCTS from its seat (ism
                  refused={"nodes": "pimc's node budget of a world; IS-MCTS searches no world, its playouts go to "
                                    "the end: bound it by iterations= or time=",
                           "search": "pimc's depth-limited search of a world; IS-MCTS searches no world",
+                          "concept": "pimc's concept of a world's search; IS-MCTS scores each move for the "
+                                     "player who chose it (max-n) and searches no world",
                           "prefer": "pimc's choice between its best move and greedy's by the worlds' paired "
                                     "intervals; IS-MCTS has no such intervals"})
 OPENSPIEL = BotInfo(name="openspiel-ismcts", summary="OpenSpiel's ISMCTSBot through the bridge (simulations=N)",

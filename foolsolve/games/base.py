@@ -319,6 +319,12 @@ class GameInfo:
     apart from it at 95% (``pimc:prefer=greedy``, :func:`foolsolve.bots.seat_bots.preferred`), where
     the analysis' best move alone played worse (a playing-strength figure, measured in the arena:
     BENCHMARKS.md, "Playing strength"); ``False``: the analysis' best move (``prefer=best``)."""
+    seat_concept: str = "paranoid"
+    """The solution concept of each world's open-hand search in an answer from one seat with three
+    or more players (:attr:`foolsolve.seat.Budget.concept` unless the caller names one; two players:
+    minimax always): ``paranoid`` (every other player against the analysing one, her worst case where
+    a world is solved to the end) or ``max-n`` (every player maximising her own payoff, as IS-MCTS
+    scores its moves). ``max-n`` where a coalition of the others makes every move worth the same."""
     seat_search: tuple[SeatSearch, ...] = ()
     """The game's own node budgets (and playout policies) for a world's depth-limited search in an
     answer from one seat (:attr:`foolsolve.seat.Budget.search_nodes`, :attr:`~foolsolve.seat.Budget.frontier`):

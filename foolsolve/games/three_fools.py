@@ -82,6 +82,10 @@ INFO = GameInfo(
         SolverFlag("--equilibrium", "equilibrium=true",
                    "The equilibrium of the round's bluff instead of the round odds (pygambit).", deprecated=True),
     ),
+    # each world of an answer from one seat valued max-n: with every card open the two others, as a
+    # coalition, can make nearly every move of hers lose (paranoid values 0 for every move of a fresh
+    # round's lead at 50,000 nodes a world), which ranks nothing (docs/seat.md, "Each player for herself")
+    seat_concept="max-n",
     max_moves=45,  # the shuffle of the deal (a 45-way draw first); a lead: at most 5 cards x 3 suits
     tensor_layout=tensor_layout,
 )

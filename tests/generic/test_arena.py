@@ -568,9 +568,10 @@ def test_list_bots_names_every_registered_bot_and_its_parameters(capsys):
 
 
 def test_list_bots_says_every_rule_of_the_games_own_search_and_frontier(capsys):
-    """``pimc``/``ismcts``'s ``search=``, ``frontier=`` and ``prefer=`` defaults, as ``--list-bots``
-    says them, name every game's own rule (``GameInfo.seat_search``, ``pimc_prefers_greedy``): each
-    greedy frontier's worlds, each search budget and its worlds, each game that prefers greedy."""
+    """``pimc``/``ismcts``'s ``search=``, ``frontier=``, ``prefer=`` and ``concept=`` defaults, as
+    ``--list-bots`` says them, name every game's own rule (``GameInfo.seat_search``,
+    ``pimc_prefers_greedy``, ``seat_concept``): each greedy frontier's worlds, each search budget and
+    its worlds, each game that prefers greedy, each game whose worlds are valued max-n."""
     from foolsolve import games
 
     _, out, _ = run(["arena", "--list-bots"], capsys)
@@ -585,6 +586,7 @@ def test_list_bots_says_every_rule_of_the_games_own_search_and_frontier(capsys):
                     assert f"in {info.title} " in text and rule.where in text, (bot, text)
         if info.pimc_prefers_greedy:
             assert info.title in listed["pimc", "prefer"]
+        assert (info.title in listed["pimc", "concept"]) == (info.seat_concept == "max-n")
     assert "unseen (two players)" in said["frontier"]
 
 
