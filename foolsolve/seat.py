@@ -50,7 +50,7 @@ from foolsolve.numbers import is_whole
 from foolsolve.present import payoff_end, plural, signed
 from foolsolve.solver.base import DEFAULT_SECONDS, SearchLimit
 
-VERSION = "2"
+VERSION = "3"
 """The seat analysis' version, part of a stored seat answer's key beside the game's solver version
 (:func:`foolsolve.store.seat_key`): bump it when the answers of :func:`analyse` or their JSON change
 (for the same view and settings), and the stored ones stop matching."""
