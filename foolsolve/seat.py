@@ -81,8 +81,17 @@ ROUND_NODES = 1_000_000
 """A deeper round is started only while its depth-limited searches are expected to search at most
 this many nodes: :data:`DEEPEN` times the search budgets of the worlds the round before did not
 value exactly (an exact world is not valued again; the exact solver's share is not counted: it
-stops once it proves a value, and its nodes cost a fraction of the search's, whose frontier plays
-games out). Node counts, not seconds: the same rounds on every machine."""
+stops once it proves a value, and in most games its nodes cost a fraction of the search's, whose
+frontier plays games out; Foolery's cost more, :func:`first_solver_nodes`). Node counts, not
+seconds: the same rounds on every machine."""
+EXACT_FIRST_NODES = 2_000_000
+"""The exact solver's nodes an exact expectation's first round may give its worlds in all, where the
+solver first proves most of them (:func:`first_solver_nodes`): each world up to this over the worlds'
+count, and at most :data:`DEEPEN` squared times the solver's share of the world's budget."""
+EXACT_FIRST_PROBE = 4
+"""The first worlds of the exact expectation's listing whose answers decide whether the rest get the
+exact solver's larger budget (:data:`EXACT_FIRST_NODES`): at least half of those the solver searched
+are proved."""
 UCT_C = 0.7
 """UCT's exploration constant, on a scale normalised to the game's payoff range."""
 METHODS = ("auto", "exact", "pimc", "ismcts")
@@ -149,6 +158,10 @@ class Budget:
     (:data:`foolsolve.solver.open_hand.CONCEPTS`: ``paranoid``, the others against her; ``max-n``, each
     player for herself); ``None``: the game's (:attr:`~foolsolve.games.base.GameInfo.seat_concept`).
     Two players: minimax whatever it says (:func:`concept_for`)."""
+    solver_nodes: int | None = None
+    """The game's exact solver's own node budget in place of half of :attr:`nodes` (the exact
+    expectation's first round where the solver proves most worlds: :func:`first_solver_nodes`); the
+    depth-limited search still gets what half would have left it. ``None``: half of :attr:`nodes`."""
     solver: bool = True
     """Whether the game's exact solver is asked about the world first (:func:`one_quick_world`: not;
     its one node could prove nothing, and at a big Fools and Angels hand listing the root's
@@ -366,6 +379,7 @@ def evaluate_world(info: GameInfo, world: Any, player: int, budget: Budget, seed
         ans = open_hand.solve_world(info, world, open_hand.Budget(max_nodes=budget.nodes, playouts=budget.playouts,
                                                                   frontier=frontier, seed=seed,
                                                                   search_nodes=budget.search_nodes,
+                                                                  solver_nodes=budget.solver_nodes,
                                                                   max_memory=budget.max_memory),
                                     concept=concept, player=player, progress=_stopper(stop), use_solver=budget.solver)
         return WorldValue({m: float(v) for m, v in ans.values.items()}, ans.exact, ans.method, ans.nodes,
@@ -890,8 +904,9 @@ def _check_budget(budget: Budget) -> None:
     for name in ("nodes", "playouts"):
         if not is_whole(getattr(budget, name), 1):
             raise InputError(f"Budget.{name}: expected a whole number >= 1, got {getattr(budget, name)!r}")
-    if budget.search_nodes is not None and not is_whole(budget.search_nodes, 1):
-        raise InputError(f"Budget.search_nodes: expected a whole number >= 1 or None, got {budget.search_nodes!r}")
+    for name in ("search_nodes", "solver_nodes"):
+        if getattr(budget, name) is not None and not is_whole(getattr(budget, name), 1):
+            raise InputError(f"Budget.{name}: expected a whole number >= 1 or None, got {getattr(budget, name)!r}")
     if budget.max_memory is not None and not is_whole(budget.max_memory, 1, MAX_MEMORY):
         raise InputError(f"Budget.max_memory: expected MiB from 1 to {MAX_MEMORY:,} or None, got {budget.max_memory!r}")
     if budget.frontier is not None and budget.frontier not in FRONTIERS:
@@ -1127,6 +1142,45 @@ def analyse(info: GameInfo, worlds: Worlds, settings: Settings, executor: Any = 
         return _pimc(info, worlds, settings, method, executor, tick, root_moves)
 
 
+FORCED_SECONDS = 2.0
+"""Where the analysing player has one legal move, the answer is that move: its value gets at most
+this many seconds of :attr:`Settings.seconds` (as a full position's only legal move does,
+:data:`foolsolve.solver.open_hand.ONE_MOVE_SECONDS`), no deeper round and no second opinion."""
+
+
+def forced_move(info: GameInfo, world: Any, player: int,
+                root_moves: tuple[Sequence[Any], MoveFamily | None] | None = None) -> str | None:
+    """The one legal move of ``player`` where she is to move in ``world`` (a world of her view) and has
+    no other, else ``None``: the same in every world of her view, her own moves being what she sees
+    (``root_moves``: her legal moves where the caller has them)."""
+    from foolsolve.solver.open_hand import only_move
+
+    spec = info.spec
+    if spec.is_terminal(world) or spec.to_move(world) != player:
+        return None
+    if root_moves is not None:
+        moves, family = root_moves
+        return spec.move_text(moves[0]) if len(moves) == 1 and family is None else None
+    return only_move(info, world)
+
+
+def forced_settings(settings: Settings) -> Settings:
+    """``settings`` for the value of a forced move (:func:`forced_move`): no deeper round, and at most
+    :data:`FORCED_SECONDS` of the time."""
+    asked = settings.seconds
+    return replace(settings, deepen=False, seconds=None if asked is None else min(asked, FORCED_SECONDS))
+
+
+def forced_note(move: str, settings: Settings, quick: bool = False) -> str:
+    """The note of an answer whose player had one legal move, ``move``: how far its value was taken
+    (``quick``: no world was valued in the time, so one world the quickest way)."""
+    asked = settings.seconds
+    how = "" if asked is None or asked <= FORCED_SECONDS else f" within {FORCED_SECONDS:g} s of --time {asked:g}"
+    what = (f"no world was valued{how}, so its value is one world's by a depth-one search with one playout a move "
+            "(a rough estimate)" if quick else f"its value is the method's{how}, without deeper rounds")
+    return f"{move} is the only legal move, so it is the answer whatever its value; {what} (docs/seat.md, \"A forced move\")"
+
+
 def _world_rng(seed: int, index: int) -> random.Random:
     """The generator that draws world ``index`` of a PIMC run seeded ``seed``."""
     return random.Random(f"foolsolve-seat:{seed}:{index}")
@@ -1176,6 +1230,11 @@ class _Round:
     open_nodes: int = 0
     """The depth-limited search budgets of the worlds not valued exactly: the next round searches
     :data:`DEEPEN` times as many nodes in them (:func:`_deeper`); an exact world is not valued again."""
+    solver_given: int = 0
+    """Worlds given the exact solver's larger budget of the first round (:func:`first_solver_nodes`)."""
+    values: dict[int, tuple[WorldValue, int]] = field(default_factory=dict)
+    """Every world valued, by its place in the listing, with its search budget (what it counts in
+    :attr:`open_nodes` where not exact)."""
     exact_worlds: dict[int, WorldValue] = field(default_factory=dict)
     """The worlds valued exactly, by their place in the listing: a deeper round keeps their values
     (an exact value is the same under any larger budget) instead of searching them again."""
@@ -1198,7 +1257,27 @@ def _scaled(budget: Budget, factor: int) -> Budget:
     if factor == 1:
         return budget
     return replace(budget, nodes=budget.nodes * factor,
-                   search_nodes=None if budget.search_nodes is None else budget.search_nodes * factor)
+                   search_nodes=None if budget.search_nodes is None else budget.search_nodes * factor,
+                   solver_nodes=None if budget.solver_nodes is None else budget.solver_nodes * factor)
+
+
+def solver_share(budget: Budget) -> int:
+    """The exact solver's node budget in a world of ``budget``: its own, else half the world's (as
+    :func:`foolsolve.solver.open_hand.solve_world` shares it)."""
+    return budget.solver_nodes if budget.solver_nodes is not None else max(1, budget.nodes // 2)
+
+
+def first_solver_nodes(budget: Budget, count: int) -> int | None:
+    """The exact solver's budget a world in the first round of an exact expectation over ``count``
+    worlds (each of node budget ``budget``) gets where the solver proves most of them: a share of
+    :data:`EXACT_FIRST_NODES`, at most :data:`DEEPEN` squared times its usual share; ``None`` where that
+    is no more than the usual share. The exact solver's nodes cost more than the search's in some
+    games (Foolery's: about six times), and at its usual share it proves few worlds of a late round
+    while its failures take most of the round's time; given enough to prove a world, it answers it
+    exactly, and the search's estimate (far off there) is not needed."""
+    usual = solver_share(budget)
+    nodes = min(usual * DEEPEN**2, EXACT_FIRST_NODES // max(count, 1))
+    return nodes if nodes > usual else None
 
 
 def _deeper(last: _Round, settings: Settings) -> str | None:
@@ -1264,6 +1343,12 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
             yield worlds.sample(_world_rng(seed, i)), 1
             i += 1
 
+    # one legal move: the answer is that move, its value taken only as far as is cheap (docs/seat.md, "A forced move")
+    forced = forced_move(info, next(world_iter())[0] if method == "exact" else worlds.sample(_world_rng(seed, 0)),
+                         player, root_moves) if total else None
+    given_settings = settings
+    if forced is not None:
+        settings = forced_settings(settings)
     clock = clock_of(settings)
     deadline = None if settings.seconds is None else _began(settings, clock) + settings.seconds
 
@@ -1275,40 +1360,70 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
     stop = None if deadline is None or not (ex.local if settings.clock == "wall" else inline) \
         else (settings.clock, deadline)
 
-    def value_round(rounds: int, before: _Round | None = None) -> _Round:
+    # the worlds whose exact solver stopped at a budget (by their place in the listing): a later round
+    # whose solver share is no larger values them by the search alone, with the same search budget
+    failed_at: dict[int, int] = {}
+
+    def value_round(rounds: int, before: _Round | None = None, *, solver_nodes: int | None = None,
+                    limit: int | None = None, preset: _Round | None = None) -> _Round:
+        """One round over the worlds (the first ``limit`` of them where given); ``solver_nodes``: the
+        exact solver's budget of each world (:func:`first_solver_nodes`); ``preset``: a round over the
+        first worlds whose values this one keeps (:data:`EXACT_FIRST_PROBE`)."""
         rnd = _Round(rounds)
         searched: list[int] = []  # each world's search budget: what a world not exact counts in open_nodes
         where: list[int] = []  # the place in the listing of each world sent to be valued
         kept = {} if before is None else before.exact_worlds  # exact already: not valued again
+        given = {} if preset is None else preset.values
+        if preset is not None:
+            rnd.rules.update(preset.rules)
+            rnd.frontiers |= preset.frontiers
+            rnd.searched_only = preset.searched_only
 
         def items() -> Iterator[tuple[GameInfo, Any, int, Budget, tuple[str, float] | None]]:
             for j, (w, weight) in enumerate(world_iter()):
+                if limit is not None and j >= limit:
+                    return
                 if deadline is not None and clock() > deadline:
                     return
                 if not rnd.first_world:
                     rnd.first_world.append(w)
                 rnd.weights.append(weight)
-                if j in kept:
+                if j in kept or j in given:
                     continue
                 settled, rule = settle(info, budget, w)  # settled here once: the worker's for_world keeps it
                 settled = _scaled(settled, rnd.factor)
                 rnd.searched_only += settled.search_nodes is not None
+                if solver_nodes is not None and settled.solver and (rule is None or rule.deepens):
+                    # (not where the game's rule keeps its budget, as it keeps it from deeper rounds)
+                    settled = replace(settled, solver_nodes=solver_nodes)
+                    rnd.solver_given += 1
+                elif j in failed_at and solver_share(settled) <= failed_at[j]:
+                    # it stopped at a larger budget before: the search alone, with what the solver leaves it
+                    settled = replace(settled, solver=False, search_nodes=settled.search_nodes if
+                                      settled.search_nodes is not None else settled.nodes - solver_share(settled))
                 if rule is not None:
                     rnd.rules.setdefault(info.seat_search.index(rule), rule)
                 rnd.frontiers.add(settled.frontier or "random")
-                searched.append(settled.search_nodes if settled.search_nodes is not None else settled.nodes // 2)
+                searched.append(settled.search_nodes if settled.search_nodes is not None else
+                                settled.nodes - solver_share(replace(settled, solver_nodes=None)))
+                solver_at.append(solver_share(settled) if settled.solver else 0)
                 where.append(j)
                 yield info, w, player, settled, stop
 
-        def take(j: int, wv: WorldValue, search: int) -> None:
+        solver_at: list[int] = []  # each world's exact solver budget (0: not asked)
+
+        def take(j: int, wv: WorldValue, search: int, solver: int = 0) -> None:
             rnd.done += 1
             rnd.exact_n += wv.exact
             rnd.by_solver += wv.method == SOLVER_METHOD
-            rnd.asked += wv.solver_tried
+            rnd.asked += wv.solver_tried or j in failed_at
+            rnd.values[j] = (wv, search)
             if wv.exact:
                 rnd.exact_worlds[j] = wv
             else:
                 rnd.open_nodes += search
+                if wv.solver_tried and solver:
+                    failed_at[j] = max(failed_at.get(j, 0), solver)
             rnd.by_world[j] = wv.values
             if wv.value is not None:
                 valued_at[j] = wv.value
@@ -1316,6 +1431,8 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
         valued_at: dict[int, float] = {}  # each world's position value, by its place in the listing
         for j, wv in kept.items():
             take(j, wv, 0)
+        for j, (wv, search) in given.items():
+            take(j, wv, search)
 
         # the workers stay for a deeper round (released below, after the last round)
         stream: Any = ex.map(_value_item, items(), keep_open=rounds_may_follow)
@@ -1328,7 +1445,7 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
                 # a world is kept whole or not at all: Ctrl-C (or SIGTERM) held back meanwhile, so that
                 # the worlds the answer counts are the worlds whose values it holds
                 with SigintHeld():
-                    take(where[i], wv, searched[i])
+                    take(where[i], wv, searched[i], solver_at[i])
                 if tick is not None:
                     tick(rnd.done)
                 if deadline is not None and clock() > deadline:
@@ -1348,8 +1465,26 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
     rounds_may_follow = method == "exact" and settings.deepen
     why_not = None
     cut: _Round | None = None  # a deeper round the time or Ctrl-C cut short (its worlds are dropped)
+    # the exact solver first: where it proves most of the first worlds with a larger budget, every world
+    # of the first round gets it (docs/seat.md, "The exact solver first")
+    first = first_solver_nodes(budget, count or 0) if rounds_may_follow and not settings.budget_given else None
+    first_words = ""
     try:
-        rnd = value_round(0)
+        if first is None:
+            rnd = value_round(0)
+        else:
+            probe = value_round(0, solver_nodes=first, limit=EXACT_FIRST_PROBE)
+            tried = probe.asked if probe.solver_given else 0  # (no world given it: as if there were no probe)
+            if probe.interrupted or probe.lost is not None or probe.done < min(count or 0, EXACT_FIRST_PROBE):
+                rnd = probe  # cut short (its worlds, the first of the listing, are a sample)
+                first_words = f"the exact solver first, {first:,} nodes a world" if tried else ""
+            elif tried and 2 * probe.by_solver >= tried:
+                rnd = value_round(0, solver_nodes=first, preset=probe)
+                first_words = f"the exact solver first, {first:,} nodes a world"
+            else:
+                rnd = value_round(0, preset=probe)
+                first_words = (f"the exact solver {first:,} nodes in the first {plural(probe.done, 'world')} "
+                               f"only (it proved {probe.by_solver:,} of the {tried:,} it searched)") if tried else ""
         while method == "exact" and not rnd.interrupted and rnd.done == count:
             why_not = _deeper(rnd, settings)
             if why_not is not None:
@@ -1376,6 +1511,10 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
         from foolsolve.progress import compiled_since
 
         compiled = compiled_since(t0) if settings.clock == "wall" else []  # (a compile's CPU time: not known)
+        if forced is not None:  # she must move: one world, the quickest way
+            quick = _pimc(info, worlds, one_quick_world(settings), "pimc", executor, tick, root_moves)
+            quick.notes[0] = forced_note(forced, given_settings, quick=True)
+            return quick
         raise LimitError(_no_world_text(settings.seconds, settings.budget.nodes, compiled))
     split = root_split(spec, first_world[0], player, root_moves)  # the root's moves, listed once
     order = [] if split is None else [str(m) for m in search_moves(spec, first_world[0], split)]
@@ -1408,6 +1547,8 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
     each = "each " if done != 1 else ""
     budget_words = budget_text(budget, [rules[k] for k in sorted(rules)], info.paranoid_where, rnd.factor,
                                rnd.asked > 0, rnd.searched_only == len(rnd.weights))
+    if first_words:
+        budget_words += f"; {'in the first round ' if rnd.rounds else ''}{first_words}"
     n_players = spec.num_players(first_world[0])
     against = side_text(spec, first_world[0], player)
     teamed = len(spec.side(first_world[0], player)) > 1
@@ -1416,7 +1557,7 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
         f" with {against} against the others" if teamed else f" with the other players against player {player}"
     method_text = (f"{name}: {how}, {each}valued open-hand{paranoid} ({exact_n:,} exactly{solver}, {done - exact_n:,} by a "
                    f"depth-limited search with {frontier_text(frontiers)} playouts; {budget_words})")
-    notes = []
+    notes = [] if forced is None else [forced_note(forced, given_settings)]
     unlisted = unlisted_note(spec, first_world[0], player, split)
     if unlisted:
         notes.append(unlisted)
@@ -1694,6 +1835,9 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
     first = worlds.sample(random.Random(rng.getrandbits(64)))
     if spec.is_terminal(first):  # no move to search (PIMC's open-hand solver says the same)
         raise InputError("position: the game is over")
+    forced = forced_move(info, first, player, root_moves)  # one legal move: its value within a few seconds
+    if forced is not None and settings.seconds is not None:
+        deadline = _began(settings, clock) + min(settings.seconds, FORCED_SECONDS)
     # UCT's means are normalised to 0..1 by the payoffs the playouts have reached so far (min-max,
     # within the game's bounds from here): a game's bounds can be far wider than its scores (Fool's
     # Paradise: a few points apart out of hundreds), which left the exploration term all there was
@@ -1783,7 +1927,7 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
         raise InputError("samples: IS-MCTS ran no iteration")  # (Settings asks for at least one)
     split = root_split(spec, first, player, root_moves)  # the root's moves, listed once
     unlisted = unlisted_note(spec, first, player, split)
-    notes = [*([unlisted] if unlisted else []),
+    notes = [*([] if forced is None else [forced_note(forced, settings)]), *([unlisted] if unlisted else []),
              "IS-MCTS: a move's visits (its \"worlds\" in --json) count the iterations that tried it; the best move "
              "is the most visited (of equally visited moves, those of the best mean); no intervals (the visits are not "
              "independent samples)"]

@@ -159,7 +159,7 @@ def solver_version(game: str) -> str | None:
 
 def seat_solver_version(game: str) -> str | None:
     """The version a seat answer of ``game`` is stored under: the game's solver version and the seat
-    analysis' (:data:`foolsolve.seat.VERSION`), ``durak 7+seat 2`` (``None``: no solver version)."""
+    analysis' (:data:`foolsolve.seat.VERSION`), ``durak 7+seat 3`` (``None``: no solver version)."""
     version = solver_version(game)
     if version is None:
         return None

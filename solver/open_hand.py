@@ -146,6 +146,10 @@ class Budget:
     """Deepest iteration (plies); ``None``: deepen until exact or out of budget."""
     exact_share: float = 0.5
     """Share of the budget the game's exact solver may use before the engine search gets the rest."""
+    solver_nodes: int | None = None
+    """The game's exact solver's own node budget, in place of its :attr:`exact_share` of :attr:`max_nodes`;
+    where it does not answer, the engine search still gets what that share would have left it (or
+    :attr:`search_nodes`). ``None``: the share."""
     search_nodes: int | None = None
     """Nodes the engine search may use once the exact solver has not answered (the exact solver keeps
     its share of :attr:`max_nodes`); ``None``: what is left of :attr:`max_nodes`."""
@@ -576,7 +580,8 @@ def _exact(info: GameInfo, state: Any, player: int, budget: Budget, clock: _Cloc
                                                                           "player": player}
     share = budget.exact_share
     deadline = None if budget.seconds is None else start + budget.seconds * share
-    max_nodes = None if budget.max_nodes is None else max(1, int(budget.max_nodes * share))
+    shared = None if budget.max_nodes is None else max(1, int(budget.max_nodes * share))
+    max_nodes = shared if budget.solver_nodes is None else budget.solver_nodes
 
     def tick(nodes: int) -> None:
         if deadline is not None and time.perf_counter() > deadline:
@@ -591,6 +596,8 @@ def _exact(info: GameInfo, state: Any, player: int, budget: Budget, clock: _Cloc
         return None
     except SearchLimit:
         clock.nodes += max_nodes or 0
+        if budget.solver_nodes is not None and shared is not None and clock.max_nodes is not None:
+            clock.max_nodes += (max_nodes or 0) - shared  # (the search keeps what the share would have left it)
         clock.solver_tried = True
         return None
     except TooManyMoves:

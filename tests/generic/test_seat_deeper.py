@@ -260,3 +260,90 @@ def test_deeper_rounds_run_on_a_pool_of_workers_and_release_it(small_rounds: Non
     assert _values(two) == _values(one) and two.best == one.best
     pool = getattr(ex._backend, "_pool", None)
     assert pool is None or getattr(pool, "_shutdown_thread", True)  # released: no work can be sent to it
+
+
+def _solver_world(need: Any) -> Any:
+    """A world valued without a search: exact, by the exact solver, where the solver's budget
+    (:func:`seat.solver_share`) reaches the nodes ``need(world seed)`` says it needs, else an estimate
+    of 0 a move, the solver having stopped at its budget."""
+    from foolsolve.solver.open_hand import SOLVER_METHOD
+
+    def value(item: Any) -> seat.WorldValue:
+        info, world, _player, budget, _stop = item
+        code = seat.world_seed(info, world)
+        moves = [str(m) for m in info.spec.legal_moves(world)]
+        if budget.solver and seat.solver_share(budget) >= need(code):
+            values = {m: float((code >> k) % 3 - 1) for k, m in enumerate(moves)}
+            return seat.WorldValue(values, True, SOLVER_METHOD, need(code), max(values.values()), True)
+        return seat.WorldValue(dict.fromkeys(moves, 0.0), False, "search", budget.nodes, 0.0, budget.solver)
+    return value
+
+
+def test_the_first_round_gives_the_exact_solver_enough_to_prove_its_worlds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Worlds the exact solver proves in 20,000-60,000 nodes, more than its half of the first round's
+    budget (12,500 of 25,000 for 20 worlds): the first round gives it first_solver_nodes (100,000) and
+    proves every world, where half the budget proves none and a deeper round of every world follows."""
+    budgets: list[seat.Budget] = []
+    fake = _solver_world(lambda code: 20_000 * (1 + code % 3))
+
+    def counting(item: Any) -> seat.WorldValue:
+        budgets.append(item[3])
+        return fake(item)
+
+    monkeypatch.setattr(seat, "_value_item", counting)
+    answer = _answer(seat.Settings(method="exact", seconds=600, deepen=True))
+    assert seat.first_solver_nodes(seat.exact_budget(seat.Budget(), 20), 20) == 100_000
+    assert answer.method == "exact" and answer.worlds_exact == 20
+    assert len(budgets) == 20 and {b.solver_nodes for b in budgets} == {100_000}, budgets  # one round, no other
+    assert not any("deeper round" in n for n in answer.notes), answer.notes
+    assert "the exact solver first, 100,000 nodes a world" in answer.method_text
+    # the same values as a budget that gives the solver as much from the start
+    fixed = _answer(seat.Settings(method="exact", budget=seat.Budget(nodes=200_000), budget_given=True))
+    assert _values(answer) == _values(fixed) and fixed.worlds_exact == 20
+
+
+def test_where_the_exact_solver_proves_few_of_the_first_worlds_the_rest_keep_its_half(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Worlds past every budget of the solver: the first EXACT_FIRST_PROBE worlds get its larger budget,
+    the others half the world's; a deeper round whose solver share is no larger than a world's failed
+    one values that world by the search alone."""
+    budgets: list[tuple[int, int | None, bool]] = []
+    fake = _solver_world(lambda code: 10**9)
+
+    def counting(item: Any) -> seat.WorldValue:
+        budgets.append((item[3].nodes, item[3].solver_nodes, item[3].solver))
+        return fake(item)
+
+    monkeypatch.setattr(seat, "_value_item", counting)
+    monkeypatch.setattr(seat, "ROUND_NODES", 1)  # the first deeper round only
+    answer = _answer(seat.Settings(method="exact", seconds=600, deepen=True))
+    first = budgets[:20]
+    assert first[:seat.EXACT_FIRST_PROBE] == [(25_000, 100_000, True)] * seat.EXACT_FIRST_PROBE
+    assert first[seat.EXACT_FIRST_PROBE:] == [(25_000, None, True)] * (20 - seat.EXACT_FIRST_PROBE)
+    deeper = budgets[20:]  # 200,000 nodes: the solver's 100,000 is no more than the probe's, the others' more
+    assert deeper[:seat.EXACT_FIRST_PROBE] == [(200_000, None, False)] * seat.EXACT_FIRST_PROBE
+    assert deeper[seat.EXACT_FIRST_PROBE:] == [(200_000, None, True)] * (20 - seat.EXACT_FIRST_PROBE)
+    assert "the exact solver 100,000 nodes in the first 4 worlds only (it proved 0 of the 4 it searched)" \
+        in answer.method_text
+
+
+def test_a_world_whose_rule_keeps_its_budget_keeps_the_solvers_half(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Durak's two-player rule while two or more stock cards are unseen keeps its budget (no deeper
+    round): its worlds do not get the first round's larger solver budget either (which would put
+    worlds of three stock cards to the exact solver)."""
+    from foolsolve.api import load
+    from tests.generic.test_seat_cli import GREEDY_TAKE_VIEW
+
+    worlds = load(GREEDY_TAKE_VIEW).worlds()
+    assert worlds.count() == 30 and seat.first_solver_nodes(seat.exact_budget(seat.Budget(), 30), 30) == 66_666
+    budgets: list[seat.Budget] = []
+    fake = _solver_world(lambda code: 1)
+
+    def counting(item: Any) -> seat.WorldValue:
+        budgets.append(item[3])
+        return fake(item)
+
+    monkeypatch.setattr(seat, "_value_item", counting)
+    answer = seat.analyse(DURAK, worlds, seat.Settings(method="exact", seconds=600, deepen=True))
+    assert len(budgets) == 30 and all(b.solver_nodes is None for b in budgets), budgets
+    assert "exact solver first" not in answer.method_text and "first 4 worlds" not in answer.method_text
