@@ -418,7 +418,9 @@ def variants(obj: Any, path: tuple[Any, ...]) -> list[Any]:
 def commands_for(game: str) -> list[list[str]]:
     own = [[info.name, ref.name] for info in games.all_games() if info.name == games.get(game).name
            for ref in info.commands if any(p.name == "position" for p in ref.load().params)]  # those reading a position
-    return [["show"], ["moves", "--json"], ["solve", "--json", "--max-nodes", "2000"], ["perft", "--depth", "1"], *own]
+    # (--time 2: a variant answered from a seat runs for all of its --time)
+    return [["show"], ["moves", "--json"], ["solve", "--json", "--max-nodes", "2000", "--time", "2"],
+            ["perft", "--depth", "1"], *own]
 
 
 @functools.cache
