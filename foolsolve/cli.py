@@ -721,7 +721,9 @@ def _answer_position(info: GameInfo, state: Any, request: SolveRequest, store: A
         if chance_only is not None:
             # only chance is left: what a seat does not see changes nothing, so the answer is exact from any seat
             return Answered(info, chance_only, state)
-        return seat.answer_state(info, state, viewer)
+        # the mover's seat, asked by a seat option: where the exact solver does not take the position, the
+        # answer says so, as where the seat answers because of that refusal (and as a batch's line does)
+        return seat.answer_state(info, state, viewer, exact_refusal(info, state) if viewer is None else "")
     from foolsolve.solver import open_hand
 
     parsed = _parse_extra(request.extra)
@@ -980,6 +982,30 @@ def seat_takes_no_option(option: str, open_hand: bool = False) -> InputError:
     return InputError(f"{option_name('--option')} {quoted(option)}: an answer from one seat (the seat analysis, docs/seat.md) "
                       f"takes no {option_name('-o options')}, which are those of a full position's solvers (its budget: "
                       f"{option_name('--max-nodes')} a world, {option_name('--samples')}, {option_name('--time')}){instead}")
+
+
+EXACT_PROBE_SECONDS = 0.001
+"""The time limit :func:`exact_refusal` gives the exact solver: a solver refuses a position outside
+its domain before it searches, so a moment tells a refusal from a position it takes."""
+
+
+def exact_refusal(info: GameInfo, state: Any) -> str:
+    """Why the game's exact solver does not take the full position ``state`` (its refusal, what
+    :func:`refused_note` quotes), asked as solve and a batch's line ask it, with a moment's time
+    limit (:data:`EXACT_PROBE_SECONDS`); ``""`` where it takes it (solves it, or is stopped by the
+    limit) or fails otherwise. For a full position a seat option sends to the mover's seat, so that
+    its answer has the note of one the refusal sends there."""
+    from foolsolve.solver.base import SolveOptions
+
+    if info.solve is None:
+        return f"game: {info.name} has no exact solver"
+    try:
+        info.solve(state, SolveOptions(time_limit=EXACT_PROBE_SECONDS))
+    except NotCovered as exc:
+        return str(exc)
+    except Exception:  # the limit, or any other stop: not a refusal of the position (Ctrl-C propagates)
+        return ""
+    return ""
 
 
 def refused_note(refused: str, player: int) -> str:

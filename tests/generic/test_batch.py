@@ -1348,3 +1348,30 @@ def test_unstored_names_the_settings_field_from_python_and_is_empty_without_a_st
     with_store = _interrupted_seat_batch(tmp_path, store=True).batch_summary
     assert with_store.unstored == {"answers limited by Settings.time_limit"}
     assert _interrupted_seat_batch(tmp_path, store=False).batch_summary.unstored == set()
+
+
+def test_a_seat_option_on_a_full_position_the_exact_solver_refuses_keeps_the_refusal_note(tmp_path):
+    """A seat option (--samples 10, --seed 0) on a full position the exact solver does not take sends
+    it to the mover's seat in the command too: the answer has the note saying why, the same in the
+    command, foolsolve.answer(), report and a batch's line."""
+    import foolsolve
+    from foolsolve.seat import SeatAnswer
+
+    pos = EXAMPLES / "durak-redeal.json"
+    code, out, err = call_main(["batch", "-", "--no-store", "--samples", "10", "--time", "0"],
+                               stdin=(json.dumps(str(pos)) + "\n").encode())
+    assert code == 0, err
+    batch = SeatAnswer.from_json(json.loads(out)["seat"])
+    assert batch.notes[0].startswith("the exact solver does not take this position (phase: the redeal phase")
+    code, out, err = call_main([str(pos), "--json", "--no-store", "--samples", "10", "--time", "0"])
+    assert code == 0, err
+    assert SeatAnswer.from_json(json.loads(out)).same_answer(batch)
+    api = foolsolve.answer(str(pos), samples=10, time=0)
+    assert isinstance(api, SeatAnswer) and api.same_answer(batch)
+    page = tmp_path / "page.html"
+    code, _, err = call_main(["report", str(pos), "--samples", "10", "--time", "0", "--no-store", "--out", str(page)])
+    assert code == 0, err
+    assert "the exact solver does not take this position (phase: the redeal phase" in page.read_text()
+    # --as P names the seat: no refusal is behind it, no such note
+    code, out, err = call_main([str(pos), "--json", "--no-store", "--samples", "10", "--time", "0", "--as", "0"])
+    assert code == 0 and not any(n.startswith("the exact solver") for n in json.loads(out)["notes"]), err
