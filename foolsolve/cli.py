@@ -569,9 +569,20 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
 
     store = open_store(store_path, no_store, wait=open_wait(request.seconds, request.started))
     done = answer_position(info, state, request, store)
+    if store_path is not None and not no_store:
+        from foolsolve.seat import SeatAnswer
+
+        if isinstance(done.answer, SeatAnswer):
+            done.answer.notes.append(SEAT_STORE_NOTE)
     click.echo(done.json_text() if as_json else fit_terminal(done.text()))
     if done.stop is not None:  # Ctrl-C: the answer above is the one so far; exit 130
         raise done.stop
+
+
+SEAT_STORE_NOTE = ("not applied: --store (this command neither reads nor stores an answer from one seat; a batch's "
+                   "view lines store theirs, docs/batches.md)")
+"""The note of an answer from one seat (the seat analysis') given ``--store``: the command answers
+it afresh each time; ``foolsolve batch`` keys, stores and reads the seat answers of its lines."""
 
 
 class SolveRequest:

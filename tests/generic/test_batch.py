@@ -1375,3 +1375,30 @@ def test_a_seat_option_on_a_full_position_the_exact_solver_refuses_keeps_the_ref
     # --as P names the seat: no refusal is behind it, no such note
     code, out, err = call_main([str(pos), "--json", "--no-store", "--samples", "10", "--time", "0", "--as", "0"])
     assert code == 0 and not any(n.startswith("the exact solver") for n in json.loads(out)["notes"]), err
+
+
+def test_view_lines_writing_one_view_differently_are_one_answer_and_one_stored_row(tmp_path):
+    """A view line was known by its raw JSON: the same view with its rules left out (the defaults),
+    a comment, or a hand listed in another order was neither a repeat (``same_as``) nor read from the
+    store. It is keyed by the view as read (foolsolve.store.canonical_view), as a full position is."""
+    from foolsolve.store import canonical_view
+    from foolsolve.worlds import read_view
+
+    view = json.loads((EXAMPLES / "views" / "durak-three-players.json").read_text())
+    no_rules = {k: v for k, v in view.items() if k != "rules"}
+    commented = {**view, "comment": "the same view"}
+    reordered = {**view, "hands": [view["hands"][0], view["hands"][1][::-1], view["hands"][2]]}
+    variants = [no_rules, {**view, "rules": {}}, commented, reordered]
+    assert len({canonical_view(read_view(v)) for v in [view, *variants]}) == 1
+    assert canonical_view(read_view(json.loads(canonical_view(read_view(view))))) == canonical_view(read_view(view))
+    store = tmp_path / "s.sqlite3"
+    options = ["--store", str(store), "--method", "pimc", "--samples", "3"]
+    code, out, err = call_main(["batch", str(write_jsonl(tmp_path / "a.jsonl", [view, *variants])), *options])
+    assert code == 0, err
+    first = [json.loads(line) for line in out.splitlines()]
+    assert [r.get("same_as") for r in first] == [None, 1, 1, 1, 1], first
+    code, out, err = call_main(["batch", str(write_jsonl(tmp_path / "b.jsonl", variants[::-1])), *options])
+    assert code == 0, err
+    again = [json.loads(line) for line in out.splitlines()]
+    assert [r["cached"] for r in again] == [True, True, True, True]
+    assert all(r["seat"]["moves"] == first[0]["seat"]["moves"] for r in again)

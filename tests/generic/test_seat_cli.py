@@ -842,3 +842,17 @@ def test_a_finished_game_asked_as_a_player_states_that_players_result(tmp_path, 
         foolsolve.Solved.from_json({**got, "player": 99})
     with pytest.raises(foolsolve.InputError, match=r"^player: 2, and the position has 2 players$"):
         foolsolve.Solved.from_json({**got, "player": 2}, str(full))
+
+
+def test_a_seat_answer_given_store_says_the_command_does_not_store_it(tmp_path, capsys):
+    """``foolsolve VIEW.json --store F`` neither reads nor stores an answer from one seat: a note
+    says so where --store is given; without it, no such note."""
+    from foolsolve.cli import SEAT_STORE_NOTE
+
+    view = str(EXAMPLES / "views" / "durak-three-players.json")
+    quick = ["--method", "pimc", "--samples", "3", "--time", "0"]
+    code, out, err = run([view, *quick, "--store", str(tmp_path / "s.sqlite3"), "--json"], capsys)
+    assert code == 0, err
+    assert json.loads(out)["notes"][-1] == SEAT_STORE_NOTE
+    code, out, err = run([view, *quick, "--json"], capsys)
+    assert code == 0 and SEAT_STORE_NOTE not in json.loads(out)["notes"], err
