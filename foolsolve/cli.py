@@ -1282,12 +1282,26 @@ def best_text(best: Sequence[str]) -> str:
     return f"{len(best):,} moves of equal value, each marked * above ({', '.join(best[:3])}, ...)"
 
 
+def deals_counted(answer: Any) -> int | None:
+    """Where the worlds column of a seat answer counts more than the worlds it valued: its count,
+    each world weighted by the deals of the cards that give it (a game with two copies of a card,
+    whose deals swapping them are one world: the exact expectation weighs each world by them);
+    else ``None``."""
+    if answer.method == "ismcts":
+        return None
+    counted = max((m.worlds for m in answer.moves), default=answer.value.worlds if answer.value is not None else 0)
+    return counted if counted > answer.worlds else None
+
+
 def format_seat(info: GameInfo, answer: Any) -> str:
     """Human-readable answer from one seat (:class:`foolsolve.seat.SeatAnswer`)."""
     mover = "chance" if answer.to_move < 0 else f"player {answer.to_move}"
     count = answer.consistent_worlds
     worlds = (plural(count, "consistent world") if count is not None
               else "consistent worlds not counted")
+    dealt = deals_counted(answer)
+    if dealt is not None:
+        worlds += f"; {dealt:,} counted by the deals that give them, as the worlds column counts them"
     lines = []
     if answer.interrupted:
         lines.append("INTERRUPTED: the best answer so far")
