@@ -1623,7 +1623,7 @@ def second_opinion(info: GameInfo, worlds: Worlds, answer: SeatAnswer, settings:
         return None
     spent = answer.seconds if settings.started is None else clock_of(settings)() - settings.started
     left = None if settings.seconds is None else settings.seconds - spent
-    if left is not None and left < CHECK_MIN_SECONDS:
+    if settings.seconds is not None and left is not None and left < CHECK_MIN_SECONDS:
         return skipped_check_note(settings.seconds)
     check = ismcts(info, worlds, replace(settings, method="ismcts", samples=CHECK_ITERATIONS, seconds=left,
                                          started=None), tick)
