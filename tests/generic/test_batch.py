@@ -1378,9 +1378,9 @@ def test_a_seat_option_on_a_full_position_the_exact_solver_refuses_keeps_the_ref
 
 
 def test_view_lines_writing_one_view_differently_are_one_answer_and_one_stored_row(tmp_path):
-    """A view line was known by its raw JSON: the same view with its rules left out (the defaults),
-    a comment, or a hand listed in another order was neither a repeat (``same_as``) nor read from the
-    store. It is keyed by the view as read (foolsolve.store.canonical_view), as a full position is."""
+    """The same view with its rules left out (the defaults), a comment, or a hand listed in another
+    order is a repeat of the line (``same_as``) and read from the store on a rerun: a view line is
+    keyed by the view as read (foolsolve.store.canonical_view), as a full position is."""
     from foolsolve.store import canonical_view
     from foolsolve.worlds import read_view
 

@@ -1657,9 +1657,9 @@ def test_a_file_name_too_long_is_a_one_line_error_that_says_so(argv, tmp_path, m
                                               ("tcp://localhost:8786?x=1", "a query"),
                                               ("tcp://localhost:8786#x", "a fragment")])
 def test_a_scheduler_address_with_more_than_host_and_port_is_malformed_not_unreachable(address, has):
-    """``tcp://localhost:8786/`` was 'cannot connect ... (invalid literal for int() with base 10:
-    '8786/')': Dask read the path as part of the port. It is one line saying the address is
-    malformed, exit 2, before any connection (the batch checks it as the command does)."""
+    """``tcp://localhost:8786/`` (Dask would read ``8786/`` as the port) and an address with a user,
+    a query or a fragment: one line saying the address is malformed and what it has, exit 2, before
+    any connection is tried."""
     from foolsolve.executor import check_scheduler
 
     view = str(EXAMPLES / "views" / "durak-three-players.json")

@@ -861,7 +861,7 @@ def test_a_seat_answer_given_store_says_the_command_does_not_store_it(tmp_path, 
 
 def test_a_worlds_column_counting_deals_is_explained_where_it_differs_from_the_worlds(monkeypatch):
     """Two decks: the exact expectation weighs each of 5 worlds by the deals that give it (6 in all),
-    which the worlds column shows; the header gave only "(5 consistent worlds)". It says both."""
+    which the worlds column shows; the first line gives both counts, the last the worlds valued."""
     from foolsolve.cli import format_seat
 
     moves = [seat.MoveStat("a", 1.0, math.nan, math.nan, 6), seat.MoveStat("b", 0.0, math.nan, math.nan, 6)]
