@@ -548,7 +548,7 @@ def _view_job(job: Job, info: Any, obj: dict[str, Any], settings: Settings, stor
     chance_only = chance_only_view(info, view, dict.fromkeys(settings.seat_given(), True))
     if chance_only is not None:  # only chance is left: exact from the view's seat, as foolsolve VIEW.json (not stored)
         job.game = info.name
-        job.position = st.canonical(obj)  # (what a repeat of the line is known by)
+        job.position = st.canonical_view(view)  # (what a repeat of the line is known by)
         job.record = _record(job, {"result": chance_only[1].to_json()})
         return job
     exact = None if settings.method is not None or settings.samples is not None else \
@@ -588,7 +588,7 @@ def _view_job(job: Job, info: Any, obj: dict[str, Any], settings: Settings, stor
 
         raise seat_takes_no_option(next(iter(settings.extra)))
     job.game = info.name
-    job.position = st.canonical(obj)
+    job.position = st.canonical_view(view)  # the view as read: any file of it is a repeat, and its store key
     job.seat = settings.seat_settings()
     _seat_keyed(job, settings)
     if repeats is None or not repeats(job):

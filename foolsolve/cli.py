@@ -569,9 +569,20 @@ def solve(positions: Sequence[str], as_json: bool, max_nodes: int | None, extra:
 
     store = open_store(store_path, no_store, wait=open_wait(request.seconds, request.started))
     done = answer_position(info, state, request, store)
+    if store_path is not None and not no_store:
+        from foolsolve.seat import SeatAnswer
+
+        if isinstance(done.answer, SeatAnswer):
+            done.answer.notes.append(SEAT_STORE_NOTE)
     click.echo(done.json_text() if as_json else fit_terminal(done.text()))
     if done.stop is not None:  # Ctrl-C: the answer above is the one so far; exit 130
         raise done.stop
+
+
+SEAT_STORE_NOTE = ("not applied: --store (this command neither reads nor stores an answer from one seat; a batch's "
+                   "view lines store theirs, docs/batches.md)")
+"""The note of an answer from one seat (the seat analysis') given ``--store``: the command answers
+it afresh each time; ``foolsolve batch`` keys, stores and reads the seat answers of its lines."""
 
 
 class SolveRequest:
@@ -721,7 +732,9 @@ def _answer_position(info: GameInfo, state: Any, request: SolveRequest, store: A
         if chance_only is not None:
             # only chance is left: what a seat does not see changes nothing, so the answer is exact from any seat
             return Answered(info, chance_only, state)
-        return seat.answer_state(info, state, viewer)
+        # the mover's seat, asked by a seat option: where the exact solver does not take the position, the
+        # answer says so, as where the seat answers because of that refusal (and as a batch's line does)
+        return seat.answer_state(info, state, viewer, exact_refusal(info, state) if viewer is None else "")
     from foolsolve.solver import open_hand
 
     parsed = _parse_extra(request.extra)
@@ -980,6 +993,30 @@ def seat_takes_no_option(option: str, open_hand: bool = False) -> InputError:
     return InputError(f"{option_name('--option')} {quoted(option)}: an answer from one seat (the seat analysis, docs/seat.md) "
                       f"takes no {option_name('-o options')}, which are those of a full position's solvers (its budget: "
                       f"{option_name('--max-nodes')} a world, {option_name('--samples')}, {option_name('--time')}){instead}")
+
+
+EXACT_PROBE_SECONDS = 0.001
+"""The time limit :func:`exact_refusal` gives the exact solver: a solver refuses a position outside
+its domain before it searches, so a moment tells a refusal from a position it takes."""
+
+
+def exact_refusal(info: GameInfo, state: Any) -> str:
+    """Why the game's exact solver does not take the full position ``state`` (its refusal, what
+    :func:`refused_note` quotes), asked as solve and a batch's line ask it, with a moment's time
+    limit (:data:`EXACT_PROBE_SECONDS`); ``""`` where it takes it (solves it, or is stopped by the
+    limit) or fails otherwise. For a full position a seat option sends to the mover's seat, so that
+    its answer has the note of one the refusal sends there."""
+    from foolsolve.solver.base import SolveOptions
+
+    if info.solve is None:
+        return f"game: {info.name} has no exact solver"
+    try:
+        info.solve(state, SolveOptions(time_limit=EXACT_PROBE_SECONDS))
+    except NotCovered as exc:
+        return str(exc)
+    except Exception:  # the limit, or any other stop: not a refusal of the position (Ctrl-C propagates)
+        return ""
+    return ""
 
 
 def refused_note(refused: str, player: int) -> str:
@@ -1245,12 +1282,26 @@ def best_text(best: Sequence[str]) -> str:
     return f"{len(best):,} moves of equal value, each marked * above ({', '.join(best[:3])}, ...)"
 
 
+def deals_counted(answer: Any) -> int | None:
+    """Where the worlds column of a seat answer counts more than the worlds it valued: its count,
+    each world weighted by the deals of the cards that give it (a game with two copies of a card,
+    whose deals swapping them are one world: the exact expectation weighs each world by them);
+    else ``None``."""
+    if answer.method == "ismcts":
+        return None
+    counted = max((m.worlds for m in answer.moves), default=answer.value.worlds if answer.value is not None else 0)
+    return counted if counted > answer.worlds else None
+
+
 def format_seat(info: GameInfo, answer: Any) -> str:
     """Human-readable answer from one seat (:class:`foolsolve.seat.SeatAnswer`)."""
     mover = "chance" if answer.to_move < 0 else f"player {answer.to_move}"
     count = answer.consistent_worlds
     worlds = (plural(count, "consistent world") if count is not None
               else "consistent worlds not counted")
+    dealt = deals_counted(answer)
+    if dealt is not None:
+        worlds += f"; {dealt:,} counted by the deals that give them, as the worlds column counts them"
     lines = []
     if answer.interrupted:
         lines.append("INTERRUPTED: the best answer so far")

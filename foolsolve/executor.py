@@ -621,6 +621,11 @@ def check_scheduler(scheduler: str, workers: int | None = None) -> tuple[str, in
         host, port = None, None
     if not host or not port:
         raise InputError(f"{option_name('--scheduler')}: expected tcp://HOST:PORT, got {quoted(scheduler)}")
+    extra = [what for what, given in (("a user", parts.username is not None), ("a path", parts.path),
+                                      ("a query", parts.query), ("a fragment", parts.fragment)) if given]
+    if extra:  # (Dask would read "8786/" as the port: "invalid literal for int()", reported as no connection)
+        raise InputError(f"{option_name('--scheduler')}: malformed address {quoted(scheduler)}: expected tcp://HOST:PORT "
+                         f"and nothing else (it has {' and '.join(extra)})")
     return host, port
 
 

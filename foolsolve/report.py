@@ -563,6 +563,7 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
     from foolsolve.cli import (
         _parse_extra,
         _SeatRequest,
+        exact_refusal,
         finished_for_seat,
         finished_note,
         finished_world,
@@ -604,9 +605,12 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
         raise InputError("--open-hand: answers with every card known; it takes none of the seat's options")
     asked_as = viewer if viewer is not None or not isinstance(state, View) else state.player  # whose result, game over
     ignored = unapplied_seat_options(info, state, seat_args) if viewer is None else []
+    refusal = ""  # why the exact solver does not take a full position a seat option sends to the mover's seat
+    to_mover = False
     if not isinstance(state, View) and viewer is None and not ignored and any(v is not None for v in seat_args.values()):
         mover = info.spec.to_move(state)  # a seat option asks for the seat's answer, as for solve
         viewer = max(mover, 0) if not info.spec.is_terminal(state) else 0
+        to_mover = not info.spec.is_terminal(state)
     if not isinstance(state, View) and viewer is not None:
         from foolsolve.game import check_player
 
@@ -618,6 +622,8 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
             write_text(out, page(info, state, chance_only))
             wrote(out)
             return
+        if to_mover:  # the note of the exact solver's refusal, as solve's answer has it
+            refusal = exact_refusal(info, state)
         state = read_view(view_of(info, state, viewer))  # (a finished game's: the page of its result, below)
 
     def seat_page(view: View, note: str = "") -> None:
@@ -665,7 +671,7 @@ def report(position: str, out: str, max_nodes: int | None, extra: tuple[str, ...
     if isinstance(state, View):
         if store is not None:
             store.close()  # a page from one seat reads no store
-        seat_page(state)
+        seat_page(state, refused_note(refusal, state.player) if refusal else "")
         return
     result = None
     why = ""

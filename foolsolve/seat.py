@@ -1729,6 +1729,15 @@ def clear_choice(check: SeatAnswer, bounds: Callable[[], tuple[float, float]]) -
     return top, nxt, gap / se
 
 
+def skipped_check_note(seconds: float) -> str:
+    """The note of an answer :func:`second_opinion` would have checked, where less than
+    :data:`CHECK_MIN_SECONDS` of ``seconds`` (``--time``) was left for the check (how much less is
+    not said: the note is part of the answer, which says no time it took)."""
+    return (f"no second opinion: the check by a second method (IS-MCTS) was not run, as less than "
+            f"{CHECK_MIN_SECONDS:g} s of --time {seconds:g} was left after the answer; a larger "
+            "--time runs it (docs/seat.md, \"A second opinion\")")
+
+
 def second_opinion(info: GameInfo, worlds: Worlds, answer: SeatAnswer, settings: Settings,
                    tick: Callable[[int], None] | None = None) -> str | None:
     """A note from IS-MCTS, the second, independent method, on an answer of PIMC or the exact
@@ -1737,22 +1746,26 @@ def second_opinion(info: GameInfo, worlds: Worlds, answer: SeatAnswer, settings:
     and whether that is a best move of ``answer`` (where ``answer`` has several, which one it
     confirms and where it ranks the others); where it is not, that IS-MCTS does not settle on a
     move, and where it ranks ``answer``'s best. ``None`` where there is nothing to check (every world
-    exact, not the player's move, no best move, interrupted), where the caller chose the method or
-    the number of worlds (``--method``, ``--samples``: a bot's settings too) or no time for it
-    (:data:`CHECK_ITERATIONS` iterations within what is left of ``settings.seconds``, where at least
-    :data:`CHECK_MIN_SECONDS` is left). The answer's values stay its own: the note says where the two
+    exact, not the player's move, no best move, interrupted) and where the caller chose the method or
+    the number of worlds PIMC sampled (``--method``, ``--samples``: a bot's settings too; a
+    ``--samples`` the exact expectation did not read changes nothing). It runs
+    :data:`CHECK_ITERATIONS` iterations within what is left of ``settings.seconds``, where at least
+    :data:`CHECK_MIN_SECONDS` is left; where less is left, the note says the check was not run and
+    why (:func:`skipped_check_note`). The answer's values stay its own: the note says where the two
     methods part, so a best move resting on one cheap estimate reads as such. Ctrl-C (or SIGTERM)
     during the check raises :class:`KeyboardInterrupt` here, as it reaches the caller: :func:`ismcts`
     keeps its iterations so far, but a check cut short is no check, and the signal must not be lost
     (the caller keeps ``answer`` and notes the check stopped)."""
-    if (settings.method != "auto" or settings.samples is not None  # the caller chose the method or its worlds
+    # the caller chose the method, or the number of worlds PIMC sampled (--samples the exact expectation did not
+    # read, noted as not applied, changes nothing: the check runs as without it)
+    if (settings.method != "auto" or (settings.samples is not None and choose_method(worlds, settings) == "pimc")
             or answer.method not in ("exact", "expectation", "pimc") or answer.all_exact or not answer.best
             or answer.interrupted or answer.to_move != answer.player or len(answer.moves) < 2):
         return None
     spent = answer.seconds if settings.started is None else clock_of(settings)() - settings.started
     left = None if settings.seconds is None else settings.seconds - spent
-    if left is not None and left < CHECK_MIN_SECONDS:
-        return None
+    if settings.seconds is not None and left is not None and left < CHECK_MIN_SECONDS:
+        return skipped_check_note(settings.seconds)
     check = ismcts(info, worlds, replace(settings, method="ismcts", samples=CHECK_ITERATIONS, seconds=left,
                                          started=None), tick)
     if check.interrupted:  # (ismcts caught the signal to return its iterations so far: pass it on)

@@ -175,7 +175,7 @@ def table_version(table: str, game: str) -> str | None:
 
 def seat_key(game: str, position: str, settings: str) -> str | None:
     """The store key of a seat answer (``None`` for a game without a solver version): the game, the
-    canonical view (or full position) it answers, the seat's settings (method, samples, seed, each
+    canonical view (:func:`canonical_view`; or full position) it answers, the seat's settings (method, samples, seed, each
     world's node budget and memory, ...: every knob of :class:`foolsolve.seat.Settings` but the clock,
     canonical JSON) and :func:`seat_solver_version`. Only an answer not bounded by a clock is stored
     (no ``--time``), so these fix it: the same answer on every run and machine."""
@@ -1294,6 +1294,25 @@ def canonical_position(spec: Any, state: Any) -> str:
     its position JSON without what the players know (:attr:`~foolsolve.game.SpecGame.knowledge_fields`,
     which changes no value)."""
     return canonical(spec.without_knowledge(spec.state_to_json(state)))
+
+
+def canonical_view(view: Any) -> str:
+    """The canonical JSON of the view ``view`` (a :class:`foolsolve.worlds.View`, read and checked),
+    what a view line's seat answer is keyed and known by: one world of it as its full position's
+    canonical JSON is written (its rules as read, its fields as the game writes them, a hand in the
+    game's order, no ``comment``) with each zone the view hides written as the view reads it
+    (``count``, and the cards known to be in it, first or last; the cards its knowledge fields place
+    there among them). Any file of the same view gives the same text, which reads back as that view."""
+    from foolsolve.worlds import VIEW_KEY, Worlds
+
+    obj = view.info.spec.state_to_json(Worlds(view).first())
+    for zone in view.zones:
+        target: Any = obj
+        for part in zone.path[:-1]:
+            target = target[part]
+        target[zone.path[-1]] = zone.hidden.to_json()
+    obj[VIEW_KEY] = view.player
+    return canonical(obj)
 
 
 def options_key(game: str, options: SolveOptions | None, lines: bool = False) -> str:

@@ -1348,3 +1348,57 @@ def test_unstored_names_the_settings_field_from_python_and_is_empty_without_a_st
     with_store = _interrupted_seat_batch(tmp_path, store=True).batch_summary
     assert with_store.unstored == {"answers limited by Settings.time_limit"}
     assert _interrupted_seat_batch(tmp_path, store=False).batch_summary.unstored == set()
+
+
+def test_a_seat_option_on_a_full_position_the_exact_solver_refuses_keeps_the_refusal_note(tmp_path):
+    """A seat option (--samples 10, --seed 0) on a full position the exact solver does not take sends
+    it to the mover's seat in the command too: the answer has the note saying why, the same in the
+    command, foolsolve.answer(), report and a batch's line."""
+    import foolsolve
+    from foolsolve.seat import SeatAnswer
+
+    pos = EXAMPLES / "durak-redeal.json"
+    code, out, err = call_main(["batch", "-", "--no-store", "--samples", "10", "--time", "0"],
+                               stdin=(json.dumps(str(pos)) + "\n").encode())
+    assert code == 0, err
+    batch = SeatAnswer.from_json(json.loads(out)["seat"])
+    assert batch.notes[0].startswith("the exact solver does not take this position (phase: the redeal phase")
+    code, out, err = call_main([str(pos), "--json", "--no-store", "--samples", "10", "--time", "0"])
+    assert code == 0, err
+    assert SeatAnswer.from_json(json.loads(out)).same_answer(batch)
+    api = foolsolve.answer(str(pos), samples=10, time=0)
+    assert isinstance(api, SeatAnswer) and api.same_answer(batch)
+    page = tmp_path / "page.html"
+    code, _, err = call_main(["report", str(pos), "--samples", "10", "--time", "0", "--no-store", "--out", str(page)])
+    assert code == 0, err
+    assert "the exact solver does not take this position (phase: the redeal phase" in page.read_text()
+    # --as P names the seat: no refusal is behind it, no such note
+    code, out, err = call_main([str(pos), "--json", "--no-store", "--samples", "10", "--time", "0", "--as", "0"])
+    assert code == 0 and not any(n.startswith("the exact solver") for n in json.loads(out)["notes"]), err
+
+
+def test_view_lines_writing_one_view_differently_are_one_answer_and_one_stored_row(tmp_path):
+    """The same view with its rules left out (the defaults), a comment, or a hand listed in another
+    order is a repeat of the line (``same_as``) and read from the store on a rerun: a view line is
+    keyed by the view as read (foolsolve.store.canonical_view), as a full position is."""
+    from foolsolve.store import canonical_view
+    from foolsolve.worlds import read_view
+
+    view = json.loads((EXAMPLES / "views" / "durak-three-players.json").read_text())
+    no_rules = {k: v for k, v in view.items() if k != "rules"}
+    commented = {**view, "comment": "the same view"}
+    reordered = {**view, "hands": [view["hands"][0], view["hands"][1][::-1], view["hands"][2]]}
+    variants = [no_rules, {**view, "rules": {}}, commented, reordered]
+    assert len({canonical_view(read_view(v)) for v in [view, *variants]}) == 1
+    assert canonical_view(read_view(json.loads(canonical_view(read_view(view))))) == canonical_view(read_view(view))
+    store = tmp_path / "s.sqlite3"
+    options = ["--store", str(store), "--method", "pimc", "--samples", "3"]
+    code, out, err = call_main(["batch", str(write_jsonl(tmp_path / "a.jsonl", [view, *variants])), *options])
+    assert code == 0, err
+    first = [json.loads(line) for line in out.splitlines()]
+    assert [r.get("same_as") for r in first] == [None, 1, 1, 1, 1], first
+    code, out, err = call_main(["batch", str(write_jsonl(tmp_path / "b.jsonl", variants[::-1])), *options])
+    assert code == 0, err
+    again = [json.loads(line) for line in out.splitlines()]
+    assert [r["cached"] for r in again] == [True, True, True, True]
+    assert all(r["seat"]["moves"] == first[0]["seat"]["moves"] for r in again)

@@ -1653,3 +1653,21 @@ def test_a_file_name_too_long_is_a_one_line_error_that_says_so(argv, tmp_path, m
     assert err.count("\n") == 1 and err.startswith("foolsolve: error: "), err
     assert re.search(r"\.\.\.a+(\.json)? \(30[05] characters\)", err), err
     assert err.rstrip().endswith(("(File name too long)", "(the name is too long for the file system)")), err
+
+
+@pytest.mark.parametrize(("address", "has"), [("tcp://localhost:8786/", "a path"), ("tcp://u@localhost:8786", "a user"),
+                                              ("tcp://localhost:8786?x=1", "a query"),
+                                              ("tcp://localhost:8786#x", "a fragment")])
+def test_a_scheduler_address_with_more_than_host_and_port_is_malformed_not_unreachable(address, has):
+    """``tcp://localhost:8786/`` (Dask would read ``8786/`` as the port) and an address with a user,
+    a query or a fragment: one line saying the address is malformed and what it has, exit 2, before
+    any connection is tried."""
+    from foolsolve.executor import check_scheduler
+
+    view = str(EXAMPLES / "views" / "durak-three-players.json")
+    assert_one_line_error([view, "--no-store", "--scheduler", address],
+                          f"--scheduler: malformed address \"{address}\": expected tcp://HOST:PORT and nothing else "
+                          f"(it has {has})")
+    with pytest.raises(InputError, match="malformed address"):
+        check_scheduler(address)
+    assert check_scheduler("tcp://localhost:8786") == ("localhost", 8786)

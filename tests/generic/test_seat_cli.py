@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 import json
+import math
 import os
 import random
 import re
@@ -842,3 +843,34 @@ def test_a_finished_game_asked_as_a_player_states_that_players_result(tmp_path, 
         foolsolve.Solved.from_json({**got, "player": 99})
     with pytest.raises(foolsolve.InputError, match=r"^player: 2, and the position has 2 players$"):
         foolsolve.Solved.from_json({**got, "player": 2}, str(full))
+
+
+def test_a_seat_answer_given_store_says_the_command_does_not_store_it(tmp_path, capsys):
+    """``foolsolve VIEW.json --store F`` neither reads nor stores an answer from one seat: a note
+    says so where --store is given; without it, no such note."""
+    from foolsolve.cli import SEAT_STORE_NOTE
+
+    view = str(EXAMPLES / "views" / "durak-three-players.json")
+    quick = ["--method", "pimc", "--samples", "3", "--time", "0"]
+    code, out, err = run([view, *quick, "--store", str(tmp_path / "s.sqlite3"), "--json"], capsys)
+    assert code == 0, err
+    assert json.loads(out)["notes"][-1] == SEAT_STORE_NOTE
+    code, out, err = run([view, *quick, "--json"], capsys)
+    assert code == 0 and SEAT_STORE_NOTE not in json.loads(out)["notes"], err
+
+
+def test_a_worlds_column_counting_deals_is_explained_where_it_differs_from_the_worlds(monkeypatch):
+    """Two decks: the exact expectation weighs each of 5 worlds by the deals that give it (6 in all),
+    which the worlds column shows; the first line gives both counts, the last the worlds valued."""
+    from foolsolve.cli import format_seat
+
+    moves = [seat.MoveStat("a", 1.0, math.nan, math.nan, 6), seat.MoveStat("b", 0.0, math.nan, math.nan, 6)]
+    answer = seat.SeatAnswer("fools-paradise", 0, 0, "expectation", "expectation ...", "the scale", moves, ["a"],
+                             5, 0, 5, None, 0.1)
+    text = format_seat(games.get("fools-paradise"), answer)
+    assert text.splitlines()[0].endswith("(5 consistent worlds; 6 counted by the deals that give them, as the "
+                                         "worlds column counts them)"), text
+    assert text.splitlines()[-1].startswith("5 worlds in ")
+    for m in moves:  # one deal a world: the one figure
+        m.worlds = 5
+    assert format_seat(games.get("fools-paradise"), answer).splitlines()[0].endswith("(5 consistent worlds)")

@@ -320,3 +320,34 @@ def test_a_seed_orders_the_exact_expectations_worlds_so_a_cut_short_sample_is_th
                                    in whole.notes), whole.notes
     with pytest.raises(InputError, match=r"^--samples: --method exact values every consistent world once"):
         cli.seat_settings("exact", 10, None, 3, None)
+
+
+def test_a_second_opinion_with_too_little_time_left_says_it_was_not_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the answer leaves less than CHECK_MIN_SECONDS of --time, the note says the check was not
+    run and why, where it would otherwise have run; where there is nothing to check, no note."""
+    monkeypatch.setattr(seat, "ismcts", lambda *a, **k: _answer("ismcts", ["a"], 1.1, 1_000))
+    note = seat.second_opinion(DURAK, _worlds(), _answer("pimc", ["a"], 0.7), seat.Settings(seconds=1.5))
+    assert note == seat.skipped_check_note(1.5)
+    assert note.startswith("no second opinion: the check by a second method (IS-MCTS) was not run, as less than 1 s "
+                           "of --time 1.5 was left after the answer")
+    # time enough: the check itself
+    note = seat.second_opinion(DURAK, _worlds(), _answer("pimc", ["a"], 0.2), seat.Settings(seconds=1.5))
+    assert note == "checked by a second method: IS-MCTS (1,000 iterations) also ranks a first"
+    # nothing to check (another player to move): no note, whatever time is left
+    other = _answer("pimc", ["a"], 0.7)
+    other.to_move = 0
+    assert seat.second_opinion(DURAK, _worlds(), other, seat.Settings(seconds=1.5)) is None
+
+
+def test_samples_the_exact_expectation_does_not_read_leave_the_second_opinion(monkeypatch: pytest.MonkeyPatch) -> None:
+    """--samples under auto where the exact expectation answers (20 worlds, noted "not applied")
+    changes nothing: the check runs as without it; where PIMC sampled that many worlds, it does not."""
+    monkeypatch.setattr(seat, "ismcts", lambda *a, **k: _answer("ismcts", ["a"], 1.1, 1_000))
+    plain = seat.second_opinion(DURAK, _worlds(), _answer("expectation", ["a"], 0.2), seat.Settings(seconds=None))
+    assert plain is not None
+    unread = seat.Settings(samples=50, seconds=None)
+    assert seat.choose_method(_worlds(), unread) == "exact"
+    assert seat.second_opinion(DURAK, _worlds(), _answer("expectation", ["a"], 0.2), unread) == plain
+    sampled = seat.Settings(samples=50, seconds=None, exact_worlds=5)  # PIMC answers: its 50 worlds were chosen
+    assert seat.choose_method(_worlds(), sampled) == "pimc"
+    assert seat.second_opinion(DURAK, _worlds(), _answer("pimc", ["a"], 0.2), sampled) is None
