@@ -59,6 +59,11 @@ EXACT_WORLDS = 100
 """``auto`` takes the exact expectation when at most this many worlds are consistent with the view."""
 EXACT_WORLDS_MAX = 5_000
 """``--method exact`` refuses a view with more worlds than this (a one-line error)."""
+EXACT_WALK_LIMIT = 25_000
+"""``--method exact`` counts a view's worlds by listing them (:meth:`foolsolve.worlds.Worlds.count`)
+where the rules' constraints leave no formula, through at most this many assignments of the unseen
+cards (seconds, in the slowest game's world building), where the default count walks
+:data:`foolsolve.worlds.ENUMERATE_LIMIT`: the expectation lists them all anyway."""
 DEFAULT_SAMPLES = 100
 """Worlds PIMC samples when ``--samples`` is not given."""
 DEFAULT_ISMCTS_ITERATIONS = 4_000
@@ -1171,11 +1176,21 @@ def forced_settings(settings: Settings) -> Settings:
     return replace(settings, deepen=False, seconds=None if asked is None else min(asked, FORCED_SECONDS))
 
 
+def time_words(given: Settings, forced: str | None) -> str:
+    """The time a note says ran out: ``--time S s``, or for a forced move's value whose time was cut to
+    :data:`FORCED_SECONDS` (:func:`forced_settings`) those seconds, as the forced move's note says."""
+    asked = given.seconds
+    if forced is not None and asked is not None and asked > FORCED_SECONDS:
+        return f"the {FORCED_SECONDS:g} s of --time {asked:g} a forced move's value gets"
+    return f"--time {asked:g} s"
+
+
 def forced_note(move: str, settings: Settings, quick: bool = False) -> str:
     """The note of an answer whose player had one legal move, ``move``: how far its value was taken
     (``quick``: no world was valued in the time, so one world the quickest way)."""
     asked = settings.seconds
-    how = "" if asked is None or asked <= FORCED_SECONDS else f" within {FORCED_SECONDS:g} s of --time {asked:g}"
+    how = (" in full (no time limit was given)" if asked is None else "" if asked <= FORCED_SECONDS
+           else f" within {FORCED_SECONDS:g} s of --time {asked:g}")
     what = (f"no world was valued{how}, so its value is one world's by a depth-one search with one playout a move "
             "(a rough estimate)" if quick else f"its value is the method's{how}, without deeper rounds")
     return f"{move} is the only legal move, so it is the answer whatever its value; {what} (docs/seat.md, \"A forced move\")"
@@ -1311,13 +1326,19 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
     spec = info.spec
     player = worlds.player
     count = worlds.count()
+    if count is None and method == "exact" and settings.method == "exact":
+        from foolsolve.worlds import Worlds as ViewWorlds
+
+        if isinstance(worlds, ViewWorlds):  # --method exact lists every world anyway: it may walk further to count them
+            count = worlds.count(EXACT_WALK_LIMIT)
     seed = settings.seed
     if method == "exact":
         if count is None or count > EXACT_WORLDS_MAX:
-            many = "an uncounted number of" if count is None else f"{count:,}"
-            raise InputError(f"{option_name('--method')} exact: {many} worlds are consistent with the view (the exact "
-                             "expectation "
-                             f"takes at most {EXACT_WORLDS_MAX:,}; use {option_name('--method')} pimc)")
+            many = (f"the worlds consistent with the view are too many to count by listing (over {EXACT_WALK_LIMIT:,} "
+                    "assignments of the unseen cards)" if count is None
+                    else f"{count:,} worlds are consistent with the view")
+            raise InputError(f"{option_name('--method')} exact: {many} (the exact expectation takes at most "
+                             f"{EXACT_WORLDS_MAX:,}; use {option_name('--method')} pimc)")
         budget = settings.budget if settings.budget_given else exact_budget(settings.budget, count)
         total = count
     else:
@@ -1357,8 +1378,13 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
     # longer than --time): where the workers read the same clock, the wall clock on this machine,
     # a thread's CPU time in this thread only
     inline = ex.local and ex.workers == 1
-    stop = None if deadline is None or not (ex.local if settings.clock == "wall" else inline) \
-        else (settings.clock, deadline)
+
+    def stop_at(until: float | None) -> tuple[str, float] | None:
+        return None if until is None or not (ex.local if settings.clock == "wall" else inline) \
+            else (settings.clock, until)
+
+    # a deeper round leaves the second opinion its share of --time (docs/seat.md, "A second opinion")
+    reserve = check_reserve(settings)
 
     # the worlds whose exact solver stopped at a budget (by their place in the listing): a later round
     # whose solver share is no larger values them by the search alone, with the same search budget
@@ -1368,8 +1394,11 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
                     limit: int | None = None, preset: _Round | None = None) -> _Round:
         """One round over the worlds (the first ``limit`` of them where given); ``solver_nodes``: the
         exact solver's budget of each world (:func:`first_solver_nodes`); ``preset``: a round over the
-        first worlds whose values this one keeps (:data:`EXACT_FIRST_PROBE`)."""
+        first worlds whose values this one keeps (:data:`EXACT_FIRST_PROBE`). A deeper round ends
+        ``reserve`` seconds before the deadline."""
         rnd = _Round(rounds)
+        until = deadline if deadline is None or not rounds else deadline - reserve
+        stop = stop_at(until)
         searched: list[int] = []  # each world's search budget: what a world not exact counts in open_nodes
         where: list[int] = []  # the place in the listing of each world sent to be valued
         kept = {} if before is None else before.exact_worlds  # exact already: not valued again
@@ -1383,7 +1412,7 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
             for j, (w, weight) in enumerate(world_iter()):
                 if limit is not None and j >= limit:
                     return
-                if deadline is not None and clock() > deadline:
+                if until is not None and clock() > until:
                     return
                 if not rnd.first_world:
                     rnd.first_world.append(w)
@@ -1448,7 +1477,7 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
                     take(where[i], wv, searched[i], solver_at[i])
                 if tick is not None:
                     tick(rnd.done)
-                if deadline is not None and clock() > deadline:
+                if until is not None and clock() > until:
                     break
         except WorldStopped:
             pass  # the time ran out inside a world: the answer of the worlds valued before it
@@ -1572,9 +1601,9 @@ def _pimc(info: GameInfo, worlds: Worlds, settings: Settings, method: str, execu
         notes.append(f"{rnd.lost}; the answer is of the {done:,} of the {total:,} worlds valued before it")
     stopped = deadline is not None and not interrupted and rnd.lost is None and done < total
     if stopped and method == "pimc":
-        notes.append(f"--time {settings.seconds:g} s ran out after {done:,} of the {total:,} worlds asked for")
+        notes.append(f"{time_words(given_settings, forced)} ran out after {done:,} of the {total:,} worlds asked for")
     elif stopped:
-        notes.append(f"--time {settings.seconds:g} s ran out after {done:,} of the {total:,} consistent worlds: the "
+        notes.append(f"{time_words(given_settings, forced)} ran out after {done:,} of the {total:,} consistent worlds: the "
                      "answer is theirs, a sample of the worlds without replacement (the exact expectation values them "
                      "in a random order; docs/seat.md, \"Cut short\")")
     if complete and exact_n < done:
@@ -1659,9 +1688,11 @@ def maxn_note(n_players: int, done: int, exact_n: int, frontiers: set[str]) -> s
     short = f"within the plies searched, the positions below them valued by {_frontier_games(frontiers)}"
     where = ("to the end of the game" if exact_n == done else short if not exact_n else
              f"to the end of the game in {exact_n:,} of the {done:,} worlds, in the other {done - exact_n:,} {short}")
+    other = ("not her worst case, which the paranoid concept gives" if exact_n == done
+             else "not the paranoid concept's values (the others against her)")
     return (f"with {n_players} players each world is valued max-n, every player playing for her own payoff {where}"
-            "; as every card is open there, each player sees every hand and every card played face down: not her "
-            "worst case, which the paranoid concept gives (docs/seat.md, \"Each player for herself\")")
+            f"; as every card is open there, each player sees every hand and every card played face down: {other} "
+            "(docs/seat.md, \"Each player for herself\")")
 
 
 def paranoid_note(n_players: int, teamed: bool, against: str, done: int, exact_n: int, frontiers: set[str]) -> str:
@@ -1689,6 +1720,20 @@ the same note on any machine (fewer only where ``--time`` runs out first); about
 2-core machine for a fresh two-player Durak deal."""
 CHECK_MIN_SECONDS = 1.0
 """:func:`second_opinion` runs only where at least this much of ``--time`` is left."""
+CHECK_SHARE = 0.15
+"""The share of ``--time`` (at least :data:`CHECK_MIN_SECONDS`) a deeper round of the exact
+expectation leaves for :func:`second_opinion` where the caller lets one run (:func:`check_reserve`):
+a deeper round that would take the rest of the time would leave the answer's estimates unchecked."""
+
+
+def check_reserve(settings: Settings) -> float:
+    """The seconds before ``--time`` runs out at which a deeper round stops (its worlds dropped, as at
+    the deadline), so that :func:`second_opinion` has time to run: :data:`CHECK_SHARE` of
+    ``settings.seconds``, at least :data:`CHECK_MIN_SECONDS`, where the method is left to the
+    analysis (``--method`` not given: the check may follow); else 0 (no time limit, or no check)."""
+    if settings.seconds is None or settings.method != "auto":
+        return 0.0
+    return max(CHECK_MIN_SECONDS, CHECK_SHARE * settings.seconds)
 CHECK_CLEAR = 2.0
 """IS-MCTS's first choice is clear (:func:`clear_choice`) where its mean stands this many standard
 errors above the mean of the next most visited move. Measured at 1,000 iterations, 10 seeds each, on
@@ -1945,7 +1990,7 @@ def ismcts(info: GameInfo, worlds: Worlds, settings: Settings,
              "is the most visited (of equally visited moves, those of the best mean); no intervals (the visits are not "
              "independent samples)"]
     if deadline is not None and not interrupted and done < iterations:
-        notes.append(f"--time {settings.seconds:g} s ran out after {done:,} of the {iterations:,} iterations asked for")
+        notes.append(f"{time_words(settings, forced)} ran out after {done:,} of the {iterations:,} iterations asked for")
     side = spec.side(first, player)
     if len(side) > 1:
         notes.append(f"teams: each move is scored for the player who chose it, her team's payoff (partners share one): "

@@ -727,21 +727,25 @@ class Worlds:
         walk: int = self.view._cache["walk"]
         return walk
 
-    def count(self) -> int | None:
+    def count(self, limit: int | None = None) -> int | None:
         """How many worlds there are: :meth:`_assignments_count` where every assignment is a world
-        and every card is distinct, else by listing them when there are at most :data:`ENUMERATE_LIMIT`
-        assignments, else ``None`` (unknown)."""
-        if "count" in self.view._cache:
-            cached: int | None = self.view._cache["count"]
+        and every card is distinct, else by listing them when there are at most ``limit``
+        assignments to walk through (``None``: :data:`ENUMERATE_LIMIT`; a caller about to list every
+        world anyway, as the exact expectation does, may allow more), else ``None`` (unknown)."""
+        if limit is None:
+            limit = ENUMERATE_LIMIT
+        cache = self.view._cache
+        if "count" in cache and (cache["count"] is not None or cache.get("count_limit", 0) >= limit):
+            cached: int | None = cache["count"]
             return cached
         result: int | None
         if not self.view.constrained and not self._has_duplicates():
             result = self._assignments_count()
-        elif self._walk_count() <= ENUMERATE_LIMIT:
+        elif self._walk_count() <= limit:
             result = sum(1 for _ in self.enumerate())
         else:
             result = None
-        self.view._cache["count"] = result
+        cache["count"], cache["count_limit"] = result, limit
         return result
 
     def enumerate_weighted(self) -> Iterator[tuple[Any, int]]:

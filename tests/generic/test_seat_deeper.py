@@ -347,3 +347,54 @@ def test_a_world_whose_rule_keeps_its_budget_keeps_the_solvers_half(monkeypatch:
     answer = seat.analyse(DURAK, worlds, seat.Settings(method="exact", seconds=600, deepen=True))
     assert len(budgets) == 30 and all(b.solver_nodes is None for b in budgets), budgets
     assert "exact solver first" not in answer.method_text and "first 4 worlds" not in answer.method_text
+
+
+def test_a_deeper_round_leaves_the_second_opinion_its_share_of_the_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the method is the analysis' own choice (the second opinion may follow), a deeper round
+    that would run to the end of --time stops CHECK_SHARE of it early, as at the deadline (its worlds
+    dropped), so that the check of the answer's estimates has time to run; with --method given, the
+    round may use all of it."""
+    now = [0.0]
+    step = 0.6  # 20 worlds: the first round 12 s, a deeper round would end at 24 s
+
+    def fake(item: Any) -> seat.WorldValue:
+        _info, world, _player, _budget, _stop = item
+        now[0] += step
+        values = {str(m): 0.0 for m in DURAK.spec.legal_moves(world)}
+        return seat.WorldValue(values, False, "search", 1, 0.0)
+
+    monkeypatch.setattr(seat, "_value_item", fake)
+    monkeypatch.setitem(seat.CLOCKS, "wall", lambda: now[0])
+    for method, ends_by in (("auto", 20 - seat.check_reserve(seat.Settings(seconds=20))), ("exact", 20.0)):
+        now[0] = 0.0
+        answer = _answer(seat.Settings(method=method, seconds=20, deepen=True, started=0.0))
+        assert answer.worlds == 20 and answer.method == "expectation", (method, answer.method)
+        assert any("no deeper round of the worlds (the next did not finish within --time" in n for n in answer.notes)
+        assert ends_by <= now[0] <= ends_by + step, (method, now[0])
+    assert seat.check_reserve(seat.Settings(seconds=20)) >= seat.CHECK_MIN_SECONDS
+    assert seat.check_reserve(seat.Settings(seconds=None)) == seat.check_reserve(seat.Settings(seconds=20,
+                                                                                               method="pimc")) == 0
+
+
+def test_method_exact_counts_a_view_by_listing_past_the_default_walk() -> None:
+    """A view whose worlds the rules constrain is counted by listing them; the default count walks
+    ENUMERATE_LIMIT assignments and gives up past it, but ``--method exact``, which lists every world
+    anyway, walks up to EXACT_WALK_LIMIT (a 240-world Three Fools view walks 6,720)."""
+    from foolsolve.worlds import ENUMERATE_LIMIT, Worlds
+
+    class LongWalk(Worlds):  # counted only by a walk longer than the default's
+        def count(self, limit: int | None = None) -> int | None:
+            return super().count(limit) if (limit or ENUMERATE_LIMIT) >= seat.EXACT_WALK_LIMIT else None
+
+    view = worlds_from_state(DURAK, MIDBOUT, 1).view
+    answer = seat.analyse(DURAK, LongWalk(view), seat.Settings(method="exact", seconds=600,
+                                                               budget=seat.Budget(nodes=400)))
+    assert answer.method == "expectation" and answer.worlds == 20 and answer.consistent_worlds == 20
+
+    class Endless(Worlds):
+        def count(self, limit: int | None = None) -> int | None:
+            return None
+
+    with pytest.raises(seat.InputError, match=r"^Settings\.method exact: the worlds consistent with the view are too "
+                                              r"many to count by listing \(over 25,000 assignments"):
+        seat.analyse(DURAK, Endless(view), seat.Settings(method="exact", seconds=600))

@@ -64,6 +64,12 @@ def test_a_forced_move_is_answered_without_spending_the_time_on_it(info: Any,
     assert not any(n.startswith(("the values of", "no deeper round")) for n in answer.notes), answer.notes
     # the 20 s would value every world asked for (up to 80); the forced move's value gets 2 of them
     assert len(valued) <= seat.FORCED_SECONDS / STEP + 1, len(valued)
+    # the time that ran out (where the worlds did not all fit) is the forced move's 2 s of --time 20, not a
+    # --time she never gave
+    ran_out = [n for n in answer.notes if "ran out after" in n]
+    assert len(valued) < 8 or ran_out
+    assert all(n.startswith("the 2 s of --time 20 a forced move's value gets ran out after")
+                           for n in ran_out), answer.notes
 
 
 @pytest.mark.parametrize("info", games.all_games(), ids=lambda info: info.name)
@@ -82,3 +88,23 @@ def test_a_forced_move_under_ismcts_gets_its_few_seconds_too(info: Any, monkeypa
     answer = seat.analyse(info, worlds, seat.Settings(method="ismcts", seconds=20))
     assert answer.best == [move] and answer.notes[0].startswith(f"{move} is the only legal move"), answer.notes
     assert answer.worlds <= seat.FORCED_SECONDS / STEP + 1, answer.worlds  # iterations; 20 s would allow 80
+    ran_out = [n for n in answer.notes if "ran out after" in n]
+    assert ran_out and all(n.startswith("the 2 s of --time 20 a forced move's value gets ran out after")
+                           for n in ran_out), answer.notes
+
+
+def test_a_forced_move_without_a_time_limit_is_valued_in_full_and_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    info = games.get("durak")
+    found = _forced_position(info)
+    assert found is not None
+    state, move = found
+
+    def fake(item: Any) -> seat.WorldValue:
+        _info, world, _player, _budget, _stop = item
+        return seat.WorldValue({str(m): 0.0 for m in info.spec.legal_moves(world)}, False, "search", 1, 0.0)
+
+    monkeypatch.setattr(seat, "_value_item", fake)
+    worlds = worlds_from_state(info, state, info.spec.to_move(state))
+    answer = seat.analyse(info, worlds, seat.Settings(seconds=None, samples=7, deepen=True))
+    assert answer.best == [move] and answer.worlds == 7
+    assert "its value is the method's in full (no time limit was given), without deeper rounds" in answer.notes[0]
