@@ -514,9 +514,9 @@ class Store:
         except BaseException as exc:
             # (the room left is looked at before a file made here is removed, which frees some)
             room = _no_room(exc, self.path) if isinstance(exc, sqlite3.DatabaseError | OSError) else None
+            if hasattr(self, "_db"):  # (a damaged file's connection too: nothing holds the half-built store)
+                self._db.close()
             if made is not None:  # a store this process made and could not set up: no empty or half-made file left
-                if hasattr(self, "_db"):
-                    self._db.close()
                 made.remove()
             if room is not None:
                 raise StoreNoRoom(f"{self.label}: cannot open the result store ({room})") from None

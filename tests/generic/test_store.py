@@ -822,3 +822,24 @@ def test_a_command_run_in_process_closes_the_stores_it_opened(tmp_path: Path, mo
     for db in opened:
         with pytest.raises(sqlite3.ProgrammingError, match="closed"):
             db._db.execute("SELECT 1")
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="lists open files through /proc (Linux)")
+def test_a_damaged_store_that_cannot_be_opened_leaves_no_connection_open(tmp_path: Path) -> None:
+    """A file that is no SQLite database is refused in one line, and the connection opened to find that
+    out is closed (a command run in-process many times leaves no file open)."""
+    import gc
+
+    damaged = tmp_path / "damaged.sqlite3"
+    damaged.write_text("garbage\n")
+    gc.disable()  # (a connection left open would be closed by the garbage collector only)
+    try:
+        before = set(os.listdir("/proc/self/fd"))
+        for _ in range(3):
+            with pytest.raises(store.InputError, match="the result store is damaged"):
+                Store(damaged)
+        opened = [os.readlink(f"/proc/self/fd/{fd}") for fd in set(os.listdir("/proc/self/fd")) - before
+                  if os.path.exists(f"/proc/self/fd/{fd}")]
+    finally:
+        gc.enable()
+    assert str(damaged) not in opened, opened
