@@ -871,6 +871,12 @@ def test_a_worlds_column_counting_deals_is_explained_where_it_differs_from_the_w
     assert text.splitlines()[0].endswith("(5 consistent worlds; 6 counted by the deals that give them, as the "
                                          "worlds column counts them)"), text
     assert text.splitlines()[-1].startswith("5 worlds in ")
+    # the report's page says it too, beside the worlds valued
+    from foolsolve.report import _seat_side
+
+    assert ">5 worlds (6 counted by the deals that give them, as the worlds column counts them), " in \
+        _seat_side(answer)
     for m in moves:  # one deal a world: the one figure
         m.worlds = 5
     assert format_seat(games.get("fools-paradise"), answer).splitlines()[0].endswith("(5 consistent worlds)")
+    assert ">5 worlds, " in _seat_side(answer) and "counted by the deals" not in _seat_side(answer)
