@@ -1293,15 +1293,22 @@ def deals_counted(answer: Any) -> int | None:
     return counted if counted > answer.worlds else None
 
 
+def deals_counted_words(answer: Any) -> str | None:
+    """:func:`deals_counted` in the words the command's first line and ``report``'s page give it
+    (``None`` where the worlds column counts the worlds valued)."""
+    dealt = deals_counted(answer)
+    return None if dealt is None else f"{dealt:,} counted by the deals that give them, as the worlds column counts them"
+
+
 def format_seat(info: GameInfo, answer: Any) -> str:
     """Human-readable answer from one seat (:class:`foolsolve.seat.SeatAnswer`)."""
     mover = "chance" if answer.to_move < 0 else f"player {answer.to_move}"
     count = answer.consistent_worlds
     worlds = (plural(count, "consistent world") if count is not None
               else "consistent worlds not counted")
-    dealt = deals_counted(answer)
+    dealt = deals_counted_words(answer)
     if dealt is not None:
-        worlds += f"; {dealt:,} counted by the deals that give them, as the worlds column counts them"
+        worlds += f"; {dealt}"
     lines = []
     if answer.interrupted:
         lines.append("INTERRUPTED: the best answer so far")

@@ -35,7 +35,7 @@ from foolsolve.cli import (
     Choice,
     OutputFile,
     Whole,
-    deals_counted,
+    deals_counted_words,
     interval,
     limit_options,
     store_options,
@@ -410,8 +410,8 @@ def _seat_side(answer: Any) -> str:
     unit = "iterations" if answer.method == "ismcts" else "worlds"
     if answer.worlds == 1:
         unit = unit[:-1]
-    dealt = deals_counted(answer)  # (two copies of a card: the worlds column counts the deals, as the text says)
-    deals = "" if dealt is None else f" ({dealt:,} counted by the deals that give them, as the worlds column counts them)"
+    dealt = deals_counted_words(answer)  # (two copies of a card: the worlds column counts the deals, as the text says)
+    deals = "" if dealt is None else f" ({dealt})"
     parts.append(f'<p id="method" data-method="{escape(answer.method)}">Method: {escape(answer.method_text)}</p>'
                  f'<p id="seat-worlds" data-worlds="{answer.worlds}" data-exact="{answer.worlds_exact}">'
                  f"{answer.worlds:,} {unit}{escape(deals)}"

@@ -1303,14 +1303,11 @@ def canonical_view(view: Any) -> str:
     game's order, no ``comment``) with each zone the view hides written as the view reads it
     (``count``, and the cards known to be in it, first or last; the cards its knowledge fields place
     there among them). Any file of the same view gives the same text, which reads back as that view."""
-    from foolsolve.worlds import VIEW_KEY, Worlds
+    from foolsolve.worlds import VIEW_KEY, Worlds, set_path
 
     obj = view.info.spec.state_to_json(Worlds(view).first())
     for zone in view.zones:
-        target: Any = obj
-        for part in zone.path[:-1]:
-            target = target[part]
-        target[zone.path[-1]] = zone.hidden.to_json()
+        set_path(obj, zone.path, zone.hidden.to_json())
     obj[VIEW_KEY] = view.player
     return canonical(obj)
 

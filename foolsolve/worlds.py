@@ -224,7 +224,8 @@ def is_hidden(value: Any) -> bool:
     return isinstance(value, dict) and "count" in value
 
 
-def _set(obj: dict[str, Any], path: Path, value: Any) -> None:
+def set_path(obj: dict[str, Any], path: Path, value: Any) -> None:
+    """Put ``value`` at ``path`` of the position JSON ``obj`` (a zone's path: a key, or a key and a hand's index)."""
     target: Any = obj
     for p in path[:-1]:
         target = target[p]
@@ -250,7 +251,7 @@ def view_of(info: GameInfo, state: Any, player: int) -> dict[str, Any]:
     check_player(spec, state, player)
     full = spec.state_to_json(state)
     for path, hidden in spec.view_knowledge(state, player).items():
-        _set(full, tuple(path), hidden.to_json())
+        set_path(full, tuple(path), hidden.to_json())
     for key in spec.view_drop:
         full.pop(key, None)
     full.update(spec.view_extra(state, player))
@@ -351,7 +352,7 @@ def _knowledge_placed(spec: Any, deck: Deck, obj: dict[str, Any], shown: set[Car
         if extra:
             if out is obj:
                 out = copy.deepcopy(obj)
-            _set(out, path, {**zone, "known": [*zone.get("known", []), *extra]})
+            set_path(out, path, {**zone, "known": [*zone.get("known", []), *extra]})
     return out
 
 
@@ -456,7 +457,7 @@ class Worlds:
         obj = copy.deepcopy(self.view.obj)
         obj.pop(VIEW_KEY, None)
         for z in self.view.zones:
-            _set(obj, z.path, [c.ascii for c in contents[z.path]])
+            set_path(obj, z.path, [c.ascii for c in contents[z.path]])
         return self.info.spec.world_json(obj, rng)
 
     def _public_check(self) -> None:
