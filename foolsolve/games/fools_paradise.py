@@ -59,7 +59,7 @@ INFO = GameInfo(
     proofs="foolsolve.proofs.fools_paradise",
     ambiguity=Lazy("foolsolve.solver.fools_paradise.ambiguity:FoolsParadiseAmbiguity"),
     doc="docs/fools-paradise.md",
-    solver_version="2",
+    solver_version="3",
     solver_options=Lazy("foolsolve.solver.fools_paradise.search:OPTIONS"),
     solver_option_defaults=Lazy("foolsolve.solver.fools_paradise.search:OPTION_DEFAULTS"),
     solver_check=Lazy("foolsolve.solver.fools_paradise.search:check_options"),
@@ -71,6 +71,8 @@ INFO = GameInfo(
     seat_search=(SeatSearch(1, lambda state: len(state.stock) > 0, "while the draw pile has cards", frontier="greedy",
                             deepens=False),),
     pimc_prefers_greedy=True,
+    # a seat answer's world: player P's own final score, all the others minimising it (the seat's scale)
+    paranoid_options={"goal": "score", "pv": False},
     tensor_layout=tensor_layout,
     open_hand_values=("values: player {player}'s own final score (the game's results), the other players minimising "
                       "it: an estimate of another value than the exact solver's final score difference (two players; "

@@ -16,6 +16,11 @@ Solution concepts
   ``U = final score(R) - max over the other players j of final score(j)`` and every other
   player is assumed to play to *minimise* ``U`` (they act as one coalition against ``R``).
   With two players ``U`` is the two-player value above.
+* **A player's own score** (option ``goal=score``, any number of players; option ``player``
+  names her, default the player to move): ``P`` maximises her own final score and every other
+  player plays to minimise it (paranoid, on the payoff scale of the game's results). This is
+  the question an answer from one seat asks of each world (:mod:`foolsolve.solver.open_hand`,
+  ``GameInfo.paranoid_options``).
 
 Search
 ------
@@ -31,7 +36,9 @@ two positions that differ only in suits have the same value, and one suit-free m
 for all the card-level moves that take the same ranks. Fail-soft alpha-beta, moves ordered by the points they bank at
 once (the transposition-table move first); the table stores lower/upper bounds on the
 part of the value that does not depend on the scores already banked (two players), or on
-the value itself keyed with the score offsets (paranoid).
+the value itself keyed with the score offsets (paranoid), or on the part of ``P``'s own score
+still to be banked (``goal=score``: what a player banks from a position never depends on the
+scores already banked, so the key leaves them out and the offset is ``P``'s banked score).
 """
 
 from __future__ import annotations
@@ -42,6 +49,8 @@ from collections.abc import Hashable
 from typing import Any, NamedTuple
 
 from foolsolve.engines.fools_paradise import ENGINE, RANKS, EMove, EngineRules, EngineState, decode
+from foolsolve.errors import OptionError, option_name
+from foolsolve.rules import json_shown
 from foolsolve.solver.base import (
     SHARED_OPTIONS,
     MoveBound,
@@ -185,10 +194,14 @@ def _neg_gain(item: tuple[int, RankMove]) -> int:
 class Solver:
     """Alpha-beta over :class:`RankState` for a fixed root player (see the module doc)."""
 
-    def __init__(self, ctx: EngineRules, root: int, players: int, options: SolveOptions | None = None) -> None:
+    def __init__(self, ctx: EngineRules, root: int, players: int, options: SolveOptions | None = None,
+                 own: bool = False) -> None:
         self.ctx = ctx
         self.root = root
         self.players = players
+        self.own = own
+        """``goal=score``: the value is the root player's own final score (the others minimising it),
+        not ``U``."""
         self.options = options or SolveOptions()
         self.tt: dict[Hashable, tuple[int, int, RankMove | None]] = {}
         self._rem: dict[tuple[int, int, int], int] = {}
@@ -200,10 +213,22 @@ class Solver:
     # -- values --
 
     def terminal_value(self, st: RankState) -> int:
-        """``U`` of a finished game for the root player."""
+        """``U`` of a finished game for the root player (``goal=score``: her final score)."""
         s = st.scores
         r = self.root
+        if self.own:
+            return s[r]
         return s[r] - max(s[j] for j in range(self.players) if j != r)
+
+    def here(self, st: RankState) -> tuple[int, int]:
+        """Bounds on the value proved without searching ``st``: nobody banks more than the points still in
+        play (:meth:`remaining`), and a score never falls."""
+        sc = st.scores
+        rem = self.remaining(st)
+        if self.own:
+            return sc[self.root], sc[self.root] + rem
+        here = sc[self.root] - max(x for j, x in enumerate(sc) if j != self.root)
+        return here - rem, here + rem
 
     def remaining(self, st: RankState) -> int:
         """An upper bound on the points anyone can still bank from ``st``: every card in the
@@ -227,8 +252,12 @@ class Solver:
         out and ``off = s_R - s_O``. Paranoid: with ``d_j = s_j - s_R`` and ``m = max d_j``,
         ``U + m = g_R - max_j (d_j - m + g_j)`` (``g`` = points banked from here on), so only
         the offsets ``d_j - m`` matter, and an opponent with ``d_j - m <= -remaining`` can
-        never be the best other player (the leader's ``g`` is at least 0): it is left out."""
+        never be the best other player (the leader's ``g`` is at least 0): it is left out.
+        ``goal=score``: the value is ``s_P`` plus what ``P`` banks from here on, which no banked
+        score changes, so ``off = s_P``."""
         s = st.scores
+        if self.own:
+            return (st.hands, st.centre, st.sp, st.to_move), s[self.root]
         if self.players == 2:
             return (st.hands, st.centre, st.sp, st.to_move), s[self.root] - s[1 - self.root]
         base = s[self.root]
@@ -264,13 +293,11 @@ class Solver:
         entry = self.tt.get(key)
         if entry is None:
             # static bounds: nobody banks more than the points still in play
-            rem = self.remaining(st)
-            sc = st.scores
-            here = sc[self.root] - max(x for j, x in enumerate(sc) if j != self.root)
-            if here + rem <= alpha:
-                return here + rem
-            if here - rem >= beta:
-                return here - rem
+            low, high = self.here(st)
+            if high <= alpha:
+                return high
+            if low >= beta:
+                return low
         best_move: RankMove | None = None
         if entry is not None:
             lo, up, best_move = entry
@@ -317,10 +344,7 @@ class Solver:
         if st.over:
             v = self.terminal_value(st)
             return v, v
-        sc = st.scores
-        here = sc[self.root] - max(x for j, x in enumerate(sc) if j != self.root)
-        rem = self.remaining(st)
-        lo, up = here - rem, here + rem
+        lo, up = self.here(st)
         key, off = self._key(st)
         entry = self.tt.get(key)
         if entry is not None:
@@ -335,13 +359,20 @@ PV_LIMIT = 200
 """Plies of principal variation unless the ``pv_limit`` option says otherwise."""
 
 
+GOALS = ("difference", "score")
+"""What the solver values (option ``goal``; module docstring, "Solution concepts")."""
+
 OPTIONS: dict[str, str] = {
+    "goal": "difference|score: what is valued (default difference: the final score difference for the side to "
+            "move, with three or more players her final score minus the best other's, paranoid; score: player P's "
+            "own final score, all the others together minimising it, paranoid with any number of players)",
+    "player": "goal=score: the player P whose own final score is valued (default: the side to move)",
     "stock_order_known": SHARED_OPTIONS["stock_order_known"],
     "pv": SHARED_OPTIONS["pv"],
     "pv_limit": f"the principal variation's longest length in moves (default {PV_LIMIT})",
 }
 
-OPTION_DEFAULTS: dict[str, Any] = {"pv": True, "stock_order_known": False, "pv_limit": PV_LIMIT}
+OPTION_DEFAULTS: dict[str, Any] = {"pv": True, "stock_order_known": False, "pv_limit": PV_LIMIT, "goal": "difference"}
 """The defaults of :data:`OPTIONS` that depend neither on the position nor on other options, as
 :func:`solve` reads them (the result store keys an option given at its default as the answer
 without it: :attr:`foolsolve.games.base.GameInfo.solver_option_defaults`)."""
@@ -355,6 +386,11 @@ def check_options(options: SolveOptions) -> None:
     bool_option(options, "stock_order_known", False)
     bool_option(options, "pv", True)
     int_option(options, "pv_limit", PV_LIMIT)
+    goal = options.extra.get("goal", "difference")
+    if goal not in GOALS:
+        raise OptionError(f"{option_name('option')} goal: {json_shown(goal)} is not one of {', '.join(GOALS)}")
+    if "player" in options.extra:  # (read by the open-hand search too: only solve asks for goal=score with it)
+        int_option(options, "player", 0)
 
 
 def rules_refusal(rules: Rules) -> str | None:
@@ -364,15 +400,22 @@ def rules_refusal(rules: Rules) -> str | None:
     return None
 
 
-def _check(state: State, options: SolveOptions | None) -> int:
+def _check(state: State, options: SolveOptions | None) -> tuple[int, int | None]:
     """Refuse what the solver cannot answer, and every bad option, before any search; returns
-    the principal variation's length limit."""
+    the principal variation's length limit and the player whose own score is valued (``goal=score``;
+    ``None``: the score difference)."""
     known = False
     pv_limit = PV_LIMIT
+    player: int | None = None
     if options is not None:
         check_options(options)
         known = bool_option(options, "stock_order_known", False)
         pv_limit = int_option(options, "pv_limit", PV_LIMIT) if bool_option(options, "pv", True) else 0
+        if options.extra.get("goal", "difference") == "score":
+            player = int_option(options, "player", state.to_move)
+            if player >= state.players:
+                raise OptionError(f"{option_name('option')} player: player {player} is not a player of this position "
+                                  f"({state.players} players)")
     # valid positions outside the solver's domain: NotCovered (the open-hand search or the mover's seat answers)
     refusal = rules_refusal(state.rules)
     if refusal is not None:
@@ -386,7 +429,7 @@ def _check(state: State, options: SolveOptions | None) -> int:
         raise NotCovered(f"stock: the endgame solver needs an empty draw pile ({len(state.stock)} cards left); "
                          f"to solve with the listed draw order taken as known, set the solver option "
                          f"stock_order_known")
-    return pv_limit
+    return pv_limit, player
 
 
 def _class_moves(e: EngineState) -> dict[RankMove, list[EMove]]:
@@ -398,6 +441,9 @@ def _class_moves(e: EngineState) -> dict[RankMove, list[EMove]]:
 
 UNUSED_KNOWN_NOTE = "not applied: -o stock_order_known (the draw pile is empty: no draw order to take as known)"
 """The note of an answer asked with ``stock_order_known`` where the draw pile is empty."""
+UNUSED_PLAYER_NOTE = ("not applied to the exact solver's answer: -o player (it values the final score difference for "
+                      "the side to move; -o goal=score values the named player's own final score)")
+"""The note of an answer asked with ``player`` but not ``goal=score``."""
 KNOWN_STOCK_NOTE = "stock is taken in the listed draw order"
 """How the note of an answer solved with a stock of known order ends (``stock_order_known``)."""
 
@@ -408,6 +454,11 @@ def method_text(result: SolveResult, extra: dict[str, Any]) -> str:
     where = ("the position with the listed draw order taken as known to both players (stock_order_known)"
              if any(n.endswith(KNOWN_STOCK_NOTE) for n in result.notes)
              else "the endgame, where the draw pile is empty and every card's place is known")
+    if result.value_kind == "payoff":
+        player = extra.get("player", result.to_move)
+        return (f"Fool's Paradise endgame solver: exact paranoid alpha-beta search with a transposition table over "
+                f"{where}: player {player}'s own final score, she maximising it and all the others together "
+                "minimising it")
     if result.concept == "paranoid":
         return (f"Fool's Paradise endgame solver: exact paranoid alpha-beta search with a transposition table over "
                 f"{where}: the player to move maximises her final score minus the best other final score, all the "
@@ -420,33 +471,44 @@ def solve(state: State, options: SolveOptions) -> SolveResult:
     """Exact endgame value, every move's value, the best moves and a principal variation.
 
     ``value`` is a number: the final score difference for the player to move (two players),
-    or the paranoid value ``U`` (three or more players; ``concept == "paranoid"``).
-    ``options.extra``: ``pv_limit`` (plies of principal variation, default 200);
-    ``stock_order_known`` (solve a position whose stock is not empty, taking the listed draw
-    order as known to both players; refused otherwise)."""
-    pv_limit = _check(state, options)
+    or the paranoid value ``U`` (three or more players; ``concept == "paranoid"``); under
+    ``goal=score`` player P's own final score (``value_kind`` ``payoff``, paranoid, every move
+    valued for P: the best move is the one the side to move, P or one of the others minimising
+    her score, takes). ``options.extra``: ``pv_limit`` (plies of principal variation, default
+    200); ``stock_order_known`` (solve a position whose stock is not empty, taking the listed
+    draw order as known to both players; refused otherwise); ``goal``, ``player``."""
+    pv_limit, player = _check(state, options)
     t0 = time.perf_counter()
     n = state.players
-    root = state.to_move
-    concept = None if n == 2 else "paranoid"
+    own = player is not None
+    root = state.to_move if player is None else player
+    concept = "paranoid" if own or n > 2 else None
+    kind = "payoff" if own else "score"
+    whose = None if player is None or player == state.to_move else player
     notes: list[str] = []
     if state.stock:
         notes.append(f"the {len(state.stock)}-card {KNOWN_STOCK_NOTE}")
     elif options is not None and bool_option(options, "stock_order_known", False):
         notes.append(UNUSED_KNOWN_NOTE)
-    if concept:
+    if not own and options is not None and "player" in options.extra:  # (the open-hand search's option too)
+        notes.append(UNUSED_PLAYER_NOTE)
+    if own:
+        notes.append(f"paranoid: player {root} maximises her own final score; every other player plays to minimise it; "
+                     f"every value is player {root}'s final score")
+    elif concept:
         notes.append("paranoid: the player to move maximises own final score minus the best other final score; "
                      "every other player plays to minimise that")
     e = ENGINE.from_spec(state)
     rs = rank_state(e)
-    search = Solver(e.ctx, root, n, options)
+    search = Solver(e.ctx, root, n, options, own=own)
+    sign = 1 if state.to_move == root else -1  # the side to move maximises the value (1) or minimises it (-1)
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 10_000))
     try:
         if rs.over:
             value = search.terminal_value(rs)
-            return SolveResult(SPEC.name, root, value, [], [], 0, time.perf_counter() - t0, [], concept, notes,
-                               value_kind="score")
+            return SolveResult(SPEC.name, state.to_move, value, [], [], 0, time.perf_counter() - t0, [], concept, notes,
+                               value_kind=kind, player=whose)
         classes = _class_moves(e)
         texts = {cls: [(SPEC.move_sort_key(sm), str(sm)) for sm in (ENGINE.move_to_spec(e, em) for em in ems)]
                  for cls, ems in classes.items()}
@@ -454,7 +516,8 @@ def solve(state: State, options: SolveOptions) -> SolveResult:
         proved: dict[RankMove, tuple[int, int]] = {}  # bounds the plan's null-window searches proved
 
         def partial() -> SolveResult:
-            return _partial(search, rs, texts, class_value, proved, concept, notes, time.perf_counter() - t0)
+            return _partial(search, rs, texts, class_value, proved, concept, notes, time.perf_counter() - t0, sign, kind,
+                            whose)
 
         def child(cls: RankMove) -> RankState:
             return rank_apply(e.ctx, rs, cls)
@@ -465,18 +528,23 @@ def solve(state: State, options: SolveOptions) -> SolveResult:
                 options.proved(partial())
 
         # the value and a best move first, then every other move's value (as Durak's solver): the
-        # biggest immediate gain valued first, each other move then shown to be worth no more by a
-        # null-window search (or, worth more, valued and the best so far); what a limit or Ctrl-C
-        # stops keeps the moves valued, the bounds proved and the value once it is proved
+        # biggest immediate gain valued first, each other move then shown to be worth no more to the
+        # side to move by a null-window search (or, worth more, valued and the best so far); what a
+        # limit or Ctrl-C stops keeps the moves valued, the bounds proved and the value once it is proved
         order = [c for c in search.ordered_moves(rs) if c in classes]
         order += [c for c in classes if c not in order]
         try:
             top = search.exact(child(order[0]))
             valued(order[0], top)
             for cls in order[1:]:
-                r = search.search(child(cls), top, top + 1)
-                if r <= top:
-                    proved[cls] = (-INF, r)
+                if sign > 0:
+                    r = search.search(child(cls), top, top + 1)
+                    no_better, bound = r <= top, (-INF, r)
+                else:
+                    r = search.search(child(cls), top - 1, top)
+                    no_better, bound = r >= top, (r, INF)
+                if no_better:
+                    proved[cls] = bound
                     if options.proved is not None:
                         options.proved(partial())
                 else:
@@ -488,28 +556,30 @@ def solve(state: State, options: SolveOptions) -> SolveResult:
             pv = _principal_variation(e, search, pv_limit)
         except (SearchLimit, KeyboardInterrupt) as exc:
             raise with_partial(exc, partial()) from None
-        value = max(class_value.values())
+        value = max(class_value.values()) if sign > 0 else min(class_value.values())
         rows = sorted(((class_value[cls], key, text) for cls in classes for key, text in texts[cls]),
-                      key=lambda r: (-r[0], r[1]))
+                      key=lambda r: (-sign * r[0], r[1]))
         moves = [MoveValue(text, v) for v, _, text in rows]
         best = [text for v, _, text in rows if v == value]
     finally:
         sys.setrecursionlimit(limit)
-    return SolveResult(SPEC.name, root, value, moves, pv, search.nodes, time.perf_counter() - t0, best, concept, notes,
-                       value_kind="score")
+    return SolveResult(SPEC.name, state.to_move, value, moves, pv, search.nodes, time.perf_counter() - t0, best,
+                       concept, notes, value_kind=kind, player=whose)
 
 
 def _partial(search: Solver, rs: RankState, texts: dict[RankMove, list[tuple[Any, str]]],
              class_value: dict[RankMove, int], proved: dict[RankMove, tuple[int, int]], concept: str | None,
-             notes: list[str], seconds: float) -> SolveResult:
+             notes: list[str], seconds: float, sign: int = 1, kind: str = "score",
+             whose: int | None = None) -> SolveResult:
     """What the solve has proved so far (``SearchLimit.partial``): every move of a class valued, with
     its value; the others unfinished, with the bounds proved: ``proved`` (the solve's null-window
     searches), narrowed by those known without searching (:meth:`Solver.bounds`); the position's
-    value where the best move valued is worth at least every unfinished move's upper bound, else
-    ``None``; the best moves among those valued; no principal variation."""
+    value where the best move valued is worth at least every unfinished move's bound to the side to
+    move (``sign``: 1 where she maximises the value, -1 where she minimises it), else ``None``; the
+    best moves among those valued; no principal variation."""
     rows: list[tuple[int, Any, str]] = []
     left: list[tuple[Any, MoveBound]] = []
-    ceiling = -INF
+    ceiling = -INF  # the best an unfinished move may be worth to the side to move, times sign
     for cls, moves in texts.items():
         lo, up = search.bounds(rank_apply(search.ctx, rs, cls)) if cls not in class_value else (0, 0)
         if cls in proved:
@@ -518,15 +588,16 @@ def _partial(search: Solver, rs: RankState, texts: dict[RankMove, list[tuple[Any
         if value is not None:
             rows.extend((value, key, text) for key, text in moves)
             continue
-        ceiling = max(ceiling, up)
+        ceiling = max(ceiling, up if sign > 0 else -lo)
         left.extend((key, MoveBound(text, lo, up)) for key, text in moves)
-    rows.sort(key=lambda r: (-r[0], r[1]))
+    rows.sort(key=lambda r: (-sign * r[0], r[1]))
     left.sort(key=lambda r: r[0])
     top = rows[0][0] if rows else None
-    value = top if top is not None and top >= ceiling else None
-    return SolveResult(SPEC.name, search.root, value, [MoveValue(text, v) for v, _, text in rows], [], search.nodes,
-                       seconds, [text for v, _, text in rows if v == value] if value is not None else [], concept,
-                       list(notes), value_kind="score", unfinished=[b for _, b in left])
+    value = top if top is not None and sign * top >= ceiling else None
+    return SolveResult(SPEC.name, rs.to_move, value,
+                       [MoveValue(text, v) for v, _, text in rows], [], search.nodes, seconds,
+                       [text for v, _, text in rows if v == value] if value is not None else [], concept, list(notes),
+                       value_kind=kind, unfinished=[b for _, b in left], player=whose)
 
 
 def _principal_variation(e: EngineState, search: Solver, limit: int) -> list[str]:
@@ -551,9 +622,9 @@ def _principal_variation(e: EngineState, search: Solver, limit: int) -> list[str
 
 
 def endgame_value(state: State, options: SolveOptions | None = None) -> int:
-    """Only the value (for sweeps): ``U`` for the player to move."""
-    _check(state, options)
+    """Only the value (for sweeps): ``U`` for the player to move (``goal=score``: player P's final score)."""
+    _, player = _check(state, options)
     e = ENGINE.from_spec(state)
     rs = rank_state(e)
-    search = Solver(e.ctx, state.to_move, state.players, options)
+    search = Solver(e.ctx, state.to_move if player is None else player, state.players, options, own=player is not None)
     return search.terminal_value(rs) if rs.over else search.exact(rs)

@@ -11,6 +11,7 @@ from foolsolve import bots, games, seat
 from foolsolve.bots.seat_bots import preferred
 from foolsolve.game import CHANCE
 from foolsolve.rules import rules_to_json
+from foolsolve.solver.open_hand import SOLVER_METHOD
 from foolsolve.spec.fools_paradise import SPEC
 from foolsolve.worlds import read_view, view_of, worlds_of_view
 from tests.generic.test_seat_cli import EXAMPLES
@@ -125,3 +126,48 @@ def test_pimc_in_fools_paradise_plays_greedys_move_where_one_world_says_otherwis
     assert bots.make("pimc:samples=1,prefer=best").choose(seat_) != greedy
     assert bots.make("pimc:samples=1").choose(seat_) == greedy
     assert bots.make("pimc:samples=1,prefer=greedy").choose(seat_) == greedy
+
+
+def _endgame_view(player: int = 2) -> dict:
+    """Player ``player``'s view of a three-player endgame (the draw pile empty): the two other hands
+    hidden, their cards known together, so six worlds."""
+    from tests.fools_paradise.helpers import position
+
+    state = position(["5D QD", "6S 5C", "8H KC"], "9C 10C 8C", to_move=2)
+    return view_of(INFO, state, player)
+
+
+def test_a_world_with_the_draw_pile_empty_is_valued_by_the_exact_solver_as_a_search_over_the_spec():
+    """Each world of an endgame view goes to the game's exact solver (``GameInfo.paranoid_options``:
+    player P's own final score, the others minimising it): every move's value equals an exhaustive
+    paranoid search over the spec, and the world is counted as the solver's."""
+    from foolsolve.solver import minimax
+
+    for player in (2, 0):
+        worlds = worlds_of_view(read_view(_endgame_view(player)))
+        for i in range(4):
+            world = worlds.sample(random.Random(i))
+            got = seat.evaluate_world(INFO, world, player, seat.Budget(), seat.world_seed(INFO, world))
+            assert got.exact and got.method == SOLVER_METHOD, (player, i)  # the exact solver's, not the search's
+            want = {m: float(v) for m, v in minimax.open_hand_values(SPEC, world, player, "paranoid").items()}
+            assert got.values == want
+            pick = max if world.to_move == player else min  # another player to move: the move the others pick
+            assert got.value == pick(want.values())
+
+
+def test_an_endgame_view_is_answered_exactly_by_the_solver_in_every_world():
+    """The exact expectation over the view's six worlds names the exact solver for every one of them,
+    and its values are the mean of each world's paranoid values over the spec."""
+    from foolsolve.solver import minimax
+
+    view = read_view(_endgame_view())
+    worlds = worlds_of_view(view)
+    answer = seat.analyse(INFO, worlds, seat.Settings(seconds=None))
+    assert answer.method == "exact" and answer.all_exact
+    assert "(6 by the exact open-hand solver)" in answer.method_text
+    every = list(worlds.enumerate())
+    assert len(every) == 6
+    means = {m.move: m.mean for m in answer.moves}
+    for move, mean in means.items():
+        want = sum(minimax.open_hand_values(SPEC, w, 2, "paranoid")[move] for w in every) / len(every)
+        assert math.isclose(mean, want), move

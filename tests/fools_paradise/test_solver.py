@@ -252,3 +252,63 @@ def test_paranoid_table_key_keeps_the_score_gaps(hands: list[str], centre: str, 
     for m in res.moves:
         child = SPEC.apply(state, SPEC.parse_move(state, m.move))
         assert m.value == paranoid_value(child, to_move)
+
+
+@settings(max_examples=40)
+@given(state=small_endgames(players=2, max_hand=3, max_centre=4), data=st.data())
+def test_goal_score_two_players_equals_paranoid_own_score_over_the_spec(state: State, data: Any) -> None:
+    """``goal=score``: every move valued by player P's own final score, she maximising it and the other
+    minimising it (the question a seat answer asks of each world): exhaustive paranoid search over the
+    spec (:func:`foolsolve.solver.minimax.open_hand_values`), for P the mover or the other player."""
+    player = data.draw(st.integers(0, 1))
+    res = solve(state, SolveOptions(extra={"goal": "score", "player": player, "pv": False}))
+    want = minimax.open_hand_values(SPEC, state, player, "paranoid")
+    assert res.value_kind == "payoff" and res.concept == "paranoid" and res.to_move == state.to_move
+    assert {m.move: m.value for m in res.moves} == want
+    pick = max if state.to_move == player else min
+    assert res.value == pick(want.values()) and set(res.best) == {m for m, v in want.items() if v == res.value}
+    assert res.player == (None if player == state.to_move else player)
+    assert endgame_value(state, SolveOptions(extra={"goal": "score", "player": player})) == res.value
+
+
+@settings(max_examples=25)
+@given(state=small_endgames(players=3, max_hand=2, max_centre=3), data=st.data())
+def test_goal_score_three_players_equals_paranoid_own_score_over_the_spec(state: State, data: Any) -> None:
+    player = data.draw(st.integers(0, 2))
+    res = solve(state, SolveOptions(extra={"goal": "score", "player": player}))
+    want = minimax.open_hand_values(SPEC, state, player, "paranoid")
+    assert {m.move: m.value for m in res.moves} == want
+    pick = max if state.to_move == player else min
+    assert res.value == pick(want.values())
+    assert f"player {player}'s own final score" in method_text(res, {"goal": "score", "player": player})
+
+
+def test_goal_score_keys_the_table_apart_from_the_banked_scores() -> None:
+    """The table holds what P banks from a position on, her banked score the offset: one search
+    asked about the same cards with other banked scores (the piles swapped, other clears) gives
+    each position's own paranoid value, as exhaustive search over the spec does."""
+    from foolsolve.engines.fools_paradise import ENGINE
+    from foolsolve.solver.fools_paradise.search import Solver, rank_state
+
+    obj = position_json(["5D QD", "6S 5C", "8H KC"], "9C 10C 8C", to_move=2)
+    variants = [obj, {**obj, "piles": obj["piles"][::-1]}, {**obj, "clears": [2, 0, 1]}]
+    states = [SPEC.state_from_json(v) for v in variants]
+    assert len({s.scores() for s in states}) == 3
+    for player in range(3):
+        e = ENGINE.from_spec(states[0])
+        search = Solver(e.ctx, player, 3, own=True)
+        for state in states:
+            want = minimax.open_hand_values(SPEC, state, player, "paranoid")
+            pick = max if state.to_move == player else min
+            assert search.exact(rank_state(ENGINE.from_spec(state))) == pick(want.values())
+
+
+def test_goal_options_are_checked() -> None:
+    state = position(["2C 3D", "4H"], "KH")
+    with pytest.raises(InputError, match="goal"):
+        solve(state, SolveOptions(extra={"goal": "points"}))
+    plain = solve(state, SolveOptions(extra={"player": 1}))  # (the open-hand search's option: noted, not read)
+    assert plain.value_kind == "score" and plain.value == solve(state, SolveOptions()).value
+    assert any("not applied to the exact solver's answer: -o player" in n for n in plain.notes)
+    with pytest.raises(InputError, match="not a player"):
+        solve(state, SolveOptions(extra={"goal": "score", "player": 2}))
