@@ -106,7 +106,8 @@ def flushless(hand: int) -> bool:
     """No suit of ``hand`` holds five cards: no flush can ever be formed from it (hands only
     shrink), so suits no longer matter to its plays (004 §Hands: "There is no order of suits";
     the classifier reads suits only for flushes)."""
-    return all(((hand >> (16 * s)) & 0xFFFF).bit_count() < 5 for s in range(4))
+    return ((hand & 0xFFFF).bit_count() < 5 and (hand >> 16 & 0xFFFF).bit_count() < 5
+            and (hand >> 32 & 0xFFFF).bit_count() < 5 and (hand >> 48 & 0xFFFF).bit_count() < 5)
 
 
 def rank_counts(mask: int) -> int:
@@ -169,6 +170,9 @@ def _relabel(word: int, vmap: tuple[int, ...]) -> int:
         out |= 1 << vmap[low.bit_length() - 1]
     return out
 
+
+FORMS_LIMIT = 100_000
+"""The most entries :meth:`Solver.form` keeps (a few hundred bytes each) before it empties them."""
 
 _RELABELLED: dict[int, int] = {}
 """``present << 24 | word`` -> ``word`` renumbered by the places of ``present``. Rank masks use
@@ -286,6 +290,31 @@ class Solver:
         self.in_play = 0
         self.canonical = reduced
         """Key the tables on :func:`canonical` hands and play to beat where it applies."""
+        self._forms: dict[tuple[tuple[int, ...], Any, bool], tuple[int, Any, Any]] = {}
+        """:meth:`form` of recent hands and plays to beat (a pass changes neither: the next player's
+        key reuses it), emptied past :data:`FORMS_LIMIT` entries."""
+
+    def form(self, s: E.EngineState, suits: bool) -> tuple[int, Any, Any]:
+        """The key's part read from the hands and the play to beat: its tag (whether
+        :func:`canonical` applied, its links; whether suits are kept), the hands and the play to
+        beat as keyed (:meth:`key`)."""
+        hands, top = s.hands, s.top
+        k = (hands, top, suits)
+        hit = self._forms.get(k)
+        if hit is not None:
+            return hit
+        keep = suits or not (self.suit_free or all(map(flushless, hands)))
+        tag = 0
+        if self.canonical:
+            c = canonical(hands, top, s.ctx.wrap)
+            if c is not None:
+                hands, top, links = c
+                tag = 2 + 2 * links
+        out = (tag + 1, hands, top) if keep else (tag, tuple(map(rank_counts, hands)), top)
+        if len(self._forms) >= FORMS_LIMIT:
+            self._forms.clear()
+        self._forms[k] = out
+        return out
 
     def key(self, s: E.EngineState, suits: bool = False) -> Hashable:
         """The transposition key (see the module docstring); ``suits``: keep the suits even once
@@ -295,21 +324,16 @@ class Solver:
         owner: Hashable = s.table[-1][0] if s.table else -1
         if s.ctx.lead_last and s.table:
             owner = (owner, trail(s))
-        hands, top = s.hands, s.top
-        tag = 0
-        if self.canonical:
-            c = canonical(hands, top, s.ctx.wrap)
-            if c is not None:
-                hands, top, links = c
-                tag = 2 + 2 * links
-        if not suits and (self.suit_free or all(flushless(h) for h in s.hands)):
-            return (tag, tuple(map(rank_counts, hands)), top, owner, s.passed, s.skipped, s.places, s.to_move)
-        return (tag + 1, hands, top, owner, s.passed, s.skipped, s.places, s.to_move)
+        tag, hands, top = self.form(s, suits)
+        return (tag, hands, top, owner, s.passed, s.skipped, s.places, s.to_move)
 
-    def distinct(self, s: E.EngineState, moves: list[int]) -> list[int]:
+    def distinct(self, s: E.EngineState, moves: list[int], free: bool | None = None) -> list[int]:
         """``moves`` without those equal to an earlier one up to suits, when suits no longer
-        matter (:func:`flushless`; their successors are then equal up to suits)."""
-        if not self.reduced or not (self.suit_free or all(flushless(h) for h in s.hands)):
+        matter (:func:`flushless`; their successors are then equal up to suits). ``free``: whether
+        they no longer matter, where the caller knows (a key of :meth:`key` without suits kept)."""
+        if free is None:
+            free = self.reduced and (self.suit_free or all(map(flushless, s.hands)))
+        if not free:
             return moves
         seen: set[int] = set()
         out = []
@@ -325,7 +349,7 @@ class Solver:
         if self.options.max_nodes is not None and self.nodes > self.options.max_nodes:
             raise SearchLimit(f"more than {self.options.max_nodes} nodes")
         if self.nodes % TableBudget.CHECK_EVERY == 0:
-            self.budget.check([*self._tts.values(), self._maxn])
+            self.budget.check([*self._tts.values(), self._maxn, self._forms])
         if self.options.progress is not None and self.nodes % PROGRESS_EVERY == 0:
             self.options.progress(self.nodes)
 
@@ -376,7 +400,8 @@ class Solver:
                 r = s.to_move == self.player
                 self._tt[k] = r
                 return r
-        moves = self.distinct(s, sorted(legal, key=search_order))
+        # (a reduced key's tag is even where suits no longer matter: Solver.form)
+        moves = self.distinct(s, sorted(legal, key=search_order), self.reduced and not k[0] & 1)  # type: ignore[index]
         apply = E.apply
         if s.to_move == self.player:
             r = any(self.wins(apply(s, m)) for m in moves)

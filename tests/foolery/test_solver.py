@@ -150,6 +150,21 @@ def test_max_n_keeps_the_suits_its_tie_rule_reads(lead_after_out: str) -> None:
         assert solver.payoffs(ENGINE.from_spec(s)) == spec_maxn(s, {}), hand
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_a_key_asked_with_and_without_suits_is_a_fresh_solvers(seed: int) -> None:
+    """:meth:`Solver.key` keeps the hands' forms it made (a pass changes neither hands nor the play to
+    beat): asked with suits kept (max-n) and without (paranoid) in either order, each key is the one
+    a solver that never made a form gives, at every position of a random line."""
+    rng = random.Random(seed)
+    e = ENGINE.from_spec(small_position(seed, 3, 4))
+    warm = Solver(SolveOptions())
+    while ENGINE.result(e) is None:
+        for order in ((False, True), (True, False)):
+            for suits in order:
+                assert warm.key(e, suits=suits) == Solver(SolveOptions()).key(e, suits=suits)
+        e = E.apply(e, rng.choice(E.legal_moves(e)))
+
+
 PLACE_RULES = [None, {"payoffs": "king_peasant"}, {"payoffs": "places", "trump_beats_trump": "same"},
                {"pass_is_final": True, "skip_with_two": "no_skip"}]
 """Rules for ``goal=place``: every payoff option (king_peasant pays the middle places alike)."""
