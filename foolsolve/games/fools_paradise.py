@@ -76,5 +76,5 @@ INFO = GameInfo(
     tensor_layout=tensor_layout,
     open_hand_values=("values: player {player}'s own final score (the game's results), the other players minimising "
                       "it: an estimate of another value than the exact solver's final score difference (two players; "
-                      "three or more: own score minus the best other's)"),
+                      "three or more: own score minus the best other's; its -o goal=score values this one)"),
 )
