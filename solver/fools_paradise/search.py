@@ -205,6 +205,7 @@ class Solver:
         self.options = options or SolveOptions()
         self.tt: dict[Hashable, tuple[int, int, RankMove | None]] = {}
         self._rem: dict[tuple[int, int, int], int] = {}
+        self._cards: dict[int, int] = {}
         self.budget = TableBudget(self.options, ENTRY_BYTES)
         """The tables' bound (``--max-memory``): the oldest half goes when they outgrow it."""
         self.nodes = 0
@@ -240,8 +241,11 @@ class Solver:
         if hit is None:
             ctx = self.ctx
             stock = st.stock[st.sp:]
+            cards = self._cards.get(hands)  # (the cards in the hands: many positions share them)
+            if cards is None:
+                cards = self._cards[hands] = sum(ctx.count(hands, r) for r in ctx.rank_pts)
             hit = ctx.vec_points(hands + st.centre) + sum(ctx.rank_pts[r] for r in stock) \
-                + CLEAR_POINTS * (sum(ctx.count(hands, r) for r in ctx.rank_pts) + len(stock) + 1)
+                + CLEAR_POINTS * (cards + len(stock) + 1)
             self._rem[key] = hit
         return hit
 
@@ -282,7 +286,7 @@ class Solver:
         self.nodes += 1
         if self.nodes >= self._next_progress:
             self._next_progress += PROGRESS_EVERY
-            self.budget.check((self.tt, self._rem))
+            self.budget.check((self.tt, self._rem, self._cards))
             if self.options.progress is not None:
                 self.options.progress(self.nodes)
         if self.options.max_nodes is not None and self.nodes > self.options.max_nodes:
